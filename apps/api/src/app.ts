@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { pickLanguage } from '@worq/domain/language';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { seedReferenceData } from './db/seed.ts';
+import authPlugin from './plugins/auth.ts';
+import deliveryPlugin, { outboxDelivery, type Delivery } from './plugins/delivery.ts';
+import errorsPlugin, { errorBody } from './plugins/errors.ts';
+import spaPlugin, { isSpaPath } from './plugins/spa.ts';
+import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+
+export const bodyLimitBytes = 64 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Replaces the configured delivery (tests use this to watch messages). */
+  delivery?: Delivery;
+  logger?: boolean;
+}
+
+/** Builds the whole API; used by server.ts and by the tests (through app.inject). */
+export async function buildApp({ config, database, delivery, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.token'] }
+      : false,
+    bodyLimit: bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: config.env === 'test',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://*.amplitude.com', 'https://accounts.google.com', ...(config.amplitude.serverUrl ? [new URL(config.amplitude.serverUrl).origin] : [])],
+        frameSrc: ["'self'", 'https://accounts.google.com'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    // Google sign-in and the Amazon consent popup talk to their opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    strictTransportSecurity: config.isProduction,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'WorqTrade seller portal API',
+        version: '1.0.0',
+        description: 'The wire contract between the seller portal web app and its server. Money is integer kuruş.',
+      },
+      servers: [{ url: '/api/v1' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+
+  await app.register(authPlugin, { secret: config.jwtSecret });
+  await app.register(deliveryPlugin, { delivery: delivery ?? outboxDelivery(database.db) });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes, { ping: database.ping });
+      await api.register(settingsRoutes, { config });
+      if (!config.isProduction && config.delivery === 'outbox') {
+        await api.register(devOutboxRoutes, { db: database.db });
+      }
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await app.register(spaPlugin, { distDir: config.webDistDir });
+  app.setNotFoundHandler((request, reply) => {
+    if ((request.method === 'GET' || request.method === 'HEAD') && app.spaIndex && isSpaPath(request.url)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(app.spaIndex);
+    }
+    const language = pickLanguage(request.headers['accept-language']);
+    return reply.status(404).send(errorBody(language, 'not_found', 'not_found'));
+  });
+
+  await seedReferenceData(database.db);
+  return app;
+}

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const marketplaceCodes = ['trendyol', 'hepsiburada', 'n11', 'ciceksepeti', 'amazon', 'ideasoft', 'ticimax'] as const;
+
+const optionalUrl = z.url().optional();
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
+    .optional(),
+  DELIVERY: z.enum(['outbox', 'live']).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_FROM: z.string().default('WorqTrade <no-reply@worq.local>'),
+  SMS_PROVIDER_URL: optionalUrl,
+  SMS_PROVIDER_USER: z.string().optional(),
+  SMS_PROVIDER_PASSWORD: z.string().optional(),
+  SMS_PROVIDER_HEADER: z.string().default('WORQ'),
+  MARKETPLACE_MODE: z.enum(['sandbox', 'live']).optional(),
+  ...Object.fromEntries(marketplaceCodes.map((code) => [`${code.toUpperCase()}_BASE_URL`, optionalUrl])),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  AMPLITUDE_API_KEY: z.string().optional(),
+  AMPLITUDE_SERVER_URL: optionalUrl,
+  CONTACT_CHAT_URL: optionalUrl,
+  BOOTSTRAP_EXPERT_EMAIL: z.email().optional(),
+  BOOTSTRAP_EXPERT_PASSWORD: z.string().min(8).optional(),
+  IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type MarketplaceCode = (typeof marketplaceCodes)[number];
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  encryptionKey: Buffer;
+  delivery: 'outbox' | 'live';
+  smtp: { url: string | undefined; from: string };
+  sms: { url: string | undefined; user: string | undefined; password: string | undefined; header: string };
+  marketplaceMode: 'sandbox' | 'live';
+  marketplaceBaseUrls: Partial<Record<MarketplaceCode, string>>;
+  googleClientId: string | undefined;
+  amplitude: { apiKey: string | undefined; serverUrl: string | undefined };
+  contactChatUrl: string | undefined;
+  bootstrapExpert: { email: string; password: string } | undefined;
+  ipRateLimitPerMinute: number;
+  trustProxy: boolean;
+  logLevel: string;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads and checks the environment. A missing or bad value throws a ConfigError whose message
+ * is one line naming the variable. Outside production, missing secrets are generated once into
+ * DATA_DIR and reused on later starts.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, emptyAsUndefined(value)]));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const name = String(first?.path[0] ?? 'environment');
+    throw new ConfigError(`Configuration error: ${name} ${first?.message ?? 'is invalid'}`);
+  }
+  const raw = parsed.data as z.infer<typeof envSchema> & Record<string, string | undefined>;
+  const isProduction = raw.NODE_ENV === 'production';
+  const dataDir = path.resolve(raw.DATA_DIR);
+
+  if (isProduction) {
+    for (const name of ['JWT_SECRET', 'ENCRYPTION_KEY', 'DATABASE_URL', 'PUBLIC_URL'] as const) {
+      if (!raw[name]) throw new ConfigError(`Configuration error: ${name} is required in production`);
+    }
+    if (raw.DELIVERY === 'outbox') {
+      throw new ConfigError('Configuration error: DELIVERY=outbox is not allowed in production');
+    }
+    if (raw.MARKETPLACE_MODE === 'sandbox') {
+      throw new ConfigError('Configuration error: MARKETPLACE_MODE=sandbox is not allowed in production');
+    }
+  }
+  const delivery = raw.DELIVERY ?? (isProduction ? 'live' : 'outbox');
+  if (delivery === 'live' && !raw.SMTP_URL) {
+    throw new ConfigError('Configuration error: SMTP_URL is required when DELIVERY=live');
+  }
+  if (delivery === 'live' && !raw.SMS_PROVIDER_URL) {
+    throw new ConfigError('Configuration error: SMS_PROVIDER_URL is required when DELIVERY=live');
+  }
+  if (Boolean(raw.BOOTSTRAP_EXPERT_EMAIL) !== Boolean(raw.BOOTSTRAP_EXPERT_PASSWORD)) {
+    throw new ConfigError(
+      'Configuration error: BOOTSTRAP_EXPERT_EMAIL and BOOTSTRAP_EXPERT_PASSWORD must be set together',
+    );
+  }
+
+  const jwtSecret = raw.JWT_SECRET ?? generatedSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
+  const encryptionKeyHex =
+    raw.ENCRYPTION_KEY ?? generatedSecret(dataDir, 'encryption-key', () => randomBytes(32).toString('hex'));
+
+  const marketplaceBaseUrls: Partial<Record<MarketplaceCode, string>> = {};
+  for (const code of marketplaceCodes) {
+    const value = raw[`${code.toUpperCase()}_BASE_URL`];
+    if (value) marketplaceBaseUrls[code] = value;
+  }
+
+  return {
+    env: raw.NODE_ENV,
+    isProduction,
+    port: raw.PORT,
+    host: raw.HOST,
+    publicUrl: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
+    dataDir,
+    databaseUrl: raw.DATABASE_URL,
+    jwtSecret,
+    encryptionKey: Buffer.from(encryptionKeyHex, 'hex'),
+    delivery,
+    smtp: { url: raw.SMTP_URL, from: raw.SMTP_FROM },
+    sms: {
+      url: raw.SMS_PROVIDER_URL,
+      user: raw.SMS_PROVIDER_USER,
+      password: raw.SMS_PROVIDER_PASSWORD,
+      header: raw.SMS_PROVIDER_HEADER,
+    },
+    marketplaceMode: raw.MARKETPLACE_MODE ?? (isProduction ? 'live' : 'sandbox'),
+    marketplaceBaseUrls,
+    googleClientId: raw.GOOGLE_CLIENT_ID,
+    amplitude: { apiKey: raw.AMPLITUDE_API_KEY, serverUrl: raw.AMPLITUDE_SERVER_URL },
+    contactChatUrl: raw.CONTACT_CHAT_URL,
+    bootstrapExpert:
+      raw.BOOTSTRAP_EXPERT_EMAIL && raw.BOOTSTRAP_EXPERT_PASSWORD
+        ? { email: raw.BOOTSTRAP_EXPERT_EMAIL, password: raw.BOOTSTRAP_EXPERT_PASSWORD }
+        : undefined,
+    ipRateLimitPerMinute: raw.IP_RATE_LIMIT_PER_MINUTE,
+    trustProxy: raw.TRUST_PROXY,
+    logLevel: raw.LOG_LEVEL,
+    webDistDir: path.resolve(raw.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}
+
+function generatedSecret(dataDir: string, name: string, create: () => string): string {
+  const file = path.join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const value = create();
+  writeFileSync(file, value, { mode: 0o600 });
+  return value;
+}

@@ -1,0 +1,47 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { outboxMessages } from '../../db/schema.ts';
+
+const outboxEntry = z.object({
+  id: z.string(),
+  channel: z.enum(['sms', 'email']),
+  to: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  html: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** Development only: the messages the outbox transport kept instead of sending. */
+export const devOutboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/dev/outbox',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Messages kept by the outbox transport, newest first (absent in production)',
+        querystring: z.object({ to: z.string().trim().max(320).optional() }),
+        response: { 200: z.array(outboxEntry) },
+      },
+    },
+    async (request) => {
+      const rows = await db
+        .select()
+        .from(outboxMessages)
+        .where(request.query.to ? eq(outboxMessages.to, request.query.to) : undefined)
+        .orderBy(desc(outboxMessages.createdAt))
+        .limit(200);
+      return rows.map((row) => ({
+        id: row.id,
+        channel: row.channel,
+        to: row.to,
+        subject: row.subject,
+        body: row.body,
+        html: row.html,
+        created_at: row.createdAt.toISOString(),
+      }));
+    },
+  );
+};

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+
+export const runtimeSettings = z.object({
+  environment: z.enum(['development', 'test', 'production']),
+  amplitude_api_key: z.string().nullable(),
+  amplitude_server_url: z.string().nullable(),
+  google_client_id: z.string().nullable(),
+  contact_chat_url: z.string().nullable(),
+  outbox_enabled: z.boolean(),
+  marketplace_sandbox: z.boolean(),
+});
+
+/** What the web app reads at load, so one build serves every environment. */
+export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Runtime settings for the web app (no secrets)',
+        response: { 200: runtimeSettings },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return {
+        environment: config.env,
+        amplitude_api_key: config.amplitude.apiKey ?? null,
+        amplitude_server_url: config.amplitude.serverUrl ?? null,
+        google_client_id: config.googleClientId ?? null,
+        contact_chat_url: config.contactChatUrl ?? null,
+        outbox_enabled: config.delivery === 'outbox',
+        marketplace_sandbox: config.marketplaceMode === 'sandbox',
+      };
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import { AppError } from './errors.ts';
+
+/** The access token's claims (ARCHITECTURE.md §4); `role` only for experts. */
+export interface AccessClaims {
+  customer_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_phone_verified: boolean;
+  role?: 'expert';
+}
+
+export const accessTokenLifetimeSeconds = 15 * 60;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    signAccessToken(claims: AccessClaims): Promise<string>;
+    verifyAccessToken(token: string): Promise<AccessClaims>;
+    /** preHandler: a valid access token (401 otherwise). */
+    requireAuth(request: FastifyRequest): Promise<void>;
+    /** preHandler: a valid token and a verified phone (403 phone_not_verified otherwise). */
+    requireVerified(request: FastifyRequest): Promise<void>;
+    /** preHandler: a valid token of an expert (403 otherwise). */
+    requireExpert(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyRequest {
+    user: AccessClaims | null;
+  }
+}
+
+async function authPlugin(app: FastifyInstance, options: { secret: string }) {
+  const key = new TextEncoder().encode(options.secret);
+
+  app.decorate('signAccessToken', async (claims: AccessClaims) =>
+    new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt()
+      .setJti(crypto.randomUUID())
+      .setExpirationTime(`${accessTokenLifetimeSeconds}s`)
+      .sign(key),
+  );
+
+  app.decorate('verifyAccessToken', async (token: string) => {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      if (typeof payload.customer_id !== 'string') throw new Error('no customer_id');
+      return payload as unknown as AccessClaims;
+    } catch {
+      throw new AppError(401, 'unauthorized');
+    }
+  });
+
+  app.decorateRequest('user', null);
+
+  const requireAuth = async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+(\S+)$/i);
+    if (!match?.[1]) throw new AppError(401, 'unauthorized');
+    request.user = await app.verifyAccessToken(match[1]);
+  };
+  app.decorate('requireAuth', requireAuth);
+  app.decorate('requireVerified', async (request: FastifyRequest) => {
+    await requireAuth(request);
+    if (!request.user?.is_phone_verified) throw new AppError(403, 'phone_not_verified');
+  });
+  app.decorate('requireExpert', async (request: FastifyRequest) => {
+    await requireAuth(request);
+    if (request.user?.role !== 'expert') throw new AppError(403, 'forbidden');
+  });
+}
+
+export default fp(authPlugin, { name: 'auth' });
