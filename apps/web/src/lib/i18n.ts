@@ -1,0 +1,67 @@
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+export const supportedLanguages = ['tr', 'en'] as const;
+export type AppLanguage = (typeof supportedLanguages)[number];
+export const defaultLanguage: AppLanguage = 'tr';
+export const languageStorageKey = 'preferredLanguage';
+export const namespaces = ['common', 'ui', 'dev'] as const;
+
+// Each locale file becomes its own chunk, fetched on demand: the translation backend.
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = loaders[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+export function storedLanguage(): AppLanguage {
+  try {
+    const stored = localStorage.getItem(languageStorageKey);
+    if (stored === 'tr' || stored === 'en') return stored;
+    localStorage.setItem(languageStorageKey, defaultLanguage);
+  } catch {
+    // Storage can be unavailable (private mode); Turkish still applies.
+  }
+  return defaultLanguage;
+}
+
+export async function changeLanguage(language: AppLanguage): Promise<void> {
+  try {
+    localStorage.setItem(languageStorageKey, language);
+  } catch {
+    // ignore: the choice still applies to this page
+  }
+  await i18n.changeLanguage(language);
+}
+
+i18n.on('languageChanged', (language) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+});
+
+export const i18nReady = i18n
+  .use(localeBackend)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    fallbackLng: defaultLanguage,
+    supportedLngs: supportedLanguages,
+    ns: namespaces,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    returnNull: false,
+  });
+
+export default i18n;
