@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,13 +16,29 @@ import type { Database } from './db/client.ts';
 import { seedReferenceData } from './db/seed.ts';
 import authPlugin from './plugins/auth.ts';
 import deliveryPlugin, { outboxDelivery, type Delivery } from './plugins/delivery.ts';
-import errorsPlugin, { errorBody } from './plugins/errors.ts';
+import errorsPlugin, { errorBody, frameworkErrorHandler } from './plugins/errors.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
 import spaPlugin, { isSpaPath } from './plugins/spa.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { customerRoutes } from './modules/customer/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { termsRoutes } from './modules/terms/routes.ts';
+import { workContextRoutes } from './modules/work-context/routes.ts';
 
 export const bodyLimitBytes = 64 * 1024;
+
+const safeRequestId = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+
+/**
+ * Honours a caller's x-request-id (a proxy or the web app tracing one action) only when it is a short
+ * token of safe characters, so nobody can inject text into our logs or response headers.
+ */
+export function requestIdFor(request: Pick<IncomingMessage, 'headers'>): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && safeRequestId.test(given) ? given : randomUUID();
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -39,11 +56,15 @@ export async function buildApp({ config, database, delivery, logger = true }: Bu
       : false,
     bodyLimit: bodyLimitBytes,
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
-    disableRequestLogging: config.env === 'test',
+    requestIdHeader: false,
+    genReqId: requestIdFor,
+    logController: new LogController({ disableRequestLogging: config.env === 'test' }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON only; a text body would otherwise reach the validators as a bare string.
+  app.removeContentTypeParser('text/plain');
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,8 +108,26 @@ export async function buildApp({ config, database, delivery, logger = true }: Bu
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Its own policy (the page's scripts and styles are files of its own): the global one is
+    // written for the SPA, and upgrade-insecure-requests would break the page on plain-HTTP hosts.
+    staticCSP: {
+      'default-src': ["'self'"],
+      'base-uri': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:'],
+      'font-src': ["'self'", 'data:'],
+      'connect-src': ["'self'"],
+      'object-src': ["'none'"],
+      'frame-ancestors': ["'none'"],
+      'form-action': ["'self'"],
+    },
+    uiConfig: { docExpansion: 'list', validatorUrl: null },
+  });
 
+  await app.register(rateLimitPlugin, { db: database.db, perMinute: config.ipRateLimitPerMinute });
   await app.register(authPlugin, { secret: config.jwtSecret });
   await app.register(deliveryPlugin, { delivery: delivery ?? outboxDelivery(database.db) });
 
@@ -97,6 +136,10 @@ export async function buildApp({ config, database, delivery, logger = true }: Bu
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { ping: database.ping });
       await api.register(settingsRoutes, { config });
+      await api.register(termsRoutes, { db: database.db });
+      await api.register(authRoutes, { db: database.db, config });
+      await api.register(customerRoutes, { db: database.db, config });
+      await api.register(workContextRoutes);
       if (!config.isProduction && config.delivery === 'outbox') {
         await api.register(devOutboxRoutes, { db: database.db });
       }

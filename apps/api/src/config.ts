@@ -5,12 +5,22 @@ import { z } from 'zod';
 
 const marketplaceCodes = ['trendyol', 'hepsiburada', 'n11', 'ciceksepeti', 'amazon', 'ideasoft', 'ticimax'] as const;
 
-const optionalUrl = z.url().optional();
+const optionalUrl = z.url({ error: 'must be an absolute URL such as https://example.com' }).optional();
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+/** An enumerated setting whose error lists the allowed values. */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of: ${values.join(', ')}` });
+
+/** A whole number from the environment, with a message a person can act on. */
+const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+};
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  NODE_ENV: oneOf(['development', 'test', 'production']).default('development'),
+  PORT: wholeNumber(0, 65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
@@ -23,27 +33,26 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
     .optional(),
-  DELIVERY: z.enum(['outbox', 'live']).optional(),
+  DELIVERY: oneOf(['outbox', 'live']).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   SMTP_FROM: z.string().default('WorqTrade <no-reply@worq.local>'),
   SMS_PROVIDER_URL: optionalUrl,
   SMS_PROVIDER_USER: z.string().optional(),
   SMS_PROVIDER_PASSWORD: z.string().optional(),
   SMS_PROVIDER_HEADER: z.string().default('WORQ'),
-  MARKETPLACE_MODE: z.enum(['sandbox', 'live']).optional(),
+  MARKETPLACE_MODE: oneOf(['sandbox', 'live']).optional(),
   ...Object.fromEntries(marketplaceCodes.map((code) => [`${code.toUpperCase()}_BASE_URL`, optionalUrl])),
   GOOGLE_CLIENT_ID: z.string().optional(),
   AMPLITUDE_API_KEY: z.string().optional(),
   AMPLITUDE_SERVER_URL: optionalUrl,
   CONTACT_CHAT_URL: optionalUrl,
-  BOOTSTRAP_EXPERT_EMAIL: z.email().optional(),
-  BOOTSTRAP_EXPERT_PASSWORD: z.string().min(8).optional(),
-  IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
+  BOOTSTRAP_EXPERT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  BOOTSTRAP_EXPERT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  IP_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000).default(60),
+  TRUST_PROXY: oneOf(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
 

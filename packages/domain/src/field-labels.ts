@@ -1,32 +1,35 @@
 import type { Language } from './language.ts';
 
-/** How a request field is named inside a message, per language. */
+/**
+ * How a request field is named inside a message, per language. Labels are written as they read in
+ * the middle of a sentence; formatMessage capitalises a label that opens one.
+ */
 export const fieldLabels: Record<string, Record<Language, string>> = {
-  first_name: { tr: 'Ad', en: 'first name' },
-  last_name: { tr: 'Soyad', en: 'last name' },
-  email: { tr: 'E-posta', en: 'email' },
-  new_email: { tr: 'Yeni e-posta', en: 'new email' },
-  password: { tr: 'Şifre', en: 'password' },
-  current_password: { tr: 'Mevcut şifre', en: 'current password' },
-  new_password: { tr: 'Yeni şifre', en: 'new password' },
-  phone_number: { tr: 'Telefon numarası', en: 'phone number' },
-  code: { tr: 'Doğrulama kodu', en: 'verification code' },
-  store_name: { tr: 'Mağaza adı', en: 'store name' },
-  store_link: { tr: 'Mağaza bağlantısı', en: 'store link' },
-  tax_number: { tr: 'Vergi numarası', en: 'tax number' },
+  first_name: { tr: 'ad', en: 'first name' },
+  last_name: { tr: 'soyad', en: 'last name' },
+  email: { tr: 'e-posta', en: 'email' },
+  new_email: { tr: 'yeni e-posta', en: 'new email' },
+  password: { tr: 'şifre', en: 'password' },
+  current_password: { tr: 'mevcut şifre', en: 'current password' },
+  new_password: { tr: 'yeni şifre', en: 'new password' },
+  phone_number: { tr: 'telefon numarası', en: 'phone number' },
+  code: { tr: 'doğrulama kodu', en: 'verification code' },
+  store_name: { tr: 'mağaza adı', en: 'store name' },
+  store_link: { tr: 'mağaza bağlantısı', en: 'store link' },
+  tax_number: { tr: 'vergi numarası', en: 'tax number' },
   national_id: { tr: 'T.C. Kimlik Numarası', en: 'national ID' },
-  official_full_name: { tr: 'Ad soyad', en: 'full name' },
-  trade_name: { tr: 'Ticari unvan', en: 'trade name' },
-  tax_office: { tr: 'Vergi dairesi', en: 'tax office' },
-  birth_date: { tr: 'Doğum tarihi', en: 'birth date' },
-  best_selling_store_name: { tr: 'En çok satış yapılan mağaza adı', en: 'best-selling store name' },
-  note: { tr: 'Not', en: 'note' },
-  reject_reason: { tr: 'Ret gerekçesi', en: 'reject reason' },
+  official_full_name: { tr: 'ad soyad', en: 'full name' },
+  trade_name: { tr: 'ticari unvan', en: 'trade name' },
+  tax_office: { tr: 'vergi dairesi', en: 'tax office' },
+  birth_date: { tr: 'doğum tarihi', en: 'birth date' },
+  best_selling_store_name: { tr: 'en çok satış yapılan mağaza adı', en: 'best-selling store name' },
+  note: { tr: 'not', en: 'note' },
+  reject_reason: { tr: 'ret gerekçesi', en: 'reject reason' },
+  term_type: { tr: 'metin türü', en: 'text type' },
 };
 
 export function fieldLabel(language: Language, field: string): string {
   const known = fieldLabels[field];
   if (known) return known[language];
-  const words = field.replace(/[_.]+/g, ' ').trim();
-  return language === 'tr' ? words.charAt(0).toLocaleUpperCase('tr-TR') + words.slice(1) : words;
+  return field.replace(/[_.]+/g, ' ').trim();
 }

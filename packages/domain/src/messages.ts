@@ -60,6 +60,7 @@ export const messages = {
     tr: 'Bu içerik türü desteklenmiyor; JSON gönderin.',
     en: 'This content type is not supported; send JSON.',
   },
+  bad_request: { tr: 'İstek geçersiz.', en: 'The request is not valid.' },
   not_found: { tr: 'Aradığınız kaynak bulunamadı.', en: 'The resource you asked for was not found.' },
   method_not_allowed: { tr: 'Bu işlem desteklenmiyor.', en: 'This operation is not supported.' },
   unauthorized: {
@@ -83,6 +84,55 @@ export const messages = {
     tr: 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
     en: 'An unexpected error occurred. Please try again.',
   },
+
+  // Accounts (API.md Auth and Customer)
+  consent_required: {
+    tr: 'Devam etmek için aydınlatma metnini onaylayın.',
+    en: 'Please accept the privacy notice to continue.',
+  },
+  email_taken: {
+    tr: 'Bu e-posta adresiyle kayıtlı bir hesap zaten var.',
+    en: 'An account with this email already exists.',
+  },
+  email_unchanged: {
+    tr: 'Yeni e-posta adresi mevcut adresinizden farklı olmalıdır.',
+    en: 'The new email must be different from your current one.',
+  },
+  invalid_credentials: { tr: 'E-posta ya da şifre hatalı.', en: 'The email or password is incorrect.' },
+  invalid_refresh_token: {
+    tr: 'Oturumunuzun süresi doldu. Lütfen yeniden giriş yapın.',
+    en: 'Your session has ended. Please sign in again.',
+  },
+  invalid_code: { tr: 'Doğrulama kodu hatalı.', en: 'The verification code is incorrect.' },
+  code_expired: {
+    tr: 'Doğrulama kodunun süresi doldu. Lütfen yeni bir kod isteyin.',
+    en: 'The verification code has expired. Please request a new one.',
+  },
+  code_attempts_exceeded: {
+    tr: 'Çok fazla hatalı deneme yaptınız. Lütfen yeni bir kod isteyin.',
+    en: 'Too many wrong attempts. Please request a new code.',
+  },
+  resend_too_soon: {
+    tr: 'Yeni bir kodu {seconds} saniye sonra isteyebilirsiniz.',
+    en: 'You can request a new code in {seconds} seconds.',
+  },
+  invalid_or_expired_token: {
+    tr: 'Bu şifre yenileme bağlantısı geçersiz ya da süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
+    en: 'This password reset link is invalid or has expired. Please request a new one.',
+  },
+  wrong_password: { tr: 'Mevcut şifreniz hatalı.', en: 'Your current password is incorrect.' },
+  password_reset_sent: {
+    tr: 'Bu e-posta adresiyle kayıtlı bir hesap varsa şifre yenileme bağlantısını gönderdik.',
+    en: 'If an account exists for this email, we have sent a password reset link to it.',
+  },
+  password_reset_done: {
+    tr: 'Şifreniz yenilendi. Yeni şifrenizle giriş yapabilirsiniz.',
+    en: 'Your password has been reset. You can sign in with your new password.',
+  },
+  password_changed: {
+    tr: 'Şifreniz değiştirildi. Lütfen yeni şifrenizle tekrar giriş yapın.',
+    en: 'Your password has been changed. Please sign in again with your new password.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;
@@ -92,9 +142,13 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.prototype.hasOwnProperty.call(messages, key);
 }
 
+const locales: Record<Language, string> = { tr: 'tr-TR', en: 'en-GB' };
+
+/** Fills the placeholders; a sentence that starts with a placeholder gets a capital first letter. */
 export function formatMessage(language: Language, key: MessageKey, params: MessageParams = {}): string {
   const template: string = messages[key][language];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+  const text = template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
+  return text.charAt(0).toLocaleUpperCase(locales[language]) + text.slice(1);
 }

@@ -73,3 +73,11 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }) {
 }
 
 export default fp(authPlugin, { name: 'auth' });
+
+/**
+ * Every path or body field that names a customer must name the caller (ARCHITECTURE.md §4);
+ * call after requireAuth.
+ */
+export function assertOwnCustomer(request: FastifyRequest, customerId: string): void {
+  if (!request.user || request.user.customer_id !== customerId) throw new AppError(403, 'forbidden');
+}

@@ -55,17 +55,25 @@ export function errorBody(
 }
 
 /** Turns one zod issue into the specification's wording for that field. */
-function fieldMessage(language: Language, field: string, issue: { keyword: string; message: string; params: Record<string, unknown> }): string {
+function fieldMessage(
+  language: Language,
+  field: string,
+  issue: { keyword: string; message: string; params: Record<string, unknown> },
+  given: unknown,
+): string {
   const label = fieldLabel(language, field);
   if (isMessageKey(issue.message)) {
     return formatMessage(language, issue.message, { field: label, ...(issue.params as MessageParams) });
   }
+  // Whatever the rule, a value that was not given at all is "cannot be empty".
+  if (given === undefined || given === null || (typeof given === 'string' && given.trim() === '')) {
+    if (issue.keyword === 'too_small' && issue.params.origin === 'array') return formatMessage(language, 'select_at_least_one');
+    return formatMessage(language, 'required', { field: label });
+  }
   const { params } = issue;
   switch (issue.keyword) {
     case 'invalid_type':
-      return params.input === undefined || params.input === null || params.input === ''
-        ? formatMessage(language, 'required', { field: label })
-        : formatMessage(language, 'invalid_format', { field: label });
+      return formatMessage(language, 'invalid_format', { field: label });
     case 'too_small':
       if (params.origin === 'string') {
         return Number(params.minimum) <= 1
@@ -89,6 +97,15 @@ function fieldMessage(language: Language, field: string, issue: { keyword: strin
   }
 }
 
+function valueAt(root: unknown, path: string[]): unknown {
+  let current = root;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = Object.prototype.hasOwnProperty.call(current, segment) ? (current as Record<string, unknown>)[segment] : undefined;
+  }
+  return current;
+}
+
 const databaseUnavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08000', '08003', '08006']);
 
 function isDatabaseUnavailable(error: unknown): boolean {
@@ -97,7 +114,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && databaseUnavailableCodes.has(code)) return true;
     const message = (current as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|PGlite is closed/i.test(message)) return true;
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|PGlite is closed|Cannot use a pool after calling end|timeout exceeded when trying to connect/i.test(message)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
@@ -105,6 +122,30 @@ function isDatabaseUnavailable(error: unknown): boolean {
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+const clientErrorKeys: Partial<Record<number, MessageKey>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+};
+
+function sendClientError(reply: FastifyReply, language: Language, status: number) {
+  const key = clientErrorKeys[status] ?? 'bad_request';
+  return send(reply, status, errorBody(language, key, key));
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised before routing (a URL that is not valid
+ * percent-encoding) never reach setErrorHandler, so they are shaped here.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = pickLanguage(request.headers['accept-language']);
+  return sendClientError(reply, language, error.statusCode && error.statusCode < 500 ? error.statusCode : 400);
 }
 
 async function errorsPlugin(app: FastifyInstance) {
@@ -131,9 +172,13 @@ async function errorsPlugin(app: FastifyInstance) {
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
+      const part = error.validationContext === 'querystring' ? request.query : error.validationContext === 'params' ? request.params : error.validationContext === 'headers' ? request.headers : request.body;
       for (const issue of error.validation) {
-        const name = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
-        fields[name] ??= fieldMessage(language, name.split('.').pop() ?? name, issue as never);
+        const path = issue.instancePath.split('/').filter(Boolean);
+        const name = path.join('.') || 'body';
+        // Array positions have no label of their own: "channels.2" is still about the channels.
+        const labelKey = [...path].reverse().find((segment) => !/^\d+$/.test(segment)) ?? name;
+        fields[name] ??= fieldMessage(language, labelKey, issue as never, valueAt(part, path));
       }
       return send(reply, 400, errorBody(language, 'validation_failed', 'validation_failed', undefined, fields));
     }
@@ -161,8 +206,7 @@ async function errorsPlugin(app: FastifyInstance) {
       return send(reply, 503, errorBody(language, 'service_unavailable', 'service_unavailable'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const key: MessageKey = error.statusCode === 404 ? 'not_found' : error.statusCode === 401 ? 'unauthorized' : error.statusCode === 403 ? 'forbidden' : 'validation_failed';
-      return send(reply, error.statusCode, errorBody(language, key === 'validation_failed' ? 'bad_request' : key, key));
+      return sendClientError(reply, language, error.statusCode);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, errorBody(language, 'internal_error', 'internal_error'));

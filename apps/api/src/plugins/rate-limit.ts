@@ -39,7 +39,9 @@ export function databaseRateLimitStore(db: Db, scope = 'global') {
       incr(key, callback, timeWindow);
     }
     child(routeOptions: RouteOptions & { path: string; prefix: string }): FastifyRateLimitStore {
-      const Child = databaseRateLimitStore(db, `${routeOptions.method} ${routeOptions.url}`);
+      // The plugin actually passes its merged settings, with the route under `routeInfo`.
+      const route = (routeOptions as { routeInfo?: Partial<RouteOptions> }).routeInfo ?? routeOptions;
+      const Child = databaseRateLimitStore(db, `${String(route.method)} ${route.url ?? ''}`);
       return new Child();
     }
   };

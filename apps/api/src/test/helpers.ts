@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import type { AccessClaims } from '../plugins/auth.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -13,16 +14,29 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Extra routes registered before the app is ready (test-only endpoints). */
+  routes?: (app: FastifyInstance) => Promise<void> | void;
+  /** Wraps the opened database, e.g. to simulate an outage. */
+  wrapDatabase?: (database: Database) => Database;
+}
+
+/** The environment every test app starts from: test mode, a private data folder, no web build. */
+export function testEnv(dataDir: string, env: Record<string, string> = {}): Record<string, string> {
+  return { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env };
+}
+
 /**
  * Builds the real app on a fresh database: an in-memory PGlite, or the PostgreSQL server named by
  * TEST_DATABASE_URL (CI runs the suite a second time that way).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'worq-api-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
-  const url = process.env.TEST_DATABASE_URL;
-  const database = await openDatabase({ url: url ? await freshPostgresDatabase(url) : undefined, pgliteDir: 'memory://' });
+  const config = loadConfig(testEnv(dataDir, env));
+  const opened = await openTestDatabase();
+  const database = options.wrapDatabase ? options.wrapDatabase(opened) : opened;
   const app = await buildApp({ config, database, logger: false });
+  await options.routes?.(app);
   await app.ready();
   return {
     app,
@@ -30,7 +44,55 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     async close() {
       await app.close();
-      await database.close();
+      await opened.close().catch(() => {});
+    },
+  };
+}
+
+/** A fresh, migrated database of the kind the suite runs against. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  return openDatabase({ url: url ? await freshPostgresDatabase(url) : undefined, pgliteDir: 'memory://' });
+}
+
+/** Signs an access token the way sign-in does, for tests of protected routes. */
+export async function signTestToken(app: FastifyInstance, claims: Partial<AccessClaims> = {}): Promise<string> {
+  return app.signAccessToken({
+    customer_id: '00000000-0000-4000-8000-000000000001',
+    email: 'seller@example.com',
+    first_name: 'Ayşe',
+    last_name: 'Yılmaz',
+    is_phone_verified: true,
+    ...claims,
+  });
+}
+
+/**
+ * A database that can be switched off and on again, to check that the server answers 503 during
+ * an outage and recovers by itself. While down, every query fails the way a lost connection does.
+ */
+export function switchableDatabase(database: Database): Database & { goDown(): void; comeBack(): void } {
+  let down = false;
+  const outage = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  const db = new Proxy(database.db, {
+    get(target, property, receiver) {
+      if (down) throw outage();
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  return {
+    db,
+    kind: database.kind,
+    ping: async () => {
+      if (down) throw outage();
+      await database.ping();
+    },
+    close: () => database.close(),
+    goDown: () => {
+      down = true;
+    },
+    comeBack: () => {
+      down = false;
     },
   };
 }

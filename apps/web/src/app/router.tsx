@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteErrorPage } from './error-page.tsx';
+import type { DevRouteHandle } from './layouts/dev-layout.tsx';
 
 /** Every route of the specification (§2), each screen loaded on demand. */
 export const routes: RouteObject[] = [
@@ -47,11 +48,16 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Development tools; the layout answers "not found" in production (runtime settings).
         path: 'dev',
-        lazy: () => import('./layouts/public-layout.tsx'),
+        lazy: () => import('./layouts/dev-layout.tsx'),
         children: [
           { path: 'ui', lazy: () => import('../features/dev/components/ui-gallery-page.tsx') },
-          { path: 'outbox', lazy: () => import('../features/dev/components/outbox-page.tsx') },
+          {
+            path: 'outbox',
+            handle: { requiresOutbox: true } satisfies DevRouteHandle,
+            lazy: () => import('../features/dev/components/outbox-page.tsx'),
+          },
         ],
       },
       { path: '*', lazy: () => import('./not-found-page.tsx') },

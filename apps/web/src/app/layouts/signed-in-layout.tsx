@@ -1,5 +1,108 @@
-import { Outlet } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DocumentIcon, StoreIcon } from '../../components/ui/icon.tsx';
+import { Header, HeaderTitle } from '../../components/ui/nav/header.tsx';
+import type { NavItem } from '../../components/ui/nav/nav-list.tsx';
+import { ScrollToTop } from '../../components/ui/nav/scroll-to-top.tsx';
+import { Sidebar } from '../../components/ui/nav/sidebar.tsx';
+import { TopBar } from '../../components/ui/nav/top-bar.tsx';
+import { useIsMobile } from '../../components/ui/nav/use-is-mobile.ts';
+import { TermsModal } from '../../components/ui/terms-modal.tsx';
+import { useRuntimeSettings } from '../../lib/runtime-settings.ts';
+import { accessTokenStorageKey, useCurrentUser } from './use-current-user.ts';
+import { useNavbarElements } from './use-navbar-elements.ts';
+import styles from './signed-in-layout.module.css';
 
-export function Component() {
-  return <Outlet />;
+const homeHref = '/worq-trade';
+
+// Placeholder sign-out until the accounts work brings the session module (which also calls /auth/logout).
+function clearStoredTokens() {
+  for (const storage of [localStorage, sessionStorage]) {
+    try {
+      storage.removeItem(accessTokenStorageKey);
+      storage.removeItem('refresh_token');
+    } catch {
+      // nothing stored there
+    }
+  }
 }
+
+export function SignedInLayout() {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const navbarElements = useNavbarElements();
+  const user = useCurrentUser();
+  const { settings } = useRuntimeSettings();
+  const [privacyOpen, setPrivacyOpen] = useState(false);
+  const showConnections = navbarElements.includes('connections');
+
+  const items = useMemo<NavItem[]>(() => {
+    const list: NavItem[] = [
+      {
+        id: 'applications',
+        label: t('nav.applications'),
+        to: '/worq-trade',
+        icon: <DocumentIcon size={20} />,
+        children: [
+          { id: 'applications-list', label: t('nav.my_applications'), to: '/worq-trade', end: true },
+          { id: 'applications-new', label: t('nav.new_application'), to: '/worq-trade/start' },
+        ],
+      },
+    ];
+    if (showConnections) {
+      list.push({ id: 'connections', label: t('nav.connections'), to: '/connections', icon: <StoreIcon size={20} /> });
+    }
+    return list;
+  }, [t, showConnections]);
+
+  const fallbackTitle = pathname.startsWith('/worq-trade')
+    ? t('nav.applications')
+    : pathname.startsWith('/connections')
+      ? t('nav.connections')
+      : pathname.startsWith('/profile')
+        ? t('profile_menu.my_account')
+        : undefined;
+
+  const profile = {
+    name: user ? `${user.firstName} ${user.lastName}`.trim() || user.email : null,
+    accountHref: user ? `/profile/${encodeURIComponent(user.customerId)}/info` : null,
+    onSignOut: () => {
+      clearStoredTokens();
+      void navigate('/');
+    },
+  };
+  const contactUrl = settings?.contact_chat_url ?? null;
+  const openPrivacy = () => setPrivacyOpen(true);
+
+  return (
+    <div className={isMobile ? styles.mobileShell : styles.shell}>
+      <a className={styles.skipLink} href="#main-content">
+        {t('nav.skip_to_content')}
+      </a>
+      {isMobile ? (
+        <TopBar items={items} homeHref={homeHref} profile={profile} onOpenPrivacy={openPrivacy} contactUrl={contactUrl} />
+      ) : (
+        <Sidebar items={items} homeHref={homeHref} onOpenPrivacy={openPrivacy} contactUrl={contactUrl} />
+      )}
+      <div className={styles.column}>
+        {isMobile ? (
+          <div className={styles.mobileTitle}>
+            <HeaderTitle fallbackTitle={fallbackTitle} />
+          </div>
+        ) : (
+          <Header fallbackTitle={fallbackTitle} profile={profile} />
+        )}
+        <main id="main-content" tabIndex={-1} className={styles.main}>
+          <Outlet />
+        </main>
+      </div>
+      <ScrollToTop />
+      <TermsModal open={privacyOpen} onClose={() => setPrivacyOpen(false)} />
+    </div>
+  );
+}
+
+export { SignedInLayout as Component };

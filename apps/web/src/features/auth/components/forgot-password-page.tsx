@@ -1,5 +1,94 @@
-import { PagePlaceholder } from '../../../components/ui/page-placeholder.tsx';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { normalizeEmail } from '@worq/domain/validation';
+import { Button } from '../../../components/ui/button.tsx';
+import { SuccessIcon } from '../../../components/ui/icon.tsx';
+import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { notifyError } from '../../../lib/api-error.ts';
+import { forgotPassword } from '../api/forgot-password.ts';
+import { useAuthRules } from '../use-auth-rules.ts';
+import styles from './auth.module.css';
 
+/** `/forgot-password`: always the same answer, whether or not the address has an account. */
 export function Component() {
-  return <PagePlaceholder titleKey="routes.forgot_password" />;
+  const { t } = useTranslation('auth');
+  const { rules, fieldName } = useAuthRules();
+  const [sent, setSent] = useState(false);
+  const schema = useMemo(() => z.object({ email: rules.email(fieldName('email')) }), [rules, fieldName]);
+  type ForgotValues = z.infer<typeof schema>;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotValues>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await forgotPassword(normalizeEmail(email));
+      setSent(true);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, ['email'])) void notifyError(error);
+    }
+  });
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.heading}>
+        <h1 className={styles.title}>{t('forgot.title')}</h1>
+        {!sent && <p className={styles.subtitle}>{t('forgot.subtitle')}</p>}
+      </div>
+      {sent ? (
+        <>
+          <div className={styles.notice} role="status">
+            <SuccessIcon size={22} />
+            <div>
+              <p className={styles.noticeTitle}>{t('forgot.sent_title')}</p>
+              <p>{t('forgot.sent_text')}</p>
+            </div>
+          </div>
+          <div className={styles.between}>
+            <Link to="/" className={styles.link}>
+              {t('forgot.back')}
+            </Link>
+            <button
+              type="button"
+              className={styles.inlineButton}
+              onClick={() => {
+                reset({ email: '' });
+                setSent(false);
+              }}
+            >
+              {t('forgot.send_again')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          <TextField
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <Button type="submit" size="lg" fullWidth busy={isSubmitting} busyText={t('forgot.busy')}>
+            {t('forgot.submit')}
+          </Button>
+          <p className={styles.switchLine}>
+            <Link to="/" className={styles.link}>
+              {t('forgot.back')}
+            </Link>
+          </p>
+        </form>
+      )}
+    </div>
+  );
 }

@@ -1,5 +1,90 @@
-import { PagePlaceholder } from '../../../components/ui/page-placeholder.tsx';
+import { useId, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { SignInForm } from './sign-in-form.tsx';
+import { SignUpForm } from './sign-up-form.tsx';
+import styles from './auth.module.css';
 
+type Mode = 'sign-in' | 'sign-up';
+const modes: Mode[] = ['sign-in', 'sign-up'];
+const modeParam = 'tab';
+
+/** `/`: sign-in and sign-up as two tabs; `?tab=sign-up` opens the second (other query keys stay). */
 export function Component() {
-  return <PagePlaceholder titleKey="routes.login" />;
+  const { t } = useTranslation('auth');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mode: Mode = searchParams.get(modeParam) === 'sign-up' ? 'sign-up' : 'sign-in';
+  const baseId = useId();
+  const tabRefs = useRef<Record<Mode, HTMLButtonElement | null>>({ 'sign-in': null, 'sign-up': null });
+
+  function select(next: Mode, focus = false) {
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'sign-up') params.set(modeParam, 'sign-up');
+        else params.delete(modeParam);
+        return params;
+      },
+      { replace: true },
+    );
+    if (focus) tabRefs.current[next]?.focus();
+  }
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const index = modes.indexOf(mode);
+    let next: Mode | undefined;
+    if (event.key === 'ArrowRight') next = modes[(index + 1) % modes.length];
+    else if (event.key === 'ArrowLeft') next = modes[(index - 1 + modes.length) % modes.length];
+    else if (event.key === 'Home') next = modes[0];
+    else if (event.key === 'End') next = modes[modes.length - 1];
+    if (next) {
+      event.preventDefault();
+      select(next, true);
+    }
+  }
+
+  const heading = mode === 'sign-in' ? t('sign_in.title') : t('sign_up.title');
+  const subtitle = mode === 'sign-in' ? t('sign_in.subtitle') : t('sign_up.subtitle');
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.heading}>
+        <h1 className={styles.title}>{heading}</h1>
+        <p className={styles.subtitle}>{subtitle}</p>
+      </div>
+      <div role="tablist" aria-label={t('tabs.label')} className={styles.tabs}>
+        {modes.map((item) => (
+          <button
+            key={item}
+            ref={(element) => {
+              tabRefs.current[item] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-${item}-tab`}
+            aria-selected={mode === item}
+            aria-controls={mode === item ? `${baseId}-${item}-panel` : undefined}
+            tabIndex={mode === item ? 0 : -1}
+            className={styles.tab}
+            onClick={() => select(item)}
+            onKeyDown={onTabKeyDown}
+          >
+            {item === 'sign-in' ? t('tabs.sign_in') : t('tabs.sign_up')}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-${mode}-panel`}
+        aria-labelledby={`${baseId}-${mode}-tab`}
+        className={styles.panel}
+      >
+        {mode === 'sign-in' ? (
+          <SignInForm onSwitch={() => select('sign-up', true)} />
+        ) : (
+          <SignUpForm onSwitch={() => select('sign-in', true)} />
+        )}
+      </div>
+    </div>
+  );
 }

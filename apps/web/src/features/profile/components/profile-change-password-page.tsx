@@ -1,5 +1,121 @@
-import { PagePlaceholder } from '../../../components/ui/page-placeholder.tsx';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { PasswordField } from '../../../components/ui/form/password-field.tsx';
+import { PasswordRule } from '../../../components/ui/form/password-rule.tsx';
+import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';
+import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
+import { errorCode, notifyError, notifySuccess } from '../../../lib/api-error.ts';
+import { replaceTokens } from '../../../lib/session.ts';
+import { changePassword } from '../api/change-password.ts';
+import { useProfileRules } from '../use-profile-rules.ts';
+import { ProfileFrame } from './profile-frame.tsx';
+import styles from './profile.module.css';
 
+/** `/profile/{id}/change-password` */
 export function Component() {
-  return <PagePlaceholder titleKey="routes.profile_change_password" />;
+  return (
+    <ProfileFrame tab="change-password">
+      <ChangePasswordForm />
+    </ProfileFrame>
+  );
+}
+
+const emptyValues = { current_password: '', new_password: '', new_password_repeat: '' };
+
+function ChangePasswordForm() {
+  const { t } = useTranslation('profile');
+  const { rules, fieldName, passwordRuleLabels, authT } = useProfileRules();
+
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          current_password: rules.password(fieldName('current_password')),
+          new_password: rules.newPassword(fieldName('new_password')),
+          new_password_repeat: rules.password(fieldName('password_repeat')),
+        })
+        .refine((values) => values.new_password === values.new_password_repeat, {
+          path: ['new_password_repeat'],
+          message: authT('validation.passwords_must_match'),
+        })
+        .refine((values) => values.new_password !== values.current_password, {
+          path: ['new_password'],
+          message: t('password.same_password'),
+        }),
+    [rules, fieldName, authT, t],
+  );
+  type ChangePasswordValues = z.infer<typeof schema>;
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ChangePasswordValues>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: emptyValues });
+  const leaveWarning = useLeaveWarning(isDirty);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await changePassword(values.current_password, values.new_password);
+      // Sessions are revoked on a password change; a server that re-issues this one's pair keeps it alive.
+      if (answer?.jwt_token && answer.refresh_token) {
+        replaceTokens({ jwt_token: answer.jwt_token, refresh_token: answer.refresh_token });
+      }
+      reset(emptyValues);
+      notifySuccess(t('password.success'));
+    } catch (error) {
+      if (errorCode(error) === 'wrong_password') {
+        setError('current_password', { type: 'server', message: t('password.wrong_password') }, { shouldFocus: true });
+        return;
+      }
+      const applied = applyServerFieldErrors(error, setError, ['current_password', 'new_password', 'new_password_repeat']);
+      if (!applied) void notifyError(error);
+    }
+  });
+
+  return (
+    <Card title={t('password.title')} description={t('password.description')}>
+      <form className={`${styles.form} ${styles.narrow}`} onSubmit={onSubmit} noValidate>
+        <PasswordField
+          label={authT('fields.current_password')}
+          autoComplete="current-password"
+          showLabel={authT('password_toggle.show')}
+          hideLabel={authT('password_toggle.hide')}
+          error={errors.current_password?.message}
+          {...register('current_password')}
+        />
+        <PasswordField
+          label={authT('fields.new_password')}
+          autoComplete="new-password"
+          showLabel={authT('password_toggle.show')}
+          hideLabel={authT('password_toggle.hide')}
+          error={errors.new_password?.message}
+          aria-describedby="profile-password-rule"
+          {...register('new_password')}
+        />
+        <PasswordRule id="profile-password-rule" password={watch('new_password')} labels={passwordRuleLabels} />
+        <PasswordField
+          label={authT('fields.new_password_repeat')}
+          autoComplete="new-password"
+          showLabel={authT('password_toggle.show')}
+          hideLabel={authT('password_toggle.hide')}
+          error={errors.new_password_repeat?.message}
+          {...register('new_password_repeat')}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" busy={isSubmitting} busyText={t('password.busy')}>
+            {t('password.submit')}
+          </Button>
+        </div>
+      </form>
+      {leaveWarning}
+    </Card>
+  );
 }

@@ -1,0 +1,159 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'worq-config-test-'));
+
+const production = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'j'.repeat(48),
+  ENCRYPTION_KEY: 'ab'.repeat(32),
+  DATABASE_URL: 'postgres://worq:secret@db.internal:5432/worq',
+  PUBLIC_URL: 'https://portal.example.com',
+  SMTP_URL: 'smtps://mailer:secret@smtp.example.com',
+  SMS_PROVIDER_URL: 'https://sms.example.com/send',
+};
+
+/** Runs loadConfig and returns the ConfigError it throws. */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig outside production', () => {
+  it('uses the embedded defaults', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config).toMatchObject({
+      env: 'development',
+      isProduction: false,
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:8080',
+      databaseUrl: undefined,
+      delivery: 'outbox',
+      marketplaceMode: 'sandbox',
+      ipRateLimitPerMinute: 60,
+      trustProxy: false,
+      logLevel: 'info',
+      bootstrapExpert: undefined,
+    });
+    expect(config.encryptionKey).toHaveLength(32);
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '', DATABASE_URL: '', SMTP_URL: '' });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('writes generated secrets once into DATA_DIR/secrets and reuses them on the next start', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const jwtFile = path.join(dataDir, 'secrets', 'jwt-secret');
+    const keyFile = path.join(dataDir, 'secrets', 'encryption-key');
+    expect(readFileSync(jwtFile, 'utf8')).toBe(first.jwtSecret);
+    expect(readFileSync(keyFile, 'utf8')).toBe(first.encryptionKey.toString('hex'));
+    expect(statSync(jwtFile).mode & 0o077).toBe(0);
+
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.encryptionKey.equals(first.encryptionKey)).toBe(true);
+
+    const elsewhere = loadConfig({ DATA_DIR: tempDir() });
+    expect(elsewhere.jwtSecret).not.toBe(first.jwtSecret);
+  });
+
+  it('prefers secrets from the environment and writes nothing then', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(40), ENCRYPTION_KEY: 'cd'.repeat(32) });
+    expect(config.jwtSecret).toBe('s'.repeat(40));
+    expect(config.encryptionKey.toString('hex')).toBe('cd'.repeat(32));
+    expect(existsSync(path.join(dataDir, 'secrets'))).toBe(false);
+  });
+
+  it('reads the numbers, switches and lists it is given', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '9090',
+      IP_RATE_LIMIT_PER_MINUTE: '500',
+      TRUST_PROXY: 'true',
+      TRENDYOL_BASE_URL: 'https://api.trendyol.example',
+      BOOTSTRAP_EXPERT_EMAIL: 'expert@example.com',
+      BOOTSTRAP_EXPERT_PASSWORD: 'Expert123',
+    });
+    expect(config.port).toBe(9090);
+    expect(config.publicUrl).toBe('http://localhost:9090');
+    expect(config.ipRateLimitPerMinute).toBe(500);
+    expect(config.trustProxy).toBe(true);
+    expect(config.marketplaceBaseUrls).toEqual({ trendyol: 'https://api.trendyol.example' });
+    expect(config.bootstrapExpert).toEqual({ email: 'expert@example.com', password: 'Expert123' });
+  });
+});
+
+describe('loadConfig errors', () => {
+  it.each(['abc', '70000', '-1', '80.5'])('names PORT when it is %s', (port) => {
+    const error = configError({ DATA_DIR: tempDir(), PORT: port });
+    expect(error.message).toBe('Configuration error: PORT must be a whole number from 0 to 65535');
+    expect(error.message).not.toContain('\n');
+  });
+
+  it.each(['JWT_SECRET', 'ENCRYPTION_KEY', 'DATABASE_URL', 'PUBLIC_URL'])('refuses production without %s', (name) => {
+    const env: Record<string, string> = { ...production, DATA_DIR: tempDir() };
+    delete env[name];
+    const error = configError(env);
+    expect(error.message).toBe(`Configuration error: ${name} is required in production`);
+  });
+
+  it('accepts a complete production environment and never generates secrets there', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ ...production, DATA_DIR: dataDir });
+    expect(config).toMatchObject({ isProduction: true, delivery: 'live', marketplaceMode: 'live', publicUrl: 'https://portal.example.com' });
+    expect(existsSync(path.join(dataDir, 'secrets'))).toBe(false);
+  });
+
+  it('refuses the outbox and the marketplace sandbox in production', () => {
+    expect(configError({ ...production, DELIVERY: 'outbox' }).message).toBe('Configuration error: DELIVERY=outbox is not allowed in production');
+    expect(configError({ ...production, MARKETPLACE_MODE: 'sandbox' }).message).toBe(
+      'Configuration error: MARKETPLACE_MODE=sandbox is not allowed in production',
+    );
+  });
+
+  it('asks for SMTP_URL and SMS_PROVIDER_URL when messages are really sent', () => {
+    expect(configError({ DATA_DIR: tempDir(), DELIVERY: 'live' }).message).toBe('Configuration error: SMTP_URL is required when DELIVERY=live');
+    expect(configError({ DATA_DIR: tempDir(), DELIVERY: 'live', SMTP_URL: 'smtp://localhost' }).message).toBe(
+      'Configuration error: SMS_PROVIDER_URL is required when DELIVERY=live',
+    );
+  });
+
+  it.each([
+    ['JWT_SECRET', 'short', 'Configuration error: JWT_SECRET must be at least 32 characters'],
+    ['ENCRYPTION_KEY', 'xyz', 'Configuration error: ENCRYPTION_KEY must be 64 hexadecimal characters (32 bytes)'],
+    ['DATABASE_URL', 'mysql://db', 'Configuration error: DATABASE_URL must start with postgres:// or postgresql://'],
+    ['SMTP_URL', 'http://mail', 'Configuration error: SMTP_URL must start with smtp:// or smtps://'],
+  ])('explains a bad %s in one line', (name, value, message) => {
+    expect(configError({ DATA_DIR: tempDir(), [name]: value }).message).toBe(message);
+  });
+
+  it.each(['NODE_ENV', 'DELIVERY', 'LOG_LEVEL', 'TRUST_PROXY', 'IP_RATE_LIMIT_PER_MINUTE', 'PUBLIC_URL', 'BOOTSTRAP_EXPERT_EMAIL'])(
+    'names %s when its value is not allowed',
+    (name) => {
+      const error = configError({ DATA_DIR: tempDir(), [name]: 'nonsense value' });
+      expect(error.message.startsWith(`Configuration error: ${name} `)).toBe(true);
+      expect(error.message).not.toContain('\n');
+    },
+  );
+
+  it('wants the bootstrap expert e-mail and password together', () => {
+    expect(configError({ DATA_DIR: tempDir(), BOOTSTRAP_EXPERT_EMAIL: 'expert@example.com' }).message).toBe(
+      'Configuration error: BOOTSTRAP_EXPERT_EMAIL and BOOTSTRAP_EXPERT_PASSWORD must be set together',
+    );
+  });
+});

@@ -1,0 +1,53 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rateLimitHits } from '../../db/schema.ts';
+import { AppError } from '../../plugins/errors.ts';
+
+/**
+ * Per-account limits (ARCHITECTURE.md §4): counters in rate_limit_hits so that every API process
+ * shares them. They are security rules, not configuration. Keys start with `account|`, apart from
+ * the per-route IP counters of plugins/rate-limit.ts.
+ */
+export const accountLimits = {
+  /** Failed sign-ins per e-mail; a success clears the counter. */
+  login: { max: 10, windowMs: 15 * 60_000 },
+  /** Reset e-mails per address, known or not (so the answer never tells which). */
+  forgotPassword: { max: 3, windowMs: 60 * 60_000 },
+} as const;
+
+type Limit = { max: number; windowMs: number };
+
+const keyOf = (name: string, subject: string) => `account|${name}|${subject}`;
+
+function tooMany(resetAt: Date, now: Date): AppError {
+  return new AppError(429, 'too_many_requests', {
+    extra: { retry_after_seconds: Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)) },
+  });
+}
+
+/** Throws 429 when the subject has already used up its window, without counting this call. */
+export async function assertUnderLimit(db: Db, name: string, subject: string, limit: Limit, now = new Date()): Promise<void> {
+  const [row] = await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, keyOf(name, subject))).limit(1);
+  if (row && row.resetAt > now && row.count >= limit.max) throw tooMany(row.resetAt, now);
+}
+
+/** Counts one hit (a window that has ended restarts at 1) and throws 429 past the limit. */
+export async function countHit(db: Db, name: string, subject: string, limit: Limit, now = new Date()): Promise<void> {
+  const resetAt = new Date(now.getTime() + limit.windowMs);
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({ key: keyOf(name, subject), count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimitHits.key,
+      set: {
+        count: sql`case when ${rateLimitHits.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimitHits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimitHits.resetAt} <= ${now.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimitHits.resetAt} end`,
+      },
+    })
+    .returning();
+  if (row && row.count > limit.max) throw tooMany(row.resetAt, now);
+}
+
+export async function clearHits(db: Db, name: string, subject: string): Promise<void> {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.key, keyOf(name, subject)));
+}

@@ -1,0 +1,95 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  createAccountsTestApp,
+  decodeClaims,
+  get,
+  latestCode,
+  latestMessage,
+  messagesTo,
+  post,
+  registerVerifiedCustomer,
+  restoreClock,
+  uniqueEmail,
+} from '../../test/accounts-helpers.ts';
+import type { TestContext } from '../../test/helpers.ts';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createAccountsTestApp();
+});
+afterAll(async () => ctx?.close());
+afterEach(() => restoreClock(ctx));
+
+describe('e-mail change', () => {
+  it('sends a code to the new address and, once typed in, moves the account there', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const newEmail = uniqueEmail('moved');
+    const request = await post(ctx, '/auth/email_change_request', { new_email: newEmail.toUpperCase() }, customer.jwt_token);
+    expect(request.statusCode).toBe(200);
+    expect(request.json()).toEqual({ expires_in_seconds: 600 });
+    expect((await latestMessage(ctx, newEmail, 'email'))?.subject).toBe('Yeni e-posta adresinizi onaylayın');
+    expect(await messagesTo(ctx, customer.email)).toHaveLength(0);
+
+    const verify = await post(ctx, '/auth/email_change_verify', { code: await latestCode(ctx, newEmail) }, customer.jwt_token);
+    expect(verify.statusCode).toBe(200);
+    expect(decodeClaims(verify.json().jwt_token).email).toBe(newEmail);
+    const email = await get(ctx, '/customer/get_email', verify.json().jwt_token);
+    expect(email.json()).toEqual({ email: newEmail, is_email_verified: true });
+    expect((await post(ctx, '/auth/login', { email: newEmail, password: customer.password })).statusCode).toBe(200);
+    expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(401);
+  });
+
+  it('refuses an address that belongs to another account', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const other = await registerVerifiedCustomer(ctx);
+    const response = await post(ctx, '/auth/email_change_request', { new_email: other.email }, customer.jwt_token);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().errors.code).toBe('email_taken');
+  });
+
+  it('refuses the current address as the new one', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const response = await post(ctx, '/auth/email_change_request', { new_email: customer.email }, customer.jwt_token);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.fields.new_email).toBe('Yeni e-posta adresi mevcut adresinizden farklı olmalıdır.');
+  });
+
+  it('answers 410 after 10 minutes, and a new request starts over', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const customer = await registerVerifiedCustomer(ctx);
+    const newEmail = uniqueEmail('late');
+    await post(ctx, '/auth/email_change_request', { new_email: newEmail }, customer.jwt_token);
+    const code = await latestCode(ctx, newEmail);
+    vi.setSystemTime(Date.now() + 10 * 60_000 + 1000);
+    const late = await post(ctx, '/auth/email_change_verify', { code }, customer.jwt_token);
+    expect(late.statusCode).toBe(410);
+    expect(late.json().errors.code).toBe('code_expired');
+
+    await post(ctx, '/auth/email_change_request', { new_email: newEmail }, customer.jwt_token);
+    const fresh = await post(ctx, '/auth/email_change_verify', { code: await latestCode(ctx, newEmail) }, customer.jwt_token);
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong code and, if someone took the address meanwhile, the change', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const newEmail = uniqueEmail('race');
+    await post(ctx, '/auth/email_change_request', { new_email: newEmail }, customer.jwt_token);
+    const code = await latestCode(ctx, newEmail);
+    const wrong = await post(ctx, '/auth/email_change_verify', { code: code === '000000' ? '111111' : '000000' }, customer.jwt_token);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.code).toBe('invalid_code');
+
+    await registerVerifiedCustomer(ctx, { email: newEmail });
+    const taken = await post(ctx, '/auth/email_change_verify', { code }, customer.jwt_token);
+    expect(taken.statusCode).toBe(409);
+  });
+
+  it('spaces requests a minute apart', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    await post(ctx, '/auth/email_change_request', { new_email: uniqueEmail() }, customer.jwt_token);
+    const second = await post(ctx, '/auth/email_change_request', { new_email: uniqueEmail() }, customer.jwt_token);
+    expect(second.statusCode).toBe(429);
+    expect(second.json().errors.resend_in_seconds).toBeGreaterThan(0);
+  });
+});

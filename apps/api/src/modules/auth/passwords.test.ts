@@ -1,0 +1,145 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  createAccountsTestApp,
+  latestMessage,
+  messagesTo,
+  post,
+  registerVerifiedCustomer,
+  restoreClock,
+  uniqueEmail,
+} from '../../test/accounts-helpers.ts';
+import type { TestContext } from '../../test/helpers.ts';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createAccountsTestApp();
+});
+afterAll(async () => ctx?.close());
+afterEach(() => restoreClock(ctx));
+
+/** Opens the e-mailed link the way the web app does: the token from its query string. */
+async function resetLinkToken(email: string): Promise<string> {
+  const message = await latestMessage(ctx, email, 'email');
+  const link = message?.body.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error('no reset link sent');
+  const url = new URL(link);
+  expect(url.pathname).toBe('/change-password');
+  return url.searchParams.get('token') ?? '';
+}
+
+describe('forgot password', () => {
+  it('answers the same for a known and an unknown e-mail, and only the known one gets mail', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const stranger = uniqueEmail('stranger');
+    const known = await post(ctx, '/auth/forgot_password', { email: customer.email });
+    const unknown = await post(ctx, '/auth/forgot_password', { email: stranger });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    expect(known.json().message).toBe('Bu e-posta adresiyle kayıtlı bir hesap varsa şifre yenileme bağlantısını gönderdik.');
+    expect(await messagesTo(ctx, customer.email)).toHaveLength(1);
+    expect(await messagesTo(ctx, stranger)).toHaveLength(0);
+  });
+
+  it('e-mails a /change-password link that sets a new password once', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    await post(ctx, '/auth/forgot_password', { email: customer.email });
+    const message = await latestMessage(ctx, customer.email, 'email');
+    expect(message?.subject).toBe('Şifrenizi yenileyin');
+    expect(message?.body).toContain(`${ctx.config.publicUrl}/change-password?token=`);
+    expect(message?.html).toContain('href="http');
+    const token = await resetLinkToken(customer.email);
+
+    const reset = await post(ctx, '/auth/reset_password', { token, password: 'NewSecret34' });
+    expect(reset.statusCode).toBe(200);
+    expect((await post(ctx, '/auth/login', { email: customer.email, password: 'NewSecret34' })).statusCode).toBe(200);
+    expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(401);
+
+    const again = await post(ctx, '/auth/reset_password', { token, password: 'Another56' }, undefined, { 'accept-language': 'en' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual({
+      code: 'invalid_or_expired_token',
+      message: 'This password reset link is invalid or has expired. Please request a new one.',
+    });
+  });
+
+  it('signs every device out when the password is reset', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    await post(ctx, '/auth/forgot_password', { email: customer.email });
+    await post(ctx, '/auth/reset_password', { token: await resetLinkToken(customer.email), password: 'NewSecret34' });
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token })).statusCode).toBe(401);
+  });
+
+  it('refuses a link older than 60 minutes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const customer = await registerVerifiedCustomer(ctx);
+    await post(ctx, '/auth/forgot_password', { email: customer.email });
+    const token = await resetLinkToken(customer.email);
+    vi.setSystemTime(Date.now() + 60 * 60_000 + 1000);
+    const response = await post(ctx, '/auth/reset_password', { token, password: 'NewSecret34' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.code).toBe('invalid_or_expired_token');
+  });
+
+  it('holds the new password to the password rule', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    await post(ctx, '/auth/forgot_password', { email: customer.email });
+    const response = await post(ctx, '/auth/reset_password', { token: await resetLinkToken(customer.email), password: 'short' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.fields.password).toBe('Şifre en az 8 karakter olmalı; küçük harf, büyük harf ve rakam içermelidir.');
+  });
+
+  it('sends at most three links an hour to one address, known or not', async () => {
+    const stranger = uniqueEmail('stranger');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      statuses.push((await post(ctx, '/auth/forgot_password', { email: stranger })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('writes the e-mail in the language the customer signed up in', async () => {
+    const customer = await registerVerifiedCustomer(ctx, {}, { 'accept-language': 'en' });
+    await post(ctx, '/auth/forgot_password', { email: customer.email });
+    expect((await latestMessage(ctx, customer.email, 'email'))?.subject).toBe('Reset your password');
+  });
+});
+
+describe('change password', () => {
+  it('refuses a wrong current password with 400 wrong_password', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const response = await post(
+      ctx,
+      '/auth/change_password',
+      { current_password: 'Wrong1234', new_password: 'NewSecret34' },
+      customer.jwt_token,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toMatchObject({ code: 'wrong_password', message: 'Mevcut şifreniz hatalı.' });
+    expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(200);
+  });
+
+  it('changes the password and revokes the refresh tokens', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const response = await post(
+      ctx,
+      '/auth/change_password',
+      { current_password: customer.password, new_password: 'NewSecret34' },
+      customer.jwt_token,
+      { 'accept-language': 'en' },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Your password has been changed. Please sign in again with your new password.' });
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token })).statusCode).toBe(401);
+    expect((await post(ctx, '/auth/login', { email: customer.email, password: 'NewSecret34' })).statusCode).toBe(200);
+  });
+
+  it('holds the new password to the password rule and needs a signed-in caller', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const weak = await post(ctx, '/auth/change_password', { current_password: customer.password, new_password: 'alllower1' }, customer.jwt_token);
+    expect(weak.statusCode).toBe(400);
+    expect(Object.keys(weak.json().errors.fields)).toEqual(['new_password']);
+    expect((await post(ctx, '/auth/change_password', { current_password: 'x', new_password: 'NewSecret34' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,234 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  currentPasswordField,
+  emailField,
+  newPasswordField,
+  personNameField,
+  phoneField,
+  verificationCodeField,
+} from '@worq/domain/validation';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  accountsContext,
+  changePassword,
+  confirmEmailChange,
+  endSession,
+  refreshSession,
+  registerCustomer,
+  requestEmailChange,
+  requestPasswordReset,
+  resetPassword,
+  sendPhoneCodeTo,
+  signIn,
+  verifyPhone,
+} from './service.ts';
+
+export const sessionTokens = z.object({
+  jwt_token: z.string().describe('JWT access token, valid 15 minutes'),
+  refresh_token: z.string().describe('Opaque refresh token, valid 30 days, rotated on every refresh'),
+});
+const messageAnswer = z.object({ message: z.string() });
+const opaqueToken = z.string().trim().min(1, 'required').max(512);
+
+const registrationBody = z.object({
+  first_name: personNameField,
+  last_name: personNameField,
+  email: emailField,
+  password: newPasswordField,
+  phone_number: phoneField,
+  consents: z.object({
+    disclosure: z.boolean().refine((accepted) => accepted, 'consent_required'),
+    explicit_consent: z.boolean().default(false),
+    commercial_electronic_message: z.boolean().default(false),
+  }),
+  utm: z
+    .record(z.string().max(64), z.string().max(500))
+    .refine((utm) => Object.keys(utm).length <= 20, 'invalid_value')
+    .optional()
+    .describe('utm_* query values seen when the visitor arrived'),
+});
+
+/** Per-IP limit of plugins/rate-limit.ts (IP_RATE_LIMIT_PER_MINUTE per route per minute). */
+const perIpLimit = { rateLimit: {} };
+const bearer = [{ bearer: [] }];
+
+/** Sign-up, sign-in, sessions, phone verification, password and e-mail change (API.md Auth). */
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  const ctx = accountsContext(app, db, config);
+
+  app.post(
+    '/auth/register_customer',
+    {
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Creates an account, sends the phone code and signs in',
+        body: registrationBody,
+        response: { 201: sessionTokens },
+      },
+    },
+    async (request, reply) => {
+      const tokens = await registerCustomer(ctx, request.body, request.language);
+      return reply.status(201).send(tokens);
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Signs in with e-mail and password (401 invalid_credentials whether or not the e-mail exists)',
+        body: z.object({ email: emailField, password: currentPasswordField }),
+        response: { 200: sessionTokens },
+      },
+    },
+    async (request) => signIn(ctx, request.body.email, request.body.password),
+  );
+
+  app.post(
+    '/auth/token/refresh',
+    {
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotates a refresh token; a rotated token presented again revokes its whole family',
+        body: z.object({ refresh_token: opaqueToken }),
+        response: { 200: sessionTokens },
+      },
+    },
+    async (request) => refreshSession(ctx, request.body.refresh_token),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revokes the session of the given refresh token',
+        security: bearer,
+        body: z.object({ refresh_token: opaqueToken }),
+        response: { 204: z.null().describe('No content') },
+      },
+    },
+    async (request, reply) => {
+      await endSession(ctx, request.user!.customer_id, request.body.refresh_token);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/otp/send',
+    {
+      preHandler: app.requireAuth,
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sends a 6-digit code to the phone (valid 3 minutes; at most one a minute and five an hour)',
+        security: bearer,
+        body: z.object({}).optional(),
+        response: {
+          200: z.object({ masked_phone: z.string(), expires_in_seconds: z.number().int(), resend_in_seconds: z.number().int() }),
+        },
+      },
+    },
+    async (request) => sendPhoneCodeTo(ctx, request.user!.customer_id),
+  );
+
+  app.post(
+    '/auth/otp/verify',
+    {
+      preHandler: app.requireAuth,
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Checks the phone code; answers fresh tokens with is_phone_verified true',
+        security: bearer,
+        body: z.object({ code: verificationCodeField }),
+        response: { 200: sessionTokens },
+      },
+    },
+    async (request) => verifyPhone(ctx, request.user!.customer_id, request.body.code),
+  );
+
+  app.post(
+    '/auth/forgot_password',
+    {
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mails a single-use reset link valid 60 minutes; the same answer for unknown e-mails',
+        body: z.object({ email: emailField }),
+        response: { 200: messageAnswer },
+      },
+    },
+    async (request) => requestPasswordReset(ctx, request.body.email, request.language),
+  );
+
+  app.post(
+    '/auth/reset_password',
+    {
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sets a new password with the e-mailed token and ends every session',
+        body: z.object({ token: opaqueToken, password: newPasswordField }),
+        response: { 200: messageAnswer },
+      },
+    },
+    async (request) => resetPassword(ctx, request.body.token, request.body.password, request.language),
+  );
+
+  app.post(
+    '/auth/change_password',
+    {
+      preHandler: app.requireAuth,
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Changes the password and revokes every refresh token',
+        security: bearer,
+        body: z.object({ current_password: currentPasswordField, new_password: newPasswordField }),
+        response: { 200: messageAnswer },
+      },
+    },
+    async (request) =>
+      changePassword(ctx, request.user!.customer_id, request.body.current_password, request.body.new_password, request.language),
+  );
+
+  app.post(
+    '/auth/email_change_request',
+    {
+      preHandler: app.requireAuth,
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sends a 6-digit code to the new address (valid 10 minutes)',
+        security: bearer,
+        body: z.object({ new_email: emailField }),
+        response: { 200: z.object({ expires_in_seconds: z.number().int() }) },
+      },
+    },
+    async (request) => requestEmailChange(ctx, request.user!.customer_id, request.body.new_email),
+  );
+
+  app.post(
+    '/auth/email_change_verify',
+    {
+      preHandler: app.requireAuth,
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirms the new address with its code; answers tokens that carry it',
+        security: bearer,
+        body: z.object({ code: verificationCodeField }),
+        response: { 200: sessionTokens },
+      },
+    },
+    async (request) => confirmEmailChange(ctx, request.user!.customer_id, request.body.code),
+  );
+};

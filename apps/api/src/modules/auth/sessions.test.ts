@@ -1,0 +1,202 @@
+import { SignJWT } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  createAccountsTestApp,
+  decodeClaims,
+  defaultPassword,
+  get,
+  post,
+  restoreClock,
+  registerCustomer,
+  registerVerifiedCustomer,
+  uniqueEmail,
+} from '../../test/accounts-helpers.ts';
+import { createTestApp, type TestContext } from '../../test/helpers.ts';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createAccountsTestApp();
+});
+afterAll(async () => ctx?.close());
+afterEach(() => restoreClock(ctx));
+
+describe('sign-in', () => {
+  it('answers tokens for the right e-mail and password, in any letter case of the e-mail', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const response = await post(ctx, '/auth/login', { email: customer.email.toUpperCase(), password: customer.password });
+    expect(response.statusCode).toBe(200);
+    expect(decodeClaims(response.json().jwt_token)).toMatchObject({ customer_id: customer.customerId, is_phone_verified: true });
+  });
+
+  it('answers the same 401 for a wrong password and for an unknown e-mail', async () => {
+    const customer = await registerCustomer(ctx);
+    const wrongPassword = await post(ctx, '/auth/login', { email: customer.email, password: 'Wrong1234' });
+    const unknownEmail = await post(ctx, '/auth/login', { email: uniqueEmail('nobody'), password: 'Wrong1234' });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual(unknownEmail.json());
+    expect(wrongPassword.json().errors).toEqual({ code: 'invalid_credentials', message: 'E-posta ya da şifre hatalı.' });
+  });
+
+  it('takes comparable time for an unknown e-mail and a wrong password', async () => {
+    const customer = await registerCustomer(ctx);
+    const time = async (email: string) => {
+      const started = performance.now();
+      await post(ctx, '/auth/login', { email, password: 'Wrong1234' });
+      return performance.now() - started;
+    };
+    await time(uniqueEmail('warmup'));
+    const known = await time(customer.email);
+    const unknown = await time(uniqueEmail('nobody'));
+    // Both pay for one scrypt; without the decoy hash the unknown e-mail would be near-instant.
+    expect(unknown).toBeGreaterThan(known / 4);
+  });
+
+  it('locks an e-mail out after 10 failed tries in 15 minutes, even with the right password', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const customer = await registerCustomer(ctx);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await post(ctx, '/auth/login', { email: customer.email, password: 'Wrong1234' })).statusCode).toBe(401);
+    }
+    const locked = await post(ctx, '/auth/login', { email: customer.email, password: customer.password });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().errors.code).toBe('too_many_requests');
+    expect(locked.json().errors.retry_after_seconds).toBeGreaterThan(0);
+
+    vi.setSystemTime(Date.now() + 15 * 60_000 + 1000);
+    expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(200);
+  });
+
+  it('starts the failure count again after a successful sign-in', async () => {
+    const customer = await registerCustomer(ctx);
+    for (let attempt = 0; attempt < 9; attempt++) await post(ctx, '/auth/login', { email: customer.email, password: 'Wrong1234' });
+    expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 9; attempt++) await post(ctx, '/auth/login', { email: customer.email, password: 'Wrong1234' });
+    expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(200);
+  });
+
+  it('refuses a broken JSON body and an oversized one cleanly', async () => {
+    const broken = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().errors.code).toBe('invalid_json');
+    const huge = await post(ctx, '/auth/login', { email: 'a@b.co', password: 'x'.repeat(70 * 1024) });
+    expect(huge.statusCode).toBe(413);
+  });
+});
+
+describe('per-IP limits', () => {
+  it('answers 429 in the error envelope past IP_RATE_LIMIT_PER_MINUTE sign-in tries', async () => {
+    const limited = await createTestApp({ IP_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt++) {
+        statuses.push((await post(limited, '/auth/login', { email: uniqueEmail(), password: 'Wrong1234' })).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const last = await post(limited, '/auth/login', { email: uniqueEmail(), password: 'Wrong1234' });
+      expect(last.json().errors.code).toBe('too_many_requests');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates: the new pair works and carries the current profile', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const response = await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token });
+    expect(response.statusCode).toBe(200);
+    const rotated = response.json();
+    expect(rotated.refresh_token).not.toBe(customer.refresh_token);
+    expect(decodeClaims(rotated.jwt_token)).toMatchObject({ customer_id: customer.customerId, is_phone_verified: true });
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: rotated.refresh_token })).statusCode).toBe(200);
+  });
+
+  it('refuses a second refresh with a rotated token and revokes the whole family', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const first = (await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token })).json();
+
+    const replay = await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().errors.code).toBe('invalid_refresh_token');
+
+    // The legitimate holder of the newest token is signed out too.
+    const newest = await post(ctx, '/auth/token/refresh', { refresh_token: first.refresh_token });
+    expect(newest.statusCode).toBe(401);
+  });
+
+  it('lets only one of two parallel refreshes with the same token win', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const results = await Promise.all([
+      post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token }),
+      post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token }),
+    ]);
+    expect(results.filter((response) => response.statusCode === 200).length).toBeLessThanOrEqual(1);
+  });
+
+  it('does not touch the sessions of other devices', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const laptop = (await post(ctx, '/auth/login', { email: customer.email, password: defaultPassword })).json();
+    await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token });
+    await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token });
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: laptop.refresh_token })).statusCode).toBe(200);
+  });
+
+  it('refuses unknown tokens and tokens older than 30 days', async () => {
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: 'made-up' })).statusCode).toBe(401);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const customer = await registerVerifiedCustomer(ctx);
+    vi.setSystemTime(Date.now() + 30 * 24 * 60 * 60_000 + 1000);
+    const response = await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errors.code).toBe('invalid_refresh_token');
+  });
+});
+
+describe('logout', () => {
+  it('answers 204 and the refresh token stops working', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const response = await post(ctx, '/auth/logout', { refresh_token: customer.refresh_token }, customer.jwt_token);
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token })).statusCode).toBe(401);
+  });
+
+  it("cannot end another customer's session", async () => {
+    const victim = await registerVerifiedCustomer(ctx);
+    const attacker = await registerVerifiedCustomer(ctx);
+    expect((await post(ctx, '/auth/logout', { refresh_token: victim.refresh_token }, attacker.jwt_token)).statusCode).toBe(204);
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: victim.refresh_token })).statusCode).toBe(200);
+  });
+});
+
+describe('access tokens', () => {
+  it('refuses a missing, tampered, forged or expired token with 401', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const [header, payload, signature] = customer.jwt_token.split('.') as [string, string, string];
+    const tamperedPayload = Buffer.from(
+      JSON.stringify({ ...decodeClaims(customer.jwt_token), customer_id: '00000000-0000-0000-0000-000000000000' }),
+    ).toString('base64url');
+    const forged = await new SignJWT({ customer_id: customer.customerId, is_phone_verified: true })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode('not-the-server-secret-not-the-server-secret'));
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+
+    for (const token of [undefined, `${header}.${tamperedPayload}.${signature}`, forged, unsigned, 'garbage']) {
+      const response = await get(ctx, '/customer/get_user_info', token);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().errors.code).toBe('unauthorized');
+    }
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 15 * 60_000 + 1000);
+    expect((await get(ctx, '/customer/get_user_info', customer.jwt_token)).statusCode).toBe(401);
+  });
+});

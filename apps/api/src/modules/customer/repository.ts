@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { customers } from '../../db/schema.ts';
+
+export type Customer = typeof customers.$inferSelect;
+export type NewCustomer = typeof customers.$inferInsert;
+
+export async function findCustomerById(db: Db, id: string): Promise<Customer | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+  return row;
+}
+
+/** `email` must already be normalised (emailField does it). */
+export async function findCustomerByEmail(db: Db, email: string): Promise<Customer | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.email, email)).limit(1);
+  return row;
+}
+
+/** Inserts a customer; undefined when the e-mail is already taken (also under a race). */
+export async function insertCustomer(db: Db, values: NewCustomer): Promise<Customer | undefined> {
+  const [row] = await db.insert(customers).values(values).onConflictDoNothing({ target: customers.email }).returning();
+  return row;
+}
+
+export async function updateCustomer(
+  db: Db,
+  id: string,
+  values: Partial<Omit<NewCustomer, 'id' | 'createdAt'>>,
+): Promise<Customer | undefined> {
+  const [row] = await db
+    .update(customers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(customers.id, id))
+    .returning();
+  return row;
+}
+
+/** True when the unique e-mail index refused a write. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { personNameField, phoneField, verificationCodeField } from '@worq/domain/validation';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { accountsContext } from '../auth/service.ts';
+import {
+  currentCustomer,
+  phoneNumberOf,
+  sendEmailVerificationCode,
+  updateUserInfo,
+  userInfoOf,
+  verifyEmail,
+} from './service.ts';
+
+const consentRecord = z.object({
+  accepted: z.boolean(),
+  term_version: z.number().int().nullable().describe('Version of the term text accepted'),
+  accepted_at: z.string().nullable(),
+});
+
+const userInfo = z.object({
+  customer_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable().describe('Ten digits, 5XXXXXXXXX'),
+  is_phone_verified: z.boolean(),
+  is_email_verified: z.boolean(),
+  consents: z.object({
+    disclosure: consentRecord,
+    explicit_consent: consentRecord,
+    commercial_electronic_message: consentRecord,
+  }),
+  created_at: z.string(),
+  preferred_language: z.enum(['tr', 'en']),
+});
+
+const bearer = [{ bearer: [] }];
+const perIpLimit = { rateLimit: {} };
+
+/** The signed-in customer's own profile (API.md Customer). */
+export const customerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  const ctx = accountsContext(app, db, config);
+
+  app.get(
+    '/customer/get_user_info',
+    {
+      preHandler: app.requireAuth,
+      schema: { tags: ['customer'], summary: 'The signed-in customer', security: bearer, response: { 200: userInfo } },
+    },
+    async (request) => userInfoOf(await currentCustomer(ctx, request.user!.customer_id)),
+  );
+
+  app.post(
+    '/customer/update_user_info',
+    {
+      preHandler: app.requireAuth,
+      config: perIpLimit,
+      schema: {
+        tags: ['customer'],
+        summary: 'Updates names and phone; a new phone number clears is_phone_verified and gets a code',
+        security: bearer,
+        body: z.object({ first_name: personNameField, last_name: personNameField, phone_number: phoneField }),
+        response: { 200: userInfo },
+      },
+    },
+    async (request) => updateUserInfo(ctx, request.user!.customer_id, request.body),
+  );
+
+  app.get(
+    '/customer/get_customer_phone_number',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['customer'],
+        summary: 'The phone number and its masked display (+90 *** *** 1234)',
+        security: bearer,
+        response: { 200: z.object({ phone_number: z.string().nullable(), masked_phone: z.string().nullable() }) },
+      },
+    },
+    async (request) => phoneNumberOf(await currentCustomer(ctx, request.user!.customer_id)),
+  );
+
+  app.get(
+    '/customer/get_email',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['customer'],
+        summary: 'The e-mail address and whether it is verified',
+        security: bearer,
+        response: { 200: z.object({ email: z.string(), is_email_verified: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const customer = await currentCustomer(ctx, request.user!.customer_id);
+      return { email: customer.email, is_email_verified: customer.isEmailVerified };
+    },
+  );
+
+  app.post(
+    '/customer/activate_email',
+    {
+      preHandler: app.requireAuth,
+      config: perIpLimit,
+      schema: {
+        tags: ['customer'],
+        summary: 'Sends a 6-digit code to the current e-mail (valid 10 minutes)',
+        security: bearer,
+        body: z.object({}).optional(),
+        response: { 200: z.object({ expires_in_seconds: z.number().int() }) },
+      },
+    },
+    async (request) => sendEmailVerificationCode(ctx, request.user!.customer_id),
+  );
+
+  app.post(
+    '/customer/verify_email',
+    {
+      preHandler: app.requireAuth,
+      config: perIpLimit,
+      schema: {
+        tags: ['customer'],
+        summary: 'Checks the e-mail code and marks the address verified',
+        security: bearer,
+        body: z.object({ code: verificationCodeField }),
+        response: { 200: z.object({ is_email_verified: z.literal(true) }) },
+      },
+    },
+    async (request) => verifyEmail(ctx, request.user!.customer_id, request.body.code),
+  );
+};

@@ -1,0 +1,105 @@
+import type { Language } from '@worq/domain/language';
+import { maskPhone } from '@worq/domain/validation';
+import type { CustomerConsents } from '../../db/schema.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { emailVerificationCode } from '../auth/notifications.ts';
+import { sendPhoneCode, type AccountsContext } from '../auth/service.ts';
+import { consumeCode, issueCode } from '../auth/verification-codes.ts';
+import { findCustomerById, updateCustomer, type Customer } from './repository.ts';
+
+export interface UserInfo {
+  customer_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+  is_phone_verified: boolean;
+  is_email_verified: boolean;
+  consents: CustomerConsents;
+  created_at: string;
+  preferred_language: Language;
+}
+
+export function userInfoOf(customer: Customer): UserInfo {
+  return {
+    customer_id: customer.id,
+    first_name: customer.firstName,
+    last_name: customer.lastName,
+    email: customer.email,
+    phone_number: customer.phoneNumber,
+    is_phone_verified: customer.isPhoneVerified,
+    is_email_verified: customer.isEmailVerified,
+    consents: customer.consents,
+    created_at: customer.createdAt.toISOString(),
+    preferred_language: customer.preferredLanguage,
+  };
+}
+
+/** The caller's own row; a token whose customer no longer exists is a dead session. */
+export async function currentCustomer(ctx: AccountsContext, customerId: string): Promise<Customer> {
+  const customer = await findCustomerById(ctx.db, customerId);
+  if (!customer) throw new AppError(401, 'unauthorized');
+  return customer;
+}
+
+/**
+ * A new phone number is unproven: it clears is_phone_verified and a code goes to it. When the
+ * resend limits hold the code back, the change still stands; the verification screen offers a
+ * resend once the wait is over.
+ */
+export async function updateUserInfo(
+  ctx: AccountsContext,
+  customerId: string,
+  input: { first_name: string; last_name: string; phone_number: string },
+  now = new Date(),
+): Promise<UserInfo> {
+  const before = await currentCustomer(ctx, customerId);
+  const phoneChanged = before.phoneNumber !== input.phone_number;
+  const updated = await updateCustomer(ctx.db, customerId, {
+    firstName: input.first_name,
+    lastName: input.last_name,
+    phoneNumber: input.phone_number,
+    ...(phoneChanged ? { isPhoneVerified: false } : {}),
+  });
+  if (!updated) throw new AppError(401, 'unauthorized');
+  if (phoneChanged) {
+    try {
+      await sendPhoneCode(ctx, updated, now);
+    } catch (error) {
+      if (!(error instanceof AppError && error.statusCode === 429)) throw error;
+    }
+  }
+  return userInfoOf(updated);
+}
+
+export function phoneNumberOf(customer: Customer): { phone_number: string | null; masked_phone: string | null } {
+  return {
+    phone_number: customer.phoneNumber,
+    masked_phone: customer.phoneNumber ? maskPhone(customer.phoneNumber) : null,
+  };
+}
+
+export async function sendEmailVerificationCode(
+  ctx: AccountsContext,
+  customerId: string,
+  now = new Date(),
+): Promise<{ expires_in_seconds: number }> {
+  const customer = await currentCustomer(ctx, customerId);
+  const issued = await issueCode(ctx.db, ctx.secret, customerId, 'email_verify', customer.email, now);
+  await ctx.delivery.send(emailVerificationCode(customer.preferredLanguage, customer.email, issued.code, issued.expiresInSeconds));
+  return { expires_in_seconds: issued.expiresInSeconds };
+}
+
+/** A code sent to an address the customer has since changed proves nothing: it is refused. */
+export async function verifyEmail(
+  ctx: AccountsContext,
+  customerId: string,
+  code: string,
+  now = new Date(),
+): Promise<{ is_email_verified: true }> {
+  const { target } = await consumeCode(ctx.db, ctx.secret, customerId, 'email_verify', code, now);
+  const customer = await currentCustomer(ctx, customerId);
+  if (customer.email !== target) throw new AppError(400, 'invalid_code', { fields: { code: { key: 'invalid_code' } } });
+  await updateCustomer(ctx.db, customerId, { isEmailVerified: true });
+  return { is_email_verified: true };
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { assertOwnCustomer } from '../../plugins/auth.ts';
+import { navbarElementsFor } from './service.ts';
+
+/** Which parts of the portal the navigation shows to the customer. */
+export const workContextRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/work_context/get/:customer_id',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['customer'],
+        summary: "The navigation elements for the customer (403 for anyone else's id)",
+        security: [{ bearer: [] }],
+        params: z.object({ customer_id: z.string().max(64) }),
+        response: { 200: z.object({ navbar_elements: z.array(z.enum(['applications', 'connections'])) }) },
+      },
+    },
+    async (request) => {
+      assertOwnCustomer(request, request.params.customer_id);
+      return { navbar_elements: await navbarElementsFor(request.params.customer_id) };
+    },
+  );
+};

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import { createTestApp, signTestToken, type TestContext } from '../test/helpers.ts';
+
+let ctx: TestContext;
+
+async function protectedRoutes(app: FastifyInstance) {
+  app.get('/api/v1/test/me', { preHandler: app.requireAuth }, async (request) => ({ customer_id: request.user?.customer_id }));
+  app.get('/api/v1/test/verified', { preHandler: app.requireVerified }, async () => ({ ok: true }));
+  app.get('/api/v1/test/expert', { preHandler: app.requireExpert }, async () => ({ ok: true }));
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({}, { routes: protectedRoutes });
+});
+afterAll(async () => ctx?.close());
+
+const get = (url: string, authorization?: string, language = 'tr') =>
+  ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': language, ...(authorization ? { authorization } : {}) } });
+
+const signWith = (secret: string, expiresAt: number) =>
+  new SignJWT({ customer_id: 'c-1', email: 'a@b.co', first_name: 'A', last_name: 'B', is_phone_verified: true })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(expiresAt - 900)
+    .setExpirationTime(expiresAt)
+    .sign(new TextEncoder().encode(secret));
+
+describe('bearer tokens', () => {
+  it('lets a valid access token through and exposes its claims', async () => {
+    const token = await signTestToken(ctx.app, { customer_id: 'c-42' });
+    const response = await get('/api/v1/test/me', `Bearer ${token}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ customer_id: 'c-42' });
+  });
+
+  it('refuses a request without a token with 401 unauthorized', async () => {
+    const response = await get('/api/v1/test/me', undefined, 'en');
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      errors: { code: 'unauthorized', message: 'Your session is invalid or has expired. Please sign in again.' },
+    });
+  });
+
+  it.each([
+    ['garbage', 'Bearer not-a-jwt'],
+    ['another scheme', 'Basic dXNlcjpwYXNz'],
+    ['an empty bearer', 'Bearer '],
+  ])('refuses %s with 401', async (_name, header) => {
+    const response = await get('/api/v1/test/me', header);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errors).toEqual({
+      code: 'unauthorized',
+      message: 'Oturumunuz geçersiz ya da süresi dolmuş. Lütfen yeniden giriş yapın.',
+    });
+  });
+
+  it('refuses a token signed with another key', async () => {
+    const forged = await signWith('x'.repeat(48), Math.floor(Date.now() / 1000) + 600);
+    expect((await get('/api/v1/test/me', `Bearer ${forged}`)).statusCode).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const expired = await signWith(ctx.config.jwtSecret, Math.floor(Date.now() / 1000) - 5);
+    const response = await get('/api/v1/test/me', `Bearer ${expired}`);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errors.code).toBe('unauthorized');
+  });
+
+  it('refuses an unsigned token (alg none)', async () => {
+    const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+    const unsigned = `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ customer_id: 'c-1', exp: 9_999_999_999 })}.`;
+    expect((await get('/api/v1/test/me', `Bearer ${unsigned}`)).statusCode).toBe(401);
+  });
+
+  it('asks for a verified phone with 403 phone_not_verified', async () => {
+    const token = await signTestToken(ctx.app, { is_phone_verified: false });
+    const response = await get('/api/v1/test/verified', `Bearer ${token}`, 'en');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().errors).toEqual({ code: 'phone_not_verified', message: 'Verify your phone number to continue.' });
+  });
+
+  it('keeps the back-office for experts', async () => {
+    const customer = await signTestToken(ctx.app);
+    expect((await get('/api/v1/test/expert', `Bearer ${customer}`)).statusCode).toBe(403);
+    const expert = await signTestToken(ctx.app, { role: 'expert' });
+    expect((await get('/api/v1/test/expert', `Bearer ${expert}`)).statusCode).toBe(200);
+  });
+});

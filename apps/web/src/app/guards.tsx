@@ -1,0 +1,52 @@
+/*
+ * Route guards of specification §2. Public routes send a signed-in, phone-verified user to
+ * /worq-trade; protected routes send an anonymous visitor to / (keeping the query string) and a
+ * signed-in user whose phone is not verified to /mobile-verification.
+ */
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { registerNavigate } from '../lib/http-client.ts';
+import { startSessionKeeper, useSession, type SessionState } from '../lib/session.ts';
+
+export const homePath = '/worq-trade';
+export const signInPath = '/';
+export const phoneVerificationPath = '/mobile-verification';
+
+/** Lets the HTTP client and the session move the user (after a 401 or 403) through the router. */
+function useSessionPlumbing() {
+  const navigate = useNavigate();
+  useEffect(() => registerNavigate((to) => void navigate(to, { replace: true })), [navigate]);
+  useEffect(() => startSessionKeeper(), []);
+}
+
+/** An expired access token is being refreshed: wait rather than judge the old claims. */
+function isSettling(session: SessionState): boolean {
+  return session.isRefreshing && session.claims !== null && session.claims.exp * 1000 <= Date.now();
+}
+
+function Settling() {
+  return (
+    <div style={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
+      <Spinner size="lg" />
+    </div>
+  );
+}
+
+export function PublicOnlyGuard() {
+  useSessionPlumbing();
+  const session = useSession();
+  if (isSettling(session)) return <Settling />;
+  if (session.isAuthenticated && session.isPhoneVerified) return <Navigate to={homePath} replace />;
+  return <Outlet />;
+}
+
+export function ProtectedGuard() {
+  useSessionPlumbing();
+  const session = useSession();
+  const { search } = useLocation();
+  if (isSettling(session)) return <Settling />;
+  if (!session.isAuthenticated) return <Navigate to={{ pathname: signInPath, search }} replace />;
+  if (!session.isPhoneVerified) return <Navigate to={phoneVerificationPath} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,151 @@
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import i18n, { i18nReady } from '../../../lib/i18n.ts';
+import { resetRuntimeSettings, type RuntimeSettings } from '../../../lib/runtime-settings.ts';
+import { SignedInLayout } from '../signed-in-layout.tsx';
+import { navbarElementsStorageKey } from '../use-navbar-elements.ts';
+
+const settings: RuntimeSettings = {
+  environment: 'development',
+  amplitude_api_key: null,
+  amplitude_server_url: null,
+  google_client_id: null,
+  contact_chat_url: 'https://chat.example.test/worq',
+  outbox_enabled: true,
+  marketplace_sandbox: true,
+};
+
+function base64Url(value: object) {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+const token = `${base64Url({ alg: 'HS256' })}.${base64Url({ customer_id: 'cust-42', first_name: 'Ayşe', last_name: 'Yılmaz', email: 'a@example.test' })}.sig`;
+
+function mockViewport(mobile: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: mobile && query.includes('max-width: 768px'),
+      media: query,
+      onchange: null,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    })),
+  );
+}
+
+function renderLayout(path = '/worq-trade') {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <p>Giriş ekranı</p> },
+      {
+        element: <SignedInLayout />,
+        children: [
+          { path: 'worq-trade', element: <p>Başvuru listesi</p> },
+          { path: 'connections', element: <p>Bağlantı listesi</p> },
+          { path: 'profile/:id/info', element: <p>Profil ekranı</p> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeAll(async () => {
+  await i18nReady;
+  await i18n.loadNamespaces(['common', 'ui']);
+  await i18n.changeLanguage('tr');
+});
+
+beforeEach(() => {
+  resetRuntimeSettings(settings);
+  mockViewport(false);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  resetRuntimeSettings();
+});
+
+describe('signed-in layout', () => {
+  it('hides Connections unless the work context lists it', () => {
+    renderLayout();
+    const nav = screen.getByRole('navigation', { name: 'Ana menü' });
+    expect(within(nav).getByRole('link', { name: 'Başvurular' })).toHaveAttribute('href', '/worq-trade');
+    expect(within(nav).queryByRole('link', { name: 'Bağlantılar' })).not.toBeInTheDocument();
+  });
+
+  it('shows Connections when the work context lists it', () => {
+    localStorage.setItem(navbarElementsStorageKey, JSON.stringify(['applications', 'connections']));
+    renderLayout();
+    const nav = screen.getByRole('navigation', { name: 'Ana menü' });
+    expect(within(nav).getByRole('link', { name: 'Bağlantılar' })).toHaveAttribute('href', '/connections');
+  });
+
+  it('shows a sidebar and no hamburger on wide screens', () => {
+    renderLayout();
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Menüyü aç' })).not.toBeInTheDocument();
+  });
+
+  it('becomes a top bar with a hamburger opening the nav in a left drawer at 768 px or less', async () => {
+    mockViewport(true);
+    renderLayout();
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+    expect(screen.getByTestId('top-bar')).toBeInTheDocument();
+    const hamburger = screen.getByRole('button', { name: 'Menüyü aç' });
+    await userEvent.click(hamburger);
+    const drawer = screen.getByRole('dialog', { name: 'Menü' });
+    await userEvent.click(within(drawer).getByRole('link', { name: 'Başvurular' }));
+    expect(screen.queryByRole('dialog', { name: 'Menü' })).not.toBeInTheDocument();
+  });
+
+  it('falls back to innerWidth when matchMedia is unavailable', () => {
+    vi.stubGlobal('matchMedia', undefined);
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 375 });
+    try {
+      renderLayout();
+      expect(screen.getByRole('button', { name: 'Menüyü aç' })).toBeInTheDocument();
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
+  });
+
+  it('links my account to the current customer profile and signs out to /', async () => {
+    localStorage.setItem('jwt_token', token);
+    localStorage.setItem('refresh_token', 'refresh');
+    const router = renderLayout();
+    expect(screen.getByRole('button', { name: 'Hesap menüsü' })).toHaveTextContent('Ayşe Yılmaz');
+    await userEvent.click(screen.getByRole('button', { name: 'Hesap menüsü' }));
+    expect(screen.getByRole('menuitem', { name: 'Hesabım' })).toHaveAttribute('href', '/profile/cust-42/info');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Çıkış yap' }));
+    expect(localStorage.getItem('jwt_token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByText('Giriş ekranı')).toBeInTheDocument();
+  });
+
+  it('opens the contact chat from the runtime settings', () => {
+    renderLayout();
+    expect(screen.getByRole('link', { name: /Bize ulaşın/ })).toHaveAttribute('href', 'https://chat.example.test/worq');
+  });
+
+  it('opens the privacy policy in the terms modal', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(new Response(JSON.stringify({ term_type: 'more_info', content: '<p>Politika metni</p>' }))),
+    );
+    renderLayout();
+    await userEvent.click(screen.getByRole('button', { name: 'Gizlilik politikası' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gizlilik politikası' });
+    expect(await within(dialog).findByText('Politika metni')).toBeInTheDocument();
+    await act(async () => {});
+  });
+});

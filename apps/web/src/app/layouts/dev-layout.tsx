@@ -1,0 +1,71 @@
+import { Link, NavLink, Outlet, useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../components/ui/language-switch.tsx';
+import { Logo } from '../../components/ui/nav/logo.tsx';
+import { ScrollToTop } from '../../components/ui/nav/scroll-to-top.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
+import { useRuntimeSettings } from '../../lib/runtime-settings.ts';
+import { Component as NotFoundPage } from '../not-found-page.tsx';
+import styles from './dev-layout.module.css';
+
+/** Route handle of a development page that also needs the outbox transport. */
+export interface DevRouteHandle {
+  requiresOutbox?: boolean;
+}
+
+/**
+ * Development tools (/dev/ui, /dev/outbox). They do not exist in production: the server's runtime
+ * settings decide, so one build can be shipped everywhere.
+ */
+export function DevLayout() {
+  const { t } = useTranslation('dev');
+  const { status, settings } = useRuntimeSettings();
+  const matches = useMatches();
+  const requiresOutbox = matches.some((match) => (match.handle as DevRouteHandle | undefined)?.requiresOutbox);
+
+  if (status === 'loading') {
+    return (
+      <div className={styles.loading}>
+        <Spinner size="lg" />
+      </div>
+    );
+  }
+  // Unknown settings count as production: a tool must never appear by accident.
+  if (!settings || settings.environment === 'production' || (requiresOutbox && !settings.outbox_enabled)) {
+    return <NotFoundPage />;
+  }
+
+  const linkClass = ({ isActive }: { isActive: boolean }) => [styles.link, isActive && styles.active].filter(Boolean).join(' ');
+
+  return (
+    <div className={styles.layout}>
+      <header className={styles.bar}>
+        <Link to="/" className={styles.home} aria-label={t('common:nav.home')}>
+          <Logo />
+        </Link>
+        <span className={styles.badge}>{t('layout.badge')}</span>
+        <nav aria-label={t('layout.nav_label')} className={styles.nav}>
+          <NavLink to="/dev/ui" className={linkClass}>
+            {t('layout.gallery')}
+          </NavLink>
+          {settings.outbox_enabled && (
+            <NavLink to="/dev/outbox" className={linkClass}>
+              {t('layout.outbox')}
+            </NavLink>
+          )}
+        </nav>
+        <div className={styles.switches}>
+          <LanguageSwitch />
+          <ThemeToggle />
+        </div>
+      </header>
+      <main id="main-content" className={styles.main}>
+        <Outlet />
+      </main>
+      <ScrollToTop />
+    </div>
+  );
+}
+
+export { DevLayout as Component };

@@ -1,0 +1,66 @@
+/*
+ * zod building blocks for the common fields, over the shared rules of @worq/domain (one password
+ * rule, one name pattern, one phone normalization). The caller supplies the words, so the same
+ * blocks serve every feature and language.
+ */
+import { z } from 'zod';
+import {
+  isValidEmail,
+  isValidName,
+  isValidPassword,
+  normalizePhone,
+  passwordMinLength,
+} from '@worq/domain/validation';
+
+export interface FieldRuleMessages {
+  /** '{field} cannot be empty.' — `field` is already capitalised for the start of a sentence. */
+  required: (field: string) => string;
+  noSpecialCharacters: (field: string) => string;
+  minLength: (field: string, min: number) => string;
+  invalidEmail: () => string;
+  invalidPhone: () => string;
+  passwordRule: () => string;
+}
+
+export function fieldRules(messages: FieldRuleMessages) {
+  const required = (field: string) => z.string().trim().min(1, messages.required(field));
+  return {
+    required,
+    /** Letters (Turkish ones included) and spaces. */
+    name: (field: string) => required(field).refine(isValidName, messages.noSpecialCharacters(field)),
+    email: (field: string) => required(field).refine(isValidEmail, messages.invalidEmail()),
+    /** A Turkish mobile number in any usual writing (+90, 0, spaces, parentheses). */
+    phone: (field: string) => required(field).refine((value) => normalizePhone(value) !== null, messages.invalidPhone()),
+    /** Any non-empty password (sign-in, current password): the rule applies only to new ones. */
+    password: (field: string) => z.string().min(1, messages.required(field)),
+    /** A new password: the specification's rule. */
+    newPassword: (field: string) =>
+      z
+        .string()
+        .min(1, messages.required(field))
+        .min(passwordMinLength, messages.minLength(field, passwordMinLength))
+        .refine(isValidPassword, messages.passwordRule()),
+  };
+}
+
+export interface PasswordCriteria {
+  length: boolean;
+  lowercase: boolean;
+  uppercase: boolean;
+  digit: boolean;
+}
+
+/*
+ * Each criterion is read from the one shared rule rather than rewritten: padding the password with
+ * characters that satisfy every other criterion leaves isValidPassword answering for one criterion
+ * alone. If the rule ever changes, the checklist follows.
+ */
+export function passwordCriteria(password: string): PasswordCriteria {
+  const pad = (extra: string) => password + extra.repeat(passwordMinLength);
+  return {
+    length: password.length >= passwordMinLength,
+    lowercase: isValidPassword(pad('A1')),
+    uppercase: isValidPassword(pad('a1')),
+    digit: isValidPassword(pad('aA')),
+  };
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, supportedLanguages, type AppLanguage } from '../../lib/i18n.ts';
+import styles from './language-switch.module.css';
+
+/** Turkish / English; the choice is stored and survives reloads. */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation('common');
+  const current = (i18n.resolvedLanguage ?? i18n.language) as AppLanguage;
+  return (
+    <div role="group" aria-label={t('language.label')} className={[styles.group, className].filter(Boolean).join(' ')}>
+      {supportedLanguages.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          aria-pressed={current === language}
+          aria-label={t(`language.${language}`)}
+          className={styles.option}
+          onClick={() => {
+            if (current !== language) void changeLanguage(language);
+          }}
+        >
+          {language.toUpperCase()}
+        </button>
+      ))}
+    </div>
+  );
+}

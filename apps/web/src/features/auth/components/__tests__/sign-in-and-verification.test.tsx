@@ -1,0 +1,120 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18n from '../../../../lib/i18n.ts';
+import { getAccessToken, storeTokens } from '../../../../lib/token-storage.ts';
+import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
+import { Component as ForgotPasswordPage } from '../forgot-password-page.tsx';
+import { Component as LoginPage } from '../login-page.tsx';
+import { Component as MobileVerificationPage } from '../mobile-verification-page.tsx';
+import { renderRoute, serve } from './auth-test-kit.tsx';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['auth']);
+});
+
+describe('sign-in', () => {
+  it('keeps the tokens for this tab only when remember me is off, then goes on', async () => {
+    const user = userEvent.setup();
+    const token = accessToken({ is_phone_verified: true });
+    serve({ 'POST /auth/login': { status: 200, data: { jwt_token: token, refresh_token: 'r1' } } });
+    renderRoute(<LoginPage />, '/');
+    await user.type(screen.getByLabelText('E-posta'), 'ayse@example.com');
+    await user.type(screen.getByLabelText('Şifre'), 'Guclu123');
+    await user.click(screen.getByRole('checkbox', { name: 'Beni hatırla' }));
+    await user.click(screen.getByRole('button', { name: 'Giriş yap' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/worq-trade'));
+    expect(sessionStorage.getItem('jwt_token')).toBe(token);
+    expect(localStorage.getItem('jwt_token')).toBeNull();
+  });
+
+  it('shows a refused sign-in on the form', async () => {
+    const user = userEvent.setup();
+    serve({
+      'POST /auth/login': { status: 401, data: { errors: { code: 'invalid_credentials', message: 'E-posta veya şifre hatalı.' } } },
+    });
+    renderRoute(<LoginPage />, '/');
+    await user.type(screen.getByLabelText('E-posta'), 'ayse@example.com');
+    await user.type(screen.getByLabelText('Şifre'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Giriş yap' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('E-posta veya şifre hatalı.');
+    expect(getAccessToken()).toBeNull();
+  });
+});
+
+describe('forgot password', () => {
+  it('shows the same confirmation whatever the address', async () => {
+    const user = userEvent.setup();
+    const calls = serve({ 'POST /auth/forgot_password': { status: 200, data: { message: 'ok' } } });
+    renderRoute(<ForgotPasswordPage />, '/forgot-password');
+    await user.type(screen.getByLabelText('E-posta'), 'Nobody@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Bağlantı gönder' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('E-postanızı kontrol edin');
+    expect(calls[0]?.body).toEqual({ email: 'nobody@example.com' });
+  });
+});
+
+describe('mobile verification', () => {
+  beforeEach(() => {
+    storeTokens({ jwt_token: accessToken({ is_phone_verified: false }), refresh_token: 'r1' }, true);
+  });
+
+  it('shows the masked phone and verifies a pasted code', async () => {
+    const verified = accessToken({ is_phone_verified: true });
+    const calls = serve({
+      'POST /auth/otp/send': { status: 200, data: { masked_phone: '+90 *** *** 4567', expires_in_seconds: 180, resend_in_seconds: 60 } },
+      'POST /auth/otp/verify': (body) =>
+        (body as { code: string }).code === '123456'
+          ? { status: 200, data: { jwt_token: verified, refresh_token: 'r2' } }
+          : { status: 400, data: { errors: { code: 'invalid_code', message: 'no' } } },
+    });
+    renderRoute(<MobileVerificationPage />, '/mobile-verification');
+    expect(await screen.findByText('+90 *** *** 4567')).toBeInTheDocument();
+    expect(screen.getByText(/Yeni kod isteyebilmek için 1:00 bekleyin|Yeni kod isteyebilmek için 0:59 bekleyin/)).toBeInTheDocument();
+    fireEvent.paste(screen.getByLabelText('6 haneden 1. hane'), { clipboardData: { getData: () => '123456' } });
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/worq-trade'));
+    expect(calls.filter((c) => c.url === '/auth/otp/send')).toHaveLength(1);
+    expect(getAccessToken()).toBe(verified);
+  });
+
+  it('says when the code is wrong and when it has expired', async () => {
+    let answer = { status: 400, data: { errors: { code: 'invalid_code', message: 'no' } } };
+    serve({
+      'POST /auth/otp/send': { status: 200, data: { masked_phone: '+90 *** *** 4567', expires_in_seconds: 180, resend_in_seconds: 60 } },
+      'POST /auth/otp/verify': () => answer,
+    });
+    renderRoute(<MobileVerificationPage />, '/mobile-verification');
+    await screen.findByText('+90 *** *** 4567');
+    fireEvent.paste(screen.getByLabelText('6 haneden 1. hane'), { clipboardData: { getData: () => '000000' } });
+    expect(await screen.findByText('Kod hatalı. Lütfen kontrol edip tekrar deneyin.')).toBeInTheDocument();
+    answer = { status: 410, data: { errors: { code: 'code_expired', message: 'expired' } } };
+    fireEvent.paste(screen.getByLabelText('6 haneden 1. hane'), { clipboardData: { getData: () => '111111' } });
+    expect(await screen.findByText('Kodun süresi doldu. Lütfen yeni kod isteyin.')).toBeInTheDocument();
+  });
+
+  it('offers a resend once the countdown is over', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const calls = serve({
+        'POST /auth/otp/send': { status: 200, data: { masked_phone: '+90 *** *** 4567', expires_in_seconds: 180, resend_in_seconds: 3 } },
+      });
+      renderRoute(<MobileVerificationPage />, '/mobile-verification');
+      await screen.findByText('+90 *** *** 4567');
+      expect(screen.queryByRole('button', { name: 'Kodu tekrar gönder' })).not.toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(4000);
+      fireEvent.click(await screen.findByRole('button', { name: 'Kodu tekrar gönder' }));
+      await waitFor(() => expect(calls.filter((c) => c.url === '/auth/otp/send')).toHaveLength(2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits out the countdown the server reports when a code was just sent', async () => {
+    serve({
+      'POST /auth/otp/send': { status: 429, data: { errors: { code: 'too_many_requests', message: 'wait', resend_in_seconds: 42 } } },
+      'GET /customer/get_customer_phone_number': { status: 200, data: { phone_number: '5321234567', masked_phone: '+90 *** *** 4567' } },
+    });
+    renderRoute(<MobileVerificationPage />, '/mobile-verification');
+    expect(await screen.findByText(/0:4[12] bekleyin/)).toBeInTheDocument();
+    expect(await screen.findByText('+90 *** *** 4567')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,237 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { normalizeEmail, normalizePhone } from '@worq/domain/validation';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/form/checkbox.tsx';
+import { PasswordField } from '../../../components/ui/form/password-field.tsx';
+import { PasswordRule } from '../../../components/ui/form/password-rule.tsx';
+import { PhoneField } from '../../../components/ui/form/phone-field.tsx';
+import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { notifyError } from '../../../lib/api-error.ts';
+import { login as storeSession } from '../../../lib/session.ts';
+import { useActiveTerms, type ActiveTermType } from '../api/active-terms.ts';
+import { registerCustomer } from '../api/register-customer.ts';
+import { useAuthRules } from '../use-auth-rules.ts';
+import { TermModal } from './term-modal.tsx';
+import styles from './auth.module.css';
+
+type ConsentName = 'disclosure' | 'explicit_consent' | 'commercial_electronic_message';
+
+const consents: Array<{ name: ConsentName; termType: ActiveTermType; labelKey: string; required: boolean }> = [
+  { name: 'disclosure', termType: 'disclosure', labelKey: 'sign_up.consent_disclosure', required: true },
+  { name: 'explicit_consent', termType: 'consent', labelKey: 'sign_up.consent_explicit', required: false },
+  {
+    name: 'commercial_electronic_message',
+    termType: 'electronic_message',
+    labelKey: 'sign_up.consent_electronic_message',
+    required: false,
+  },
+];
+
+const formFields = ['first_name', 'last_name', 'email', 'phone_number', 'password', 'password_repeat', 'disclosure'] as const;
+
+/** utm_* parameters of the landing URL travel with the registration (analytics attribution). */
+function utmFrom(params: URLSearchParams): Record<string, string> | undefined {
+  const utm = Object.fromEntries([...params.entries()].filter(([key]) => key.startsWith('utm_')));
+  return Object.keys(utm).length > 0 ? utm : undefined;
+}
+
+/** The linked words of a consent label; Trans puts the translated words in as children. */
+function TermLink({ children, onOpen }: { children?: ReactNode; onOpen: (label: string) => void }) {
+  return (
+    <button
+      type="button"
+      className={styles.inlineButton}
+      onClick={(event) => onOpen(event.currentTarget.textContent ?? '')}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
+  const { t, i18n } = useTranslation('auth');
+  const { rules, fieldName, passwordRuleLabels } = useAuthRules();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [openTerm, setOpenTerm] = useState<{ type: ActiveTermType; label: string } | null>(null);
+  const terms = useActiveTerms(i18n.language);
+
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          first_name: rules.name(fieldName('first_name')),
+          last_name: rules.name(fieldName('last_name')),
+          email: rules.email(fieldName('email')),
+          phone_number: rules.phone(fieldName('phone_number')),
+          password: rules.newPassword(fieldName('password')),
+          password_repeat: rules.password(fieldName('password_repeat')),
+          disclosure: z.boolean().refine((accepted) => accepted, t('validation.disclosure_required')),
+          explicit_consent: z.boolean(),
+          commercial_electronic_message: z.boolean(),
+        })
+        .refine((values) => values.password === values.password_repeat, {
+          path: ['password_repeat'],
+          message: t('validation.passwords_must_match'),
+        }),
+    [rules, fieldName, t],
+  );
+  type SignUpValues = z.infer<typeof schema>;
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpValues>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      phone_number: '',
+      password: '',
+      password_repeat: '',
+      disclosure: false,
+      explicit_consent: false,
+      commercial_electronic_message: false,
+    },
+  });
+  const password = watch('password');
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const tokens = await registerCustomer({
+        first_name: values.first_name.trim().replace(/\s+/g, ' '),
+        last_name: values.last_name.trim().replace(/\s+/g, ' '),
+        email: normalizeEmail(values.email),
+        password: values.password,
+        phone_number: normalizePhone(values.phone_number) ?? values.phone_number,
+        consents: {
+          disclosure: values.disclosure,
+          explicit_consent: values.explicit_consent,
+          commercial_electronic_message: values.commercial_electronic_message,
+        },
+        utm: utmFrom(searchParams),
+      });
+      storeSession(tokens, true);
+      await navigate('/mobile-verification', { replace: true });
+    } catch (error) {
+      const applied = applyServerFieldErrors(error, setError, formFields, {
+        'consents.disclosure': 'disclosure',
+        consents: 'disclosure',
+      });
+      if (!applied) void notifyError(error);
+    }
+  });
+
+  const openTermData = openTerm ? terms.data?.find((term) => term.term_type === openTerm.type) : undefined;
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('sign_up.title')}>
+      <div className={styles.row}>
+        <TextField
+          label={t('fields.first_name')}
+          autoComplete="given-name"
+          error={errors.first_name?.message}
+          {...register('first_name')}
+        />
+        <TextField
+          label={t('fields.last_name')}
+          autoComplete="family-name"
+          error={errors.last_name?.message}
+          {...register('last_name')}
+        />
+      </div>
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <PhoneField
+        label={t('fields.phone_number')}
+        hint={t('sign_up.phone_hint')}
+        error={errors.phone_number?.message}
+        {...register('phone_number')}
+      />
+      <PasswordField
+        label={t('fields.password')}
+        autoComplete="new-password"
+        showLabel={t('password_toggle.show')}
+        hideLabel={t('password_toggle.hide')}
+        error={errors.password?.message}
+        aria-describedby="sign-up-password-rule"
+        {...register('password')}
+      />
+      <PasswordRule
+        id="sign-up-password-rule"
+        password={password}
+        labels={passwordRuleLabels}
+      />
+      <PasswordField
+        label={t('fields.password_repeat')}
+        autoComplete="new-password"
+        showLabel={t('password_toggle.show')}
+        hideLabel={t('password_toggle.hide')}
+        error={errors.password_repeat?.message}
+        {...register('password_repeat')}
+      />
+      <fieldset className={styles.consents}>
+        <legend>{t('sign_up.consents_label')}</legend>
+        {consents.map((consent) => {
+          const termLink = (
+            <TermLink onOpen={(label) => setOpenTerm({ type: consent.termType, label })} />
+          );
+          return (
+            <Checkbox
+              key={consent.name}
+              aria-required={consent.required || undefined}
+              error={errors[consent.name]?.message}
+              label={
+                <>
+                  <Trans t={t} i18nKey={consent.labelKey} components={{ term: termLink }} />
+                  {consent.required && (
+                    <span className={styles.requiredMark} aria-hidden="true">
+                      *
+                    </span>
+                  )}
+                </>
+              }
+              {...register(consent.name)}
+            />
+          );
+        })}
+        <p className={styles.note}>{t('sign_up.required_note')}</p>
+      </fieldset>
+      <Button type="submit" size="lg" fullWidth busy={isSubmitting} busyText={t('sign_up.busy')}>
+        {t('sign_up.submit')}
+      </Button>
+      <p className={styles.switchLine}>
+        {t('sign_up.have_account')}{' '}
+        <button type="button" className={styles.inlineButton} onClick={onSwitch}>
+          {t('sign_up.to_sign_in')}
+        </button>
+      </p>
+      <TermModal
+        open={openTerm !== null}
+        onClose={() => setOpenTerm(null)}
+        fallbackTitle={openTerm?.label ?? ''}
+        term={openTermData}
+        loading={terms.isLoading}
+        failed={terms.error !== undefined}
+        onRetry={() => void terms.mutate()}
+      />
+    </form>
+  );
+}

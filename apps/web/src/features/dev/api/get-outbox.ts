@@ -1,0 +1,32 @@
+import useSWR from 'swr';
+import { z } from 'zod';
+
+/** A message the outbox transport kept instead of sending (development only). */
+export const outboxMessage = z.object({
+  id: z.string(),
+  channel: z.enum(['sms', 'email']),
+  to: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  html: z.string().nullable().optional(),
+  created_at: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessage>;
+
+export const outboxRefreshIntervalMs = 5000;
+
+export async function getOutbox(to: string, signal?: AbortSignal): Promise<OutboxMessage[]> {
+  const query = to ? `?to=${encodeURIComponent(to)}` : '';
+  const response = await fetch(`/api/v1/dev/outbox${query}`, { headers: { Accept: 'application/json' }, signal });
+  if (!response.ok) throw new Error(`outbox: HTTP ${response.status}`);
+  return z.array(outboxMessage).parse(await response.json());
+}
+
+/** The outbox, newest first, filtered by recipient and refreshed every five seconds. */
+export function useOutbox(to: string) {
+  return useSWR(['dev-outbox', to.trim()] as const, ([, recipient]) => getOutbox(recipient), {
+    refreshInterval: outboxRefreshIntervalMs,
+    keepPreviousData: true,
+    revalidateOnFocus: true,
+  });
+}

@@ -1,0 +1,33 @@
+import useSWR from 'swr';
+import { get, post } from '../../../lib/http-client.ts';
+
+export interface UserInfo {
+  customer_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  is_phone_verified: boolean;
+  is_email_verified: boolean;
+  consents: Record<string, unknown>;
+  created_at: string;
+}
+
+export const userInfoKey = '/customer/get_user_info';
+
+/** GET /customer/get_user_info */
+export function useUserInfo() {
+  return useSWR(userInfoKey, (url: string) => get<UserInfo>(url), { revalidateOnFocus: false });
+}
+
+export interface UpdateUserInfoBody {
+  first_name: string;
+  last_name: string;
+  /** Ten digits; a new number clears is_phone_verified. */
+  phone_number: string;
+}
+
+/** POST /customer/update_user_info */
+export function updateUserInfo(body: UpdateUserInfoBody): Promise<UserInfo> {
+  return post<UserInfo>('/customer/update_user_info', body);
+}

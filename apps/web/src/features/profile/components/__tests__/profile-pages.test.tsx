@@ -1,0 +1,133 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { SWRConfig } from 'swr';
+import { httpClient } from '../../../../lib/http-client.ts';
+import i18n from '../../../../lib/i18n.ts';
+import { storeTokens } from '../../../../lib/token-storage.ts';
+import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
+import { Component as ChangePasswordPage } from '../profile-change-password-page.tsx';
+import { Component as InfoPage } from '../profile-info-page.tsx';
+
+const ownId = '11111111-1111-4111-8111-111111111111';
+const user = {
+  customer_id: ownId,
+  first_name: 'Ayşe',
+  last_name: 'Yılmaz',
+  email: 'ayse@example.com',
+  phone_number: '5321234567',
+  is_phone_verified: true,
+  is_email_verified: false,
+  consents: {},
+  created_at: '2025-01-01T00:00:00Z',
+};
+
+type Answer = { status: number; data?: unknown };
+function serve(routes: Record<string, Answer | ((body: unknown) => Answer)>) {
+  const calls: Array<{ url: string; body: unknown }> = [];
+  httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const key = `${(config.method ?? 'get').toUpperCase()} ${config.url}`;
+    const body = typeof config.data === 'string' ? JSON.parse(config.data) : undefined;
+    calls.push({ url: config.url ?? '', body });
+    const route = routes[key];
+    const answer = typeof route === 'function' ? route(body) : (route ?? { status: 404 });
+    const response: AxiosResponse = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
+    if (answer.status < 300) return response;
+    throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, {}, response);
+  };
+  return calls;
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/profile/:id/info', element: <InfoPage /> },
+      { path: '/profile/:id/change-password', element: <ChangePasswordPage /> },
+      { path: '*', element: <Where /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <RouterProvider router={router} />
+    </SWRConfig>,
+  );
+  return router;
+}
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['auth', 'profile']);
+});
+beforeEach(() => {
+  storeTokens({ jwt_token: accessToken(), refresh_token: 'r1' }, true);
+});
+
+describe('profile', () => {
+  it("sends another customer's id to the user's own profile", async () => {
+    serve({ 'GET /customer/get_user_info': { status: 200, data: user } });
+    const router = renderAt('/profile/someone-else/info');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/profile/${ownId}/info`));
+    expect(await screen.findByDisplayValue('Ayşe')).toBeInTheDocument();
+  });
+
+  it('shows the phone with the +90 prefix and saves changed names', async () => {
+    const actor = userEvent.setup();
+    const calls = serve({
+      'GET /customer/get_user_info': { status: 200, data: user },
+      'POST /customer/update_user_info': (body) => ({ status: 200, data: { ...user, ...(body as object) } }),
+      'POST /auth/token/refresh': { status: 200, data: { jwt_token: accessToken({ first_name: 'Ayşegül' }), refresh_token: 'r2' } },
+    });
+    renderAt(`/profile/${ownId}/info`);
+    expect(await screen.findByDisplayValue('532 123 4567')).toBeInTheDocument();
+    expect(screen.getByText('+90')).toBeInTheDocument();
+    const firstName = screen.getByLabelText('Ad');
+    await actor.clear(firstName);
+    await actor.type(firstName, 'Ayşegül');
+    await actor.click(screen.getByRole('button', { name: 'Değişiklikleri kaydet' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/customer/update_user_info')).toBe(true));
+    expect(calls.find((c) => c.url === '/customer/update_user_info')?.body).toEqual({
+      first_name: 'Ayşegül',
+      last_name: 'Yılmaz',
+      phone_number: '5321234567',
+    });
+  });
+
+  it('tells the user to start the e-mail change again when the code has expired', async () => {
+    const actor = userEvent.setup();
+    serve({
+      'GET /customer/get_user_info': { status: 200, data: user },
+      'POST /auth/email_change_request': { status: 200, data: { expires_in_seconds: 600 } },
+      'POST /auth/email_change_verify': { status: 410, data: { errors: { code: 'code_expired', message: 'expired' } } },
+    });
+    renderAt(`/profile/${ownId}/info`);
+    await actor.click(await screen.findByRole('button', { name: 'E-postayı değiştir' }));
+    const dialog = await screen.findByRole('dialog', { name: 'E-posta adresinizi değiştirin' });
+    await actor.type(within(dialog).getByLabelText('Yeni e-posta'), 'yeni@example.com');
+    await actor.click(within(dialog).getByRole('button', { name: 'Kod gönder' }));
+    const firstBox = await screen.findByLabelText('6 haneden 1. hane');
+    await actor.click(firstBox);
+    await actor.paste('123456');
+    expect(await screen.findByText('Kodun süresi doldu. Lütfen işlemi baştan başlatın.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Yeni e-posta')).toBeInTheDocument();
+  });
+
+  it('marks a wrong current password on the field', async () => {
+    const actor = userEvent.setup();
+    serve({
+      'POST /auth/change_password': { status: 400, data: { errors: { code: 'wrong_password', message: 'wrong' } } },
+    });
+    renderAt(`/profile/${ownId}/change-password`);
+    await actor.type(screen.getByLabelText('Mevcut şifre'), 'Eski1234');
+    await actor.type(screen.getByLabelText('Yeni şifre'), 'Yeni12345');
+    await actor.type(screen.getByLabelText('Yeni şifre (tekrar)'), 'Yeni12345');
+    await actor.click(screen.getByRole('button', { name: 'Şifreyi güncelle' }));
+    expect(await screen.findByText('Mevcut şifreniz hatalı.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Mevcut şifre')).toHaveAttribute('aria-invalid', 'true');
+  });
+});

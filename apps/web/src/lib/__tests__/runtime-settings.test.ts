@@ -1,0 +1,48 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { loadRuntimeSettings, resetRuntimeSettings, useRuntimeSettings, type RuntimeSettings } from '../runtime-settings.ts';
+
+const settings: RuntimeSettings = {
+  environment: 'development',
+  amplitude_api_key: null,
+  amplitude_server_url: null,
+  google_client_id: 'client-id',
+  contact_chat_url: 'https://chat.example.test',
+  outbox_enabled: true,
+  marketplace_sandbox: true,
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetRuntimeSettings();
+});
+
+describe('runtime settings', () => {
+  it('fetches the settings once and shares the cached answer', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(new Response(JSON.stringify(settings), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const [first, second] = await Promise.all([loadRuntimeSettings(), loadRuntimeSettings()]);
+    await loadRuntimeSettings();
+    expect(first).toEqual(settings);
+    expect(second).toBe(first);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/settings');
+  });
+
+  it('useRuntimeSettings reports loading, then the settings', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify(settings), { status: 200 })));
+    const { result } = renderHook(() => useRuntimeSettings());
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.settings?.contact_chat_url).toBe('https://chat.example.test');
+  });
+
+  it('reports an error state when the server fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('nope', { status: 500 })));
+    const { result } = renderHook(() => useRuntimeSettings());
+    await act(async () => {
+      await loadRuntimeSettings();
+    });
+    expect(result.current).toEqual({ status: 'error', settings: null });
+  });
+});

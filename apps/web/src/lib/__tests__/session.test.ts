@@ -1,0 +1,93 @@
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { httpClient, registerNavigate } from '../http-client.ts';
+import { getSession, login, logout, startSessionKeeper } from '../session.ts';
+import { getAccessToken, getRefreshToken } from '../token-storage.ts';
+import { accessToken } from './token-fixtures.ts';
+
+type Call = { url: string; body: unknown; authorization: string };
+
+function serve(handler: (url: string) => { status: number; data?: unknown }) {
+  const calls: Call[] = [];
+  httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const url = config.url ?? '';
+    calls.push({ url, body: config.data ? JSON.parse(String(config.data)) : undefined, authorization: String(config.headers.get('Authorization') ?? '') });
+    const { status, data } = handler(url);
+    const response: AxiosResponse = { data, status, statusText: '', headers: {}, config, request: {} };
+    if (status >= 200 && status < 300) return response;
+    throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, {}, response);
+  };
+  return calls;
+}
+
+const inSeconds = (seconds: number) => accessToken({ exp: Math.floor(Date.now() / 1000) + seconds });
+
+let navigate: ReturnType<typeof vi.fn<(to: string) => void>>;
+let unregister: () => void;
+beforeEach(() => {
+  navigate = vi.fn<(to: string) => void>();
+  unregister = registerNavigate(navigate);
+});
+afterEach(() => {
+  unregister();
+  vi.useRealTimers();
+});
+
+describe('session', () => {
+  it('exposes the claims of a stored sign-in', () => {
+    login({ jwt_token: accessToken({ is_phone_verified: false }), refresh_token: 'r' }, false);
+    expect(sessionStorage.getItem('refresh_token')).toBe('r');
+    expect(getSession()).toMatchObject({ isAuthenticated: true, isPhoneVerified: false, claims: { first_name: 'Ayşe' } });
+  });
+
+  it('refreshes at start when less than five minutes remain', async () => {
+    const fresh = inSeconds(900);
+    const calls = serve(() => ({ status: 200, data: { jwt_token: fresh, refresh_token: 'r2' } }));
+    login({ jwt_token: inSeconds(120), refresh_token: 'r1' });
+    const stop = startSessionKeeper();
+    await vi.waitFor(() => expect(getAccessToken()).toBe(fresh));
+    stop();
+    expect(calls).toEqual([{ url: '/auth/token/refresh', body: { refresh_token: 'r1' }, authorization: expect.any(String) }]);
+  });
+
+  it('does not refresh at start with more than five minutes left, then checks every minute', async () => {
+    vi.useFakeTimers();
+    const calls = serve(() => ({ status: 200, data: { jwt_token: inSeconds(900), refresh_token: 'r2' } }));
+    login({ jwt_token: inSeconds(6 * 60 + 30), refresh_token: 'r1' });
+    const stop = startSessionKeeper();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(0);
+    // At 2 minutes the token has 4.5 minutes left: the check refreshes it.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls.map((c) => c.url)).toEqual(['/auth/token/refresh']);
+    stop();
+  });
+
+  it('logs out when the refresh at start is refused', async () => {
+    serve(() => ({ status: 401, data: { errors: { code: 'invalid_refresh_token', message: 'no' } } }));
+    login({ jwt_token: inSeconds(-60), refresh_token: 'r1' });
+    const stop = startSessionKeeper();
+    await vi.waitFor(() => expect(getAccessToken()).toBeNull());
+    stop();
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('logout clears the tokens, goes to / and revokes the refresh token', async () => {
+    const token = inSeconds(900);
+    const calls = serve(() => ({ status: 204 }));
+    login({ jwt_token: token, refresh_token: 'r1' });
+    await logout();
+    expect(getAccessToken()).toBeNull();
+    expect(getRefreshToken()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/');
+    expect(calls).toEqual([{ url: '/auth/logout', body: { refresh_token: 'r1' }, authorization: `Bearer ${token}` }]);
+  });
+
+  it('logout still signs out locally when revoking fails', async () => {
+    serve(() => ({ status: 500, data: { errors: { message: 'down' } } }));
+    login({ jwt_token: inSeconds(900), refresh_token: 'r1' });
+    await expect(logout()).resolves.toBeUndefined();
+    expect(getAccessToken()).toBeNull();
+  });
+});

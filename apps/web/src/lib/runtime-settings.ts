@@ -1,0 +1,86 @@
+/*
+ * Runtime settings read from the server once at load (ARCHITECTURE.md): one build serves every
+ * environment, so keys, the chat link and the development tools' switches are not baked in.
+ */
+import { useSyncExternalStore } from 'react';
+
+export interface RuntimeSettings {
+  environment: 'development' | 'test' | 'production';
+  amplitude_api_key: string | null;
+  amplitude_server_url: string | null;
+  google_client_id: string | null;
+  contact_chat_url: string | null;
+  outbox_enabled: boolean;
+  marketplace_sandbox: boolean;
+}
+
+export type RuntimeSettingsState =
+  | { status: 'loading'; settings: null }
+  | { status: 'ready'; settings: RuntimeSettings }
+  | { status: 'error'; settings: null };
+
+export const runtimeSettingsPath = '/api/v1/settings';
+
+let state: RuntimeSettingsState = { status: 'loading', settings: null };
+let pending: Promise<RuntimeSettings | null> | null = null;
+const listeners = new Set<() => void>();
+
+function setState(next: RuntimeSettingsState) {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+function isRuntimeSettings(value: unknown): value is RuntimeSettings {
+  if (value === null || typeof value !== 'object') return false;
+  const candidate = value as Record<string, unknown>;
+  return (
+    typeof candidate.environment === 'string' &&
+    typeof candidate.outbox_enabled === 'boolean' &&
+    typeof candidate.marketplace_sandbox === 'boolean'
+  );
+}
+
+/** Starts the single request (later calls share it) and resolves with the settings, or null on failure. */
+export function loadRuntimeSettings(): Promise<RuntimeSettings | null> {
+  if (pending) return pending;
+  pending = fetch(runtimeSettingsPath, { headers: { Accept: 'application/json' } })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`settings: HTTP ${response.status}`);
+      const body: unknown = await response.json();
+      if (!isRuntimeSettings(body)) throw new Error('settings: unexpected shape');
+      setState({ status: 'ready', settings: body });
+      return body;
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      setState({ status: 'error', settings: null });
+      return null;
+    });
+  return pending;
+}
+
+export function getRuntimeSettingsState(): RuntimeSettingsState {
+  return state;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The cached settings and their loading status; triggers the load if nothing started it. */
+export function useRuntimeSettings(): RuntimeSettingsState {
+  if (!pending) void loadRuntimeSettings();
+  return useSyncExternalStore(subscribe, getRuntimeSettingsState, getRuntimeSettingsState);
+}
+
+/** Test seam: forget the cached settings (or preset them). */
+export function resetRuntimeSettings(preset?: RuntimeSettings): void {
+  if (preset) {
+    pending = Promise.resolve(preset);
+    setState({ status: 'ready', settings: preset });
+  } else {
+    pending = null;
+    setState({ status: 'loading', settings: null });
+  }
+}

@@ -1,0 +1,142 @@
+/*
+ * The signed-in session (specification §4): sign-in stores the tokens, the access token is
+ * refreshed at start and checked every minute, and sign-out revokes the refresh token and leaves
+ * for the sign-in page. React reads it through useSession().
+ */
+import { useMemo, useSyncExternalStore } from 'react';
+import { forceLogout, httpClient, navigateTo, refreshTokens } from './http-client.ts';
+import {
+  clearTokens,
+  decodeClaims,
+  defaultExpiryBufferMs,
+  getAccessToken,
+  getRefreshToken,
+  isExpiring,
+  storeTokens,
+  subscribeTokens,
+  type AccessTokenClaims,
+  type TokenPair,
+} from './token-storage.ts';
+import { AxiosError } from 'axios';
+
+export const refreshCheckIntervalMs = 60_000;
+
+/** Stores a fresh pair from sign-in or sign-up; `remember` false keeps it for this tab only. */
+export function login(tokens: TokenPair, remember = true): void {
+  storeTokens(tokens, remember);
+}
+
+/** Replaces the pair after a call that re-issues tokens (phone or e-mail verification). */
+export function replaceTokens(tokens: TokenPair): void {
+  storeTokens(tokens);
+}
+
+/** Clears the tokens, revokes the refresh token (errors ignored) and goes to the sign-in page. */
+export async function logout(): Promise<void> {
+  const accessToken = getAccessToken();
+  const refreshToken = getRefreshToken();
+  clearTokens();
+  navigateTo('/');
+  if (!refreshToken) return;
+  try {
+    await httpClient.post(
+      '/auth/logout',
+      { refresh_token: refreshToken },
+      {
+        skipAuthRefresh: true,
+        skipForbiddenRedirect: true,
+        headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {},
+      },
+    );
+  } catch {
+    // The user is signed out locally either way; the server's token expires on its own.
+  }
+}
+
+// ---- refresh at start and every minute ---------------------------------------------------------
+
+let refreshing = false;
+const refreshListeners = new Set<() => void>();
+
+function setRefreshing(value: boolean) {
+  refreshing = value;
+  refreshListeners.forEach((listener) => listener());
+}
+
+/** Refreshes when the access token is missing or has less than five minutes left. */
+export async function refreshIfExpiring(now = Date.now()): Promise<void> {
+  if (!getRefreshToken()) return;
+  if (!isExpiring(getAccessToken(), defaultExpiryBufferMs, now)) return;
+  setRefreshing(true);
+  try {
+    await refreshTokens();
+  } catch (error) {
+    // The server refused the refresh token: the session is over. Offline: try again next minute.
+    if (error instanceof AxiosError && error.response) forceLogout();
+  } finally {
+    setRefreshing(false);
+  }
+}
+
+let keeperUsers = 0;
+let keeperTimer: ReturnType<typeof setInterval> | null = null;
+
+/**
+ * Starts the refresh check (once, however many callers) and returns its stop function; the timer
+ * ends when the last caller stops.
+ */
+export function startSessionKeeper(): () => void {
+  keeperUsers += 1;
+  if (keeperTimer === null) {
+    void refreshIfExpiring();
+    keeperTimer = setInterval(() => void refreshIfExpiring(), refreshCheckIntervalMs);
+  }
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    keeperUsers -= 1;
+    if (keeperUsers === 0 && keeperTimer !== null) {
+      clearInterval(keeperTimer);
+      keeperTimer = null;
+    }
+  };
+}
+
+// ---- React -------------------------------------------------------------------------------------
+
+export interface SessionState {
+  claims: AccessTokenClaims | null;
+  isAuthenticated: boolean;
+  isPhoneVerified: boolean;
+  /** A refresh is under way (the guards wait for it instead of judging an expired token). */
+  isRefreshing: boolean;
+}
+
+function subscribeRefreshing(listener: () => void) {
+  refreshListeners.add(listener);
+  return () => {
+    refreshListeners.delete(listener);
+  };
+}
+
+const getRefreshing = () => refreshing;
+
+export function getSession(): SessionState {
+  const claims = decodeClaims(getAccessToken());
+  return {
+    claims,
+    isAuthenticated: claims !== null,
+    isPhoneVerified: claims?.is_phone_verified === true,
+    isRefreshing: refreshing,
+  };
+}
+
+export function useSession(): SessionState {
+  const token = useSyncExternalStore(subscribeTokens, getAccessToken, getAccessToken);
+  const isRefreshing = useSyncExternalStore(subscribeRefreshing, getRefreshing, getRefreshing);
+  return useMemo(() => {
+    const claims = decodeClaims(token);
+    return { claims, isAuthenticated: claims !== null, isPhoneVerified: claims?.is_phone_verified === true, isRefreshing };
+  }, [token, isRefreshing]);
+}

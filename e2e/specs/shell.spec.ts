@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoAxeViolations } from '../fixtures/axe.ts';
+import { languages, launchBrowser, openPage, screenshot, themes, type Language, type Theme } from '../fixtures/browser.ts';
+import { startProduct, type Product } from '../fixtures/product.ts';
+
+// Smoke test of the app shell: the built product starts, serves the SPA with deep links, applies
+// the stored theme and language, and its shared UI pieces work and pass axe-core in every mode.
+
+const notFoundText: Record<Language, RegExp> = { tr: /bulunamad/i, en: /not found/i };
+
+let product: Product;
+let browser: Browser;
+
+before(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+test('GET /api/v1/health answers ok with a reachable database', async () => {
+  const response = await fetch(`${product.baseUrl}/api/v1/health`);
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), { status: 'ok', database: 'ok' });
+});
+
+/** Opens `path` and waits until the SPA has rendered a main landmark. */
+async function visit(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path, { waitUntil: 'networkidle' });
+  assert.equal(response?.status(), 200, `GET ${path} should answer 200`);
+  await page.getByRole('main').first().waitFor({ state: 'visible' });
+}
+
+async function assertDocumentMode(page: Page, theme: Theme, language: Language): Promise<void> {
+  const { lang, dataTheme } = await page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    dataTheme: document.documentElement.dataset.theme,
+  }));
+  assert.equal(lang, language, '<html lang> follows the stored language');
+  assert.equal(dataTheme, theme, '<html data-theme> follows the stored theme');
+}
+
+async function screenshotAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 600 ? 812 : 800 });
+    await screenshot(page, `${name}-${width}`);
+  }
+}
+
+for (const theme of themes) {
+  for (const language of languages) {
+    const mode = `${theme} theme, ${language}`;
+
+    describe(`app shell (${mode})`, () => {
+      test('shows the login route inside the public layout with the stored theme and language', async () => {
+        const { context, page, errors } = await openPage(browser, product.baseUrl, { theme, language });
+        try {
+          await visit(page, '/');
+          await page.getByRole('banner').first().waitFor({ state: 'visible' });
+          await assertDocumentMode(page, theme, language);
+          await expectNoAxeViolations(page, `/ (${mode})`);
+          await screenshotAtBothWidths(page, `shell-login-${theme}-${language}`);
+          assert.deepEqual(errors, []);
+        } finally {
+          await context.close();
+        }
+      });
+
+      test('renders the UI gallery, closes its modal on Escape and shows a toast', async () => {
+        const { context, page, errors } = await openPage(browser, product.baseUrl, { theme, language });
+        try {
+          await visit(page, '/dev/ui');
+          await assertDocumentMode(page, theme, language);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          const sections = await page.getByRole('heading', { level: 2 }).count();
+          assert.ok(sections >= 5, `the gallery shows its sections (found ${sections} section headings)`);
+          await expectNoAxeViolations(page, `/dev/ui (${mode})`);
+          await screenshotAtBothWidths(page, `shell-gallery-${theme}-${language}`);
+          await page.setViewportSize({ width: 1280, height: 800 });
+
+          // Sections are reachable by their anchors (#overlays, #toasts); the first button of
+          // each opens the plain modal and the first toast type.
+          await page.locator('#overlays').getByRole('button').first().click();
+          const dialog = page.getByRole('dialog');
+          await dialog.waitFor({ state: 'visible' });
+          await page.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'hidden' });
+
+          await page.locator('#toasts').getByRole('button').first().click();
+          const toast = page.getByTestId('toast').first();
+          await toast.waitFor({ state: 'visible' });
+          assert.match((await toast.getAttribute('role')) ?? '', /^(status|alert)$/, 'a toast is announced to assistive technology');
+          assert.deepEqual(errors, []);
+        } finally {
+          await context.close();
+        }
+      });
+
+      test('loads the app on a deep link (history fallback)', async () => {
+        const { context, page, errors } = await openPage(browser, product.baseUrl, { theme, language });
+        try {
+          const response = await page.goto('/worq-trade/onboarding/summary', { waitUntil: 'networkidle' });
+          assert.equal(response?.status(), 200);
+          assert.match(response?.headers()['content-type'] ?? '', /text\/html/);
+          await page.getByRole('main').first().waitFor({ state: 'visible' });
+          await assertDocumentMode(page, theme, language);
+          assert.deepEqual(errors, []);
+        } finally {
+          await context.close();
+        }
+      });
+
+      test('shows the not-found page on an unknown route', async () => {
+        const { context, page, errors } = await openPage(browser, product.baseUrl, { theme, language });
+        try {
+          await visit(page, '/no-such-page/at-all');
+          await page.getByRole('heading', { name: notFoundText[language] }).first().waitFor({ state: 'visible' });
+          await assertDocumentMode(page, theme, language);
+          assert.deepEqual(errors, []);
+        } finally {
+          await context.close();
+        }
+      });
+    });
+  }
+}
