@@ -18,19 +18,26 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   const app = await buildApp({ config, database });
 
+  // SIGTERM (orchestrators, `docker stop`) and SIGINT (Ctrl+C): stop accepting, let requests in
+  // flight finish, close the database, exit 0. A shutdown that hangs is cut off after 10 s.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => {
+      process.stderr.write('Shutdown took longer than 10 s; exiting.\n');
+      process.exit(1);
+    }, 10_000).unref();
+    let exitCode = 0;
     try {
       await app.close();
       await database.close();
-    } finally {
-      clearTimeout(force);
-      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      exitCode = 1;
     }
+    process.exit(exitCode);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -15,6 +15,7 @@ import {
   changePassword,
   confirmEmailChange,
   endSession,
+  ensureBootstrapExpert,
   refreshSession,
   registerCustomer,
   requestEmailChange,
@@ -57,6 +58,7 @@ const bearer = [{ bearer: [] }];
 /** Sign-up, sign-in, sessions, phone verification, password and e-mail change (API.md Auth). */
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   const ctx = accountsContext(app, db, config);
+  if (config.bootstrapExpert) await ensureBootstrapExpert(db, config.bootstrapExpert);
 
   app.post(
     '/auth/register_customer',

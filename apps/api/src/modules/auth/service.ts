@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '@worq/domain/language';
 import { formatMessage } from '@worq/domain/messages';
-import { maskPhone } from '@worq/domain/validation';
+import { maskPhone, normalizeEmail } from '@worq/domain/validation';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { CustomerConsents } from '../../db/schema.ts';
@@ -178,6 +178,33 @@ export async function signIn(ctx: AccountsContext, email: string, password: stri
   }
   await clearHits(ctx.db, 'login', email);
   return startSession(ctx, customer, now);
+}
+
+/**
+ * BOOTSTRAP_EXPERT_EMAIL / _PASSWORD: creates the back-office account, or makes an existing one an
+ * expert with that password, at every start (ARCHITECTURE.md §3).
+ */
+export async function ensureBootstrapExpert(db: Db, expert: { email: string; password: string }, now = new Date()): Promise<void> {
+  const email = normalizeEmail(expert.email);
+  const passwordHash = await hashPassword(expert.password);
+  const existing = await findCustomerByEmail(db, email);
+  if (existing) {
+    await updateCustomer(db, existing.id, { role: 'expert', passwordHash, isPhoneVerified: true, isEmailVerified: true });
+    return;
+  }
+  const none = { accepted: false, term_version: null, accepted_at: null };
+  await insertCustomer(db, {
+    firstName: 'WorqTrade',
+    lastName: 'Expert',
+    email,
+    passwordHash,
+    role: 'expert',
+    isPhoneVerified: true,
+    isEmailVerified: true,
+    consents: { disclosure: none, explicit_consent: none, commercial_electronic_message: none },
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /* ---------- Refresh tokens ---------- */

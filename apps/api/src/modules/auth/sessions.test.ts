@@ -90,23 +90,6 @@ describe('sign-in', () => {
   });
 });
 
-describe('per-IP limits', () => {
-  it('answers 429 in the error envelope past IP_RATE_LIMIT_PER_MINUTE sign-in tries', async () => {
-    const limited = await createTestApp({ IP_RATE_LIMIT_PER_MINUTE: '3' });
-    try {
-      const statuses: number[] = [];
-      for (let attempt = 0; attempt < 4; attempt++) {
-        statuses.push((await post(limited, '/auth/login', { email: uniqueEmail(), password: 'Wrong1234' })).statusCode);
-      }
-      expect(statuses).toEqual([401, 401, 401, 429]);
-      const last = await post(limited, '/auth/login', { email: uniqueEmail(), password: 'Wrong1234' });
-      expect(last.json().errors.code).toBe('too_many_requests');
-    } finally {
-      await limited.close();
-    }
-  });
-});
-
 describe('refresh tokens', () => {
   it('rotates: the new pair works and carries the current profile', async () => {
     const customer = await registerVerifiedCustomer(ctx);
@@ -198,5 +181,43 @@ describe('access tokens', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 15 * 60_000 + 1000);
     expect((await get(ctx, '/customer/get_user_info', customer.jwt_token)).statusCode).toBe(401);
+  });
+});
+
+describe('a second app: strict per-IP limit and a bootstrap expert', () => {
+  let strict: TestContext;
+  beforeAll(async () => {
+    strict = await createTestApp({
+      IP_RATE_LIMIT_PER_MINUTE: '3',
+      BOOTSTRAP_EXPERT_EMAIL: 'Expert@Worq.Local',
+      BOOTSTRAP_EXPERT_PASSWORD: 'Expert1234',
+    });
+  });
+  afterAll(async () => strict?.close());
+
+  it('answers 429 in the error envelope past IP_RATE_LIMIT_PER_MINUTE sign-in tries from one address', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      statuses.push((await post(strict, '/auth/login', { email: uniqueEmail(), password: 'Wrong1234' })).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const last = await post(strict, '/auth/login', { email: uniqueEmail(), password: 'Wrong1234' });
+    expect(last.json().errors.code).toBe('too_many_requests');
+  });
+
+  it('creates the configured expert account, whose token carries role expert', async () => {
+    const response = await strict.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress: '10.0.0.2',
+      payload: { email: 'expert@worq.local', password: 'Expert1234' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(decodeClaims(response.json().jwt_token)).toMatchObject({ role: 'expert', is_phone_verified: true });
+  });
+
+  it('leaves role out of the token of an ordinary customer', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    expect(decodeClaims(customer.jwt_token)).not.toHaveProperty('role');
   });
 });

@@ -44,8 +44,8 @@ export function DevLayout() {
         <Link to="/" className={styles.home} aria-label={t('common:nav.home')}>
           <Logo />
         </Link>
-        <span className={styles.badge}>{t('layout.badge')}</span>
         <nav aria-label={t('layout.nav_label')} className={styles.nav}>
+          <span className={styles.badge}>{t('layout.badge')}</span>
           <NavLink to="/dev/ui" className={linkClass}>
             {t('layout.gallery')}
           </NavLink>

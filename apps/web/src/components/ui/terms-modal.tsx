@@ -39,7 +39,7 @@ export function TermsModal({ open, onClose, termType = 'more_info', title }: Ter
   }, [open, termType, language, attempt]);
 
   return (
-    <Modal open={open} onClose={onClose} title={title ?? t('terms.privacy_title')} expanded>
+    <Modal open={open} onClose={onClose} title={title ?? t('terms.privacy_title')}>
       <div className={styles.body} aria-busy={state.status === 'loading'}>
         {state.status === 'loading' && (
           <div className={styles.centre}>

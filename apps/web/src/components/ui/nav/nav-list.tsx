@@ -40,7 +40,10 @@ function NavEntry({ item, collapsed, onNavigate }: { item: NavItem; collapsed: b
           to={item.to}
           end={item.end}
           onClick={onNavigate}
-          className={({ isActive }) => [styles.link, isActive && styles.active].filter(Boolean).join(' ')}
+          // With its sub-items visible, the group only tints: the sub-item carries the highlight.
+          className={({ isActive }) =>
+            [styles.link, isActive && (hasChildren && !collapsed ? styles.activeParent : styles.active)].filter(Boolean).join(' ')
+          }
           aria-label={collapsed ? item.label : undefined}
         >
           {item.icon && <span className={styles.icon}>{item.icon}</span>}

@@ -65,7 +65,7 @@ function OutboxEntry({ message }: { message: OutboxMessage }) {
               </Button>
             )}
             {message.html && (
-              <Button variant="ghost" size="sm" aria-expanded={showHtml} onClick={() => setShowHtml((value) => !value)}>
+              <Button variant="secondary" size="sm" aria-expanded={showHtml} onClick={() => setShowHtml((value) => !value)}>
                 {showHtml ? t('outbox.hide_html') : t('outbox.show_html')}
               </Button>
             )}
