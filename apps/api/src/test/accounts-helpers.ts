@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
 import { outboxMessages, rateLimitHits } from '../db/schema.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { createTestApp, type TestAppOptions, type TestContext } from './helpers.ts';
 
 /*
  * Stories about accounts read like a user's: sign up, read the code from the phone (the outbox),
@@ -23,8 +23,8 @@ export function uniquePhone(): string {
 }
 
 /** An app whose per-IP limits do not get in the way of a suite that signs many people up. */
-export function createAccountsTestApp(env: Record<string, string> = {}): Promise<TestContext> {
-  return createTestApp({ IP_RATE_LIMIT_PER_MINUTE: '10000', ...env });
+export function createAccountsTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestContext> {
+  return createTestApp({ IP_RATE_LIMIT_PER_MINUTE: '10000', ...env }, options);
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

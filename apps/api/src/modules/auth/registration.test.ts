@@ -11,7 +11,6 @@ import {
   post,
   restoreClock,
   registerCustomer,
-  registerVerifiedCustomer,
   registrationBody,
 } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
@@ -19,7 +18,15 @@ import type { TestContext } from '../../test/helpers.ts';
 let ctx: TestContext;
 
 beforeAll(async () => {
-  ctx = await createAccountsTestApp();
+  ctx = await createAccountsTestApp(
+    {},
+    {
+      // Stands in for the calls marked V in API.md, which arrive with later issues.
+      routes: (app) => {
+        app.get('/api/v1/test/verified-only', { preHandler: app.requireVerified }, async () => ({ ok: true }));
+      },
+    },
+  );
 });
 afterAll(async () => ctx?.close());
 afterEach(() => restoreClock(ctx));
@@ -233,19 +240,14 @@ describe('phone verification', () => {
     expect((await post(ctx, '/auth/otp/verify', { code: '123456' })).statusCode).toBe(401);
   });
 
-  it('keeps calls marked V closed until the phone is verified', async () => {
-    const unverified = await registerCustomer(ctx);
-    const verified = await registerVerifiedCustomer(ctx);
-    const probe = async (token: string) => {
-      const request = { headers: { authorization: `Bearer ${token}` } } as never;
-      try {
-        await ctx.app.requireVerified(request);
-        return 'allowed';
-      } catch (error) {
-        return (error as { code: string }).code;
-      }
-    };
-    expect(await probe(unverified.jwt_token)).toBe('phone_not_verified');
-    expect(await probe(verified.jwt_token)).toBe('allowed');
+  it('keeps calls marked V closed with 403 phone_not_verified until the phone is verified', async () => {
+    const customer = await registerCustomer(ctx);
+    const before = await get(ctx, '/test/verified-only', customer.jwt_token, { 'accept-language': 'en' });
+    expect(before.statusCode).toBe(403);
+    expect(before.json().errors).toEqual({ code: 'phone_not_verified', message: 'Verify your phone number to continue.' });
+
+    const verified = await post(ctx, '/auth/otp/verify', { code: await latestCode(ctx, customer.phone) }, customer.jwt_token);
+    const after = await get(ctx, '/test/verified-only', verified.json().jwt_token);
+    expect(after.statusCode).toBe(200);
   });
 });

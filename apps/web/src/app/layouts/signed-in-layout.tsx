@@ -88,14 +88,9 @@ export function SignedInLayout() {
         <Sidebar items={items} homeHref={homeHref} onOpenPrivacy={openPrivacy} contactUrl={contactUrl} />
       )}
       <div className={styles.column}>
-        {isMobile ? (
-          <div className={styles.mobileTitle}>
-            <HeaderTitle fallbackTitle={fallbackTitle} />
-          </div>
-        ) : (
-          <Header fallbackTitle={fallbackTitle} profile={profile} />
-        )}
+        {!isMobile && <Header fallbackTitle={fallbackTitle} profile={profile} />}
         <main id="main-content" tabIndex={-1} className={styles.main}>
+          {isMobile && <HeaderTitle fallbackTitle={fallbackTitle} className={styles.mobileTitle} />}
           <Outlet />
         </main>
       </div>
