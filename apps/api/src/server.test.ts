@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +30,12 @@ function startServer(env: Record<string, string>): Started {
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return {
-    exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal }))),
+    exited: new Promise((resolve) =>
+      child.on('exit', (code, signal) => {
+        rmSync(dataDir, { recursive: true, force: true });
+        resolve({ code, signal });
+      }),
+    ),
     stdout: () => stdout,
     stderr: () => stderr,
     kill: (signal) => child.kill(signal),

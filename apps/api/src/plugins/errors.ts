@@ -108,6 +108,14 @@ function valueAt(root: unknown, path: string[]): unknown {
 
 const databaseUnavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08000', '08003', '08006']);
 
+function rootCause(error: unknown): { code?: unknown; message?: unknown } {
+  let current = error as { cause?: unknown; code?: unknown; message?: unknown };
+  for (let depth = 0; depth < 4 && current.cause && typeof current.cause === 'object'; depth++) {
+    current = current.cause as typeof current;
+  }
+  return { code: current.code, message: current.message };
+}
+
 function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
@@ -202,7 +210,9 @@ async function errorsPlugin(app: FastifyInstance) {
       return send(reply, 429, errorBody(language, 'too_many_requests', 'too_many_requests'));
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
+      // The driver's error repeats the failed query and its parameters (e-mails, phone numbers);
+      // the root cause is all an operator needs.
+      request.log.error({ cause: rootCause(error) }, 'database unavailable');
       return send(reply, 503, errorBody(language, 'service_unavailable', 'service_unavailable'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

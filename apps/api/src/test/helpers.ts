@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -45,14 +45,33 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     async close() {
       await app.close();
       await opened.close().catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** A fresh, migrated database of the kind the suite runs against. */
+/**
+ * A fresh, migrated database of the kind the suite runs against. On a PostgreSQL server the
+ * database is dropped again when it is closed, so repeated runs leave nothing behind.
+ */
 export async function openTestDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  return openDatabase({ url: url ? await freshPostgresDatabase(url) : undefined, pgliteDir: 'memory://' });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ pgliteDir: 'memory://' });
+  const name = `worq_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), pgliteDir: 'memory://' });
+  let closed = false;
+  return {
+    ...database,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await database.close();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
 }
 
 /** Signs an access token the way sign-in does, for tests of protected routes. */
@@ -97,18 +116,13 @@ export function switchableDatabase(database: Database): Database & { goDown(): v
   };
 }
 
-/** Creates an empty database on the test server so each test file starts clean. */
-async function freshPostgresDatabase(serverUrl: string): Promise<string> {
+async function adminQuery(serverUrl: string, statement: string): Promise<void> {
   const { default: pg } = await import('pg');
-  const name = `worq_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(statement);
   } finally {
     await admin.end();
   }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteErrorPage } from './error-page.tsx';
+import { ProtectedGuard, PublicOnlyGuard } from './guards.tsx';
 import type { DevRouteHandle } from './layouts/dev-layout.tsx';
 
 /** Every route of the specification (§2), each screen loaded on demand. */
@@ -10,40 +11,53 @@ export const routes: RouteObject[] = [
       {
         lazy: () => import('./layouts/public-layout.tsx'),
         children: [
-          { index: true, lazy: () => import('../features/auth/components/login-page.tsx') },
-          { path: 'forgot-password', lazy: () => import('../features/auth/components/forgot-password-page.tsx') },
-          { path: 'change-password', lazy: () => import('../features/auth/components/change-password-page.tsx') },
-          { path: 'mobile-verification', lazy: () => import('../features/auth/components/mobile-verification-page.tsx') },
+          {
+            element: <PublicOnlyGuard />,
+            children: [
+              { index: true, lazy: () => import('../features/auth/components/login-page.tsx') },
+              { path: 'forgot-password', lazy: () => import('../features/auth/components/forgot-password-page.tsx') },
+              { path: 'change-password', lazy: () => import('../features/auth/components/change-password-page.tsx') },
+              {
+                path: 'mobile-verification',
+                lazy: () => import('../features/auth/components/mobile-verification-page.tsx'),
+              },
+            ],
+          },
         ],
       },
       { path: 'amazon-callback', lazy: () => import('../features/connections/components/amazon-callback-page.tsx') },
       {
-        lazy: () => import('./layouts/signed-in-layout.tsx'),
+        element: <ProtectedGuard />,
         children: [
-          { path: 'profile/:id/info', lazy: () => import('../features/profile/components/profile-info-page.tsx') },
           {
-            path: 'profile/:id/change-password',
-            lazy: () => import('../features/profile/components/profile-change-password-page.tsx'),
-          },
-          { path: 'profile/:id', element: <Navigate to="info" replace /> },
-          { path: 'connections', lazy: () => import('../features/connections/components/connections-page.tsx') },
-          { path: 'worq-trade', lazy: () => import('../features/worq-trade/components/applications-page.tsx') },
-          { path: 'worq-trade/start', lazy: () => import('../features/worq-trade/components/start-page.tsx') },
-          { path: 'worq-trade/onboarding', element: <Navigate to="revenue-sharing-plan" replace /> },
-          {
-            path: 'worq-trade/onboarding/revenue-sharing-plan',
-            lazy: () => import('../features/worq-trade/components/revenue-sharing-plan-page.tsx'),
-          },
-          {
-            path: 'worq-trade/onboarding/connect-store',
-            lazy: () => import('../features/worq-trade/components/connect-store-page.tsx'),
-          },
-          { path: 'worq-trade/onboarding/summary', lazy: () => import('../features/worq-trade/components/summary-page.tsx') },
-          { path: 'worq-trade/onboarding/contact', lazy: () => import('../features/worq-trade/components/contact-page.tsx') },
-          { path: 'worq-trade/form-success', lazy: () => import('../features/worq-trade/components/form-success-page.tsx') },
-          {
-            path: 'worq-trade/application-success',
-            lazy: () => import('../features/worq-trade/components/application-success-page.tsx'),
+            lazy: () => import('./layouts/signed-in-layout.tsx'),
+            children: [
+              { path: 'profile/:id/info', lazy: () => import('../features/profile/components/profile-info-page.tsx') },
+              {
+                path: 'profile/:id/change-password',
+                lazy: () => import('../features/profile/components/profile-change-password-page.tsx'),
+              },
+              { path: 'profile/:id', element: <Navigate to="info" replace /> },
+              { path: 'connections', lazy: () => import('../features/connections/components/connections-page.tsx') },
+              { path: 'worq-trade', lazy: () => import('../features/worq-trade/components/applications-page.tsx') },
+              { path: 'worq-trade/start', lazy: () => import('../features/worq-trade/components/start-page.tsx') },
+              { path: 'worq-trade/onboarding', element: <Navigate to="revenue-sharing-plan" replace /> },
+              {
+                path: 'worq-trade/onboarding/revenue-sharing-plan',
+                lazy: () => import('../features/worq-trade/components/revenue-sharing-plan-page.tsx'),
+              },
+              {
+                path: 'worq-trade/onboarding/connect-store',
+                lazy: () => import('../features/worq-trade/components/connect-store-page.tsx'),
+              },
+              { path: 'worq-trade/onboarding/summary', lazy: () => import('../features/worq-trade/components/summary-page.tsx') },
+              { path: 'worq-trade/onboarding/contact', lazy: () => import('../features/worq-trade/components/contact-page.tsx') },
+              { path: 'worq-trade/form-success', lazy: () => import('../features/worq-trade/components/form-success-page.tsx') },
+              {
+                path: 'worq-trade/application-success',
+                lazy: () => import('../features/worq-trade/components/application-success-page.tsx'),
+              },
+            ],
           },
         ],
       },

@@ -5,7 +5,7 @@ export const supportedLanguages = ['tr', 'en'] as const;
 export type AppLanguage = (typeof supportedLanguages)[number];
 export const defaultLanguage: AppLanguage = 'tr';
 export const languageStorageKey = 'preferredLanguage';
-export const namespaces = ['common', 'ui', 'feedback', 'dev'] as const;
+export const namespaces = ['common', 'ui', 'feedback', 'dev', 'auth', 'profile'] as const;
 
 // Each locale file becomes its own chunk, fetched on demand: the translation backend.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DocumentIcon, StoreIcon } from '../../components/ui/icon.tsx';
 import { Header, HeaderTitle } from '../../components/ui/nav/header.tsx';
@@ -10,28 +10,17 @@ import { TopBar } from '../../components/ui/nav/top-bar.tsx';
 import { useIsMobile } from '../../components/ui/nav/use-is-mobile.ts';
 import { TermsModal } from '../../components/ui/terms-modal.tsx';
 import { useRuntimeSettings } from '../../lib/runtime-settings.ts';
-import { accessTokenStorageKey, useCurrentUser } from './use-current-user.ts';
+import { useCurrentUser } from './use-current-user.ts';
+import { logout } from '../../lib/session.ts';
 import { useNavbarElements } from './use-navbar-elements.ts';
 import styles from './signed-in-layout.module.css';
 
 const homeHref = '/worq-trade';
 
 // Placeholder sign-out until the accounts work brings the session module (which also calls /auth/logout).
-function clearStoredTokens() {
-  for (const storage of [localStorage, sessionStorage]) {
-    try {
-      storage.removeItem(accessTokenStorageKey);
-      storage.removeItem('refresh_token');
-    } catch {
-      // nothing stored there
-    }
-  }
-}
-
 export function SignedInLayout() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const isMobile = useIsMobile();
   const navbarElements = useNavbarElements();
   const user = useCurrentUser();
@@ -70,8 +59,7 @@ export function SignedInLayout() {
     name: user ? `${user.firstName} ${user.lastName}`.trim() || user.email : null,
     accountHref: user ? `/profile/${encodeURIComponent(user.customerId)}/info` : null,
     onSignOut: () => {
-      clearStoredTokens();
-      void navigate('/');
+      void logout();
     },
   };
   const contactUrl = settings?.contact_chat_url ?? null;

@@ -1,25 +1,21 @@
-/*
- * Which navigation items the work context allows. Placeholder until the accounts work replaces the
- * body with GET /work_context/get/{customer_id}: for now 'applications' always, plus 'connections'
- * when localStorage 'navbarElements' lists it (a JSON array or a comma-separated list).
- */
+import useSWR from 'swr';
+import { get } from '../../lib/http-client.ts';
+import { useSession } from '../../lib/session.ts';
+
+/** Which navigation items the work context allows (GET /work_context/get/{customer_id}). */
 export type NavbarElement = 'applications' | 'connections';
 
-export const navbarElementsStorageKey = 'navbarElements';
-
-function storedElements(): string[] {
-  try {
-    const raw = localStorage.getItem(navbarElementsStorageKey);
-    if (!raw) return [];
-    const parsed: unknown = raw.trim().startsWith('[') ? JSON.parse(raw) : raw.split(',');
-    return Array.isArray(parsed) ? parsed.map((value) => String(value).trim()) : [];
-  } catch {
-    return [];
-  }
+interface WorkContext {
+  navbar_elements: string[];
 }
 
+export const workContextKey = (customerId: string) => `/work_context/get/${encodeURIComponent(customerId)}`;
+
 export function useNavbarElements(): NavbarElement[] {
+  const { claims, isPhoneVerified } = useSession();
+  const key = claims && isPhoneVerified ? workContextKey(claims.customer_id) : null;
+  const { data } = useSWR(key, (url: string) => get<WorkContext>(url));
   const elements: NavbarElement[] = ['applications'];
-  if (storedElements().includes('connections')) elements.push('connections');
+  if (data?.navbar_elements.includes('connections')) elements.push('connections');
   return elements;
 }

@@ -3,8 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18n, { i18nReady } from '../../../lib/i18n.ts';
 import { resetRuntimeSettings, type RuntimeSettings } from '../../../lib/runtime-settings.ts';
+import { registerNavigate } from '../../../lib/http-client.ts';
 import { SignedInLayout } from '../signed-in-layout.tsx';
-import { navbarElementsStorageKey } from '../use-navbar-elements.ts';
+import type { NavbarElement } from '../use-navbar-elements.ts';
+
+// The work context comes from the server; the layout only decides what to show from it.
+const workContext = vi.hoisted(() => ({ elements: ['applications'] as NavbarElement[] }));
+vi.mock('../use-navbar-elements.ts', () => ({ useNavbarElements: () => workContext.elements }));
 
 const settings: RuntimeSettings = {
   environment: 'development',
@@ -19,7 +24,7 @@ const settings: RuntimeSettings = {
 function base64Url(value: object) {
   return btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
-const token = `${base64Url({ alg: 'HS256' })}.${base64Url({ customer_id: 'cust-42', first_name: 'Ayşe', last_name: 'Yılmaz', email: 'a@example.test' })}.sig`;
+const token = `${base64Url({ alg: 'HS256' })}.${base64Url({ customer_id: 'cust-42', first_name: 'Ayşe', last_name: 'Yılmaz', email: 'a@example.test', exp: Math.floor(Date.now() / 1000) + 900, is_phone_verified: true })}.sig`;
 
 function mockViewport(mobile: boolean) {
   vi.stubGlobal(
@@ -63,6 +68,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
+  workContext.elements = ['applications'];
   resetRuntimeSettings(settings);
   mockViewport(false);
 });
@@ -82,7 +88,7 @@ describe('signed-in layout', () => {
   });
 
   it('shows Connections when the work context lists it', () => {
-    localStorage.setItem(navbarElementsStorageKey, JSON.stringify(['applications', 'connections']));
+    workContext.elements = ['applications', 'connections'];
     renderLayout();
     const nav = screen.getByRole('navigation', { name: 'Ana menü' });
     expect(within(nav).getByRole('link', { name: 'Bağlantılar' })).toHaveAttribute('href', '/connections');
@@ -122,6 +128,7 @@ describe('signed-in layout', () => {
     localStorage.setItem('jwt_token', token);
     localStorage.setItem('refresh_token', 'refresh');
     const router = renderLayout();
+    const unregister = registerNavigate((to) => void router.navigate(to));
     expect(screen.getByRole('button', { name: 'Hesap menüsü' })).toHaveTextContent('Ayşe Yılmaz');
     await userEvent.click(screen.getByRole('button', { name: 'Hesap menüsü' }));
     expect(screen.getByRole('menuitem', { name: 'Hesabım' })).toHaveAttribute('href', '/profile/cust-42/info');
@@ -129,7 +136,8 @@ describe('signed-in layout', () => {
     expect(localStorage.getItem('jwt_token')).toBeNull();
     expect(localStorage.getItem('refresh_token')).toBeNull();
     expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByText('Giriş ekranı')).toBeInTheDocument();
+    expect(await screen.findByText('Giriş ekranı')).toBeInTheDocument();
+    unregister();
   });
 
   it('opens the contact chat from the runtime settings', () => {

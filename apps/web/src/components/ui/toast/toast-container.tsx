@@ -62,9 +62,11 @@ interface ToastContainerProps {
   name?: string;
   /** Flow inside the page instead of floating at the top right (for containers other than the global one). */
   inline?: boolean;
+  /** Accessible name of the region; give a second container on a page its own. */
+  label?: string;
 }
 
-export function ToastContainer({ name = globalToastContainer, inline = false }: ToastContainerProps) {
+export function ToastContainer({ name = globalToastContainer, inline = false, label }: ToastContainerProps) {
   const { t } = useTranslation('feedback');
   const isOwner = useContainerOwnership(name);
   const [entries, setEntries] = useState<ToastEntry[]>([]);
@@ -133,7 +135,7 @@ export function ToastContainer({ name = globalToastContainer, inline = false }: 
 
   return (
     <section
-      aria-label={t('toast.region_label')}
+      aria-label={label ?? t('toast.region_label')}
       className={inline ? styles.inlineContainer : styles.container}
       data-toast-container={name}
     >

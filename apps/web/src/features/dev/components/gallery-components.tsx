@@ -443,7 +443,7 @@ export function ToastSection() {
             <Button variant="ghost" size="sm" onClick={() => clearToasts('gallery')}>
               {t('gallery.toasts.inline_clear')}
             </Button>
-            <ToastContainer name="gallery" inline />
+            <ToastContainer name="gallery" inline label={t('gallery.toasts.demo_region')} />
           </div>
         </Demo>
       </div>
