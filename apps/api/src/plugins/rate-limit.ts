@@ -22,7 +22,7 @@ export function databaseRateLimitStore(db: Db, scope = 'global') {
       on conflict (key) do update set
         count = case when rate_limit_hits.reset_at <= now() then 1 else rate_limit_hits.count + 1 end,
         reset_at = case when rate_limit_hits.reset_at <= now() then excluded.reset_at else rate_limit_hits.reset_at end
-      returning count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::integer as ttl`)
+      returning count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::bigint as ttl`)
       .then((result) => {
         const row = (result as unknown as { rows: Array<{ count: number; ttl: number }> }).rows[0];
         callback(null, { current: Number(row?.count ?? 1), ttl: Number(row?.ttl ?? timeWindow) });
