@@ -130,8 +130,8 @@ export const messages = {
     en: 'Your password has been reset. You can sign in with your new password.',
   },
   password_changed: {
-    tr: 'Şifreniz değiştirildi. Lütfen yeni şifrenizle tekrar giriş yapın.',
-    en: 'Your password has been changed. Please sign in again with your new password.',
+    tr: 'Şifreniz değiştirildi. Diğer cihazlardaki oturumlarınız kapatıldı.',
+    en: 'Your password has been changed. You have been signed out on your other devices.',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -120,7 +120,7 @@ describe('change password', () => {
     expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(200);
   });
 
-  it('changes the password and revokes the refresh tokens', async () => {
+  it('changes the password, ends the other sessions and keeps the caller signed in', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const response = await post(
       ctx,
@@ -130,8 +130,10 @@ describe('change password', () => {
       { 'accept-language': 'en' },
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Your password has been changed. Please sign in again with your new password.' });
+    const answer = response.json();
+    expect(answer.message).toBe('Your password has been changed. You have been signed out on your other devices.');
     expect((await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token })).statusCode).toBe(401);
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: answer.refresh_token })).statusCode).toBe(200);
     expect((await post(ctx, '/auth/login', { email: customer.email, password: 'NewSecret34' })).statusCode).toBe(200);
   });
 

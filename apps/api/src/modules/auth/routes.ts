@@ -192,10 +192,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       config: perIpLimit,
       schema: {
         tags: ['auth'],
-        summary: 'Changes the password and revokes every refresh token',
+        summary: 'Changes the password, ends every other session and returns a fresh token pair',
         security: bearer,
         body: z.object({ current_password: currentPasswordField, new_password: newPasswordField }),
-        response: { 200: messageAnswer },
+        response: { 200: messageAnswer.extend(sessionTokens.shape) },
       },
     },
     async (request) =>

@@ -326,7 +326,7 @@ export async function changePassword(
   newPassword: string,
   language: Language,
   now = new Date(),
-): Promise<{ message: string }> {
+): Promise<{ message: string } & SessionTokens> {
   await assertUnderLimit(ctx.db, 'change_password', customerId, accountLimits.login, now);
   const customer = await customerOrUnauthorized(ctx.db, customerId);
   if (!customer.passwordHash || !(await verifyPassword(currentPassword, customer.passwordHash))) {
@@ -334,9 +334,11 @@ export async function changePassword(
     throw new AppError(400, 'wrong_password', { fields: { current_password: { key: 'wrong_password' } } });
   }
   await updateCustomer(ctx.db, customerId, { passwordHash: await hashPassword(newPassword) });
+  // Every other session ends; the one that made the change goes on with a fresh pair.
   await revokeAllRefreshTokens(ctx.db, customerId, now);
   await clearHits(ctx.db, 'change_password', customerId);
-  return { message: formatMessage(language, 'password_changed') };
+  const tokens = await startSession(ctx, customer, now);
+  return { message: formatMessage(language, 'password_changed'), ...tokens };
 }
 
 /* ---------- E-mail change ---------- */
