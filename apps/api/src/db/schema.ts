@@ -159,3 +159,108 @@ export const passwordResetTokens = pgTable(
   },
   (table) => [index('password_reset_tokens_customer_idx').on(table.customerId)],
 );
+
+/* ---------- Store connections, companies and background tasks (issue 4) ---------- */
+
+export const companyTypes = [1, 2, 3] as const; // 1 sole proprietorship, 2 joint stock, 3 limited liability
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull(),
+    taxNumber: text('tax_number').notNull(),
+    officialFullName: text('official_full_name').notNull(),
+    tradeName: text('trade_name').notNull(),
+    taxOffice: text('tax_office').notNull(),
+    nationalId: text('national_id'),
+    birthDate: text('birth_date'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('companies_customer_tax_number_idx').on(table.customerId, table.taxNumber)],
+);
+
+export const integrationStatuses = ['active', 'out_of_date', 'disabled'] as const;
+
+export const integrations = pgTable(
+  'integrations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    marketplaceId: uuid('marketplace_id')
+      .notNull()
+      .references(() => marketplaces.id),
+    storeName: text('store_name').notNull(),
+    storeLink: text('store_link'),
+    region: text('region'),
+    /** Non-secret identifiers the seller typed (seller id, merchant id, store URL …). */
+    publicFields: jsonb('public_fields').$type<Record<string, string>>().notNull().default({}),
+    /** Secret fields and tokens, AES-256-GCM encrypted (never returned by any endpoint). */
+    secretsEncrypted: text('secrets_encrypted'),
+    status: text('status', { enum: integrationStatuses }).notNull().default('active'),
+    isActive: boolean('is_active').notNull().default(true),
+    isUpdated: boolean('is_updated').notNull().default(true),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('integrations_customer_idx').on(table.customerId)],
+);
+
+export const taskTypes = [
+  'connect_integration',
+  'change_integration_status',
+  'update_integration',
+  'delete_integration',
+  'connect_company',
+  'check_integration_health',
+] as const;
+export const taskStatuses = ['pending', 'running', 'succeeded', 'failed'] as const;
+
+/** Background tasks (ARCHITECTURE.md §4): durable rows, taken with FOR UPDATE SKIP LOCKED. */
+export const backgroundTasks = pgTable(
+  'background_tasks',
+  {
+    /** The request_id the browser follows on /websocket/ws/{request_id}. */
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: taskTypes }).notNull(),
+    status: text('status', { enum: taskStatuses }).notNull().default('pending'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** `{message, is_successful, data}` once finished. */
+    result: jsonb('result').$type<{ message: string; is_successful: boolean; data: unknown }>(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    /** No task stays unfinished past this moment (2 minutes after creation). */
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('background_tasks_ready_idx').on(table.status, table.runAfter),
+    index('background_tasks_customer_idx').on(table.customerId, table.createdAt),
+  ],
+);
+
+/** Single-use `state` values of the Amazon consent redirect, bound to a customer (10 minutes). */
+export const amazonOauthStates = pgTable('amazon_oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  customerId: uuid('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  region: text('region').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
