@@ -1,3 +1,4 @@
+import { connectionMessages } from './connection-messages.ts';
 import type { Language } from './language.ts';
 
 /**
@@ -5,6 +6,7 @@ import type { Language } from './language.ts';
  * `{name}` placeholders are filled by formatMessage.
  */
 export const messages = {
+  ...connectionMessages,
   // Validation (specification §5)
   required: { tr: '{field} boş bırakılamaz.', en: '{field} cannot be empty.' },
   no_special_characters: {

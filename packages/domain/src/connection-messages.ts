@@ -1,0 +1,94 @@
+import type { Language } from './language.ts';
+
+/** Messages of store connections, companies and background tasks (tr + en). */
+export const connectionMessages = {
+  // Connectors: the marketplace's answer, in words the seller can act on. {marketplace} is its name.
+  marketplace_bad_credentials: {
+    tr: '{marketplace} bilgileriniz doğrulanamadı. API bilgilerini kontrol edip tekrar deneyin.',
+    en: 'Your {marketplace} details could not be verified. Check the API details and try again.',
+  },
+  marketplace_forbidden: {
+    tr: '{marketplace} bu işleme izin vermedi. Entegrasyon kullanıcısının yetkilerini kontrol edin.',
+    en: '{marketplace} did not allow this. Check the permissions of the integration user.',
+  },
+  marketplace_rate_limited: {
+    tr: '{marketplace} şu anda çok fazla istek alıyor. Birkaç dakika sonra tekrar deneyin.',
+    en: '{marketplace} is receiving too many requests right now. Try again in a few minutes.',
+  },
+  marketplace_unavailable: {
+    tr: '{marketplace} hizmetine şu anda ulaşılamıyor. Lütfen daha sonra tekrar deneyin.',
+    en: '{marketplace} cannot be reached right now. Please try again later.',
+  },
+  marketplace_unexpected: {
+    tr: '{marketplace} beklenmeyen bir yanıt verdi. Lütfen tekrar deneyin.',
+    en: '{marketplace} gave an unexpected answer. Please try again.',
+  },
+  ticimax_bad_code: {
+    tr: 'Ticimax yetki kodu hatalı (Hatalı Kullanıcı Kodu). Yeni bir yetki kodu oluşturup tüm izinleri açın.',
+    en: 'The Ticimax authorization code is wrong ("Hatalı Kullanıcı Kodu"). Create a new code and enable all permissions.',
+  },
+  amazon_authorization_failed: {
+    tr: 'Amazon yetkilendirmesi tamamlanamadı. Lütfen bağlantıyı yeniden başlatın.',
+    en: 'The Amazon authorization could not be completed. Please start the connection again.',
+  },
+  amazon_state_invalid: {
+    tr: 'Amazon yetkilendirme isteğinin süresi doldu ya da geçersiz. Lütfen yeniden deneyin.',
+    en: 'The Amazon authorization request has expired or is invalid. Please try again.',
+  },
+
+  // Background tasks
+  task_pending: { tr: 'İşleminiz sürüyor…', en: 'Your request is in progress…' },
+  task_timed_out: {
+    tr: 'İşlem zamanında tamamlanamadı. Lütfen tekrar deneyin.',
+    en: 'The operation did not finish in time. Please try again.',
+  },
+  task_failed: {
+    tr: 'İşlem tamamlanamadı. Lütfen tekrar deneyin.',
+    en: 'The operation could not be completed. Please try again.',
+  },
+  task_connect_success: { tr: '{store} mağazanız bağlandı.', en: 'Your store {store} is connected.' },
+  task_update_success: { tr: '{store} mağazanızın bilgileri güncellendi.', en: 'The details of {store} were updated.' },
+  task_activate_success: { tr: '{store} mağazanız etkinleştirildi.', en: '{store} is now active.' },
+  task_disable_success: { tr: '{store} mağazanız devre dışı bırakıldı.', en: '{store} is now disabled.' },
+  task_delete_success: { tr: '{store} mağazanız kaldırıldı.', en: '{store} was removed.' },
+  task_company_success: {
+    tr: 'Şirket bilgileri mağazalarınıza bağlandı.',
+    en: 'The company details are linked to your stores.',
+  },
+  task_health_failed: {
+    tr: '{store} mağazanızın bağlantısı güncel değil. Lütfen bilgileri yenileyin.',
+    en: 'The connection of {store} is out of date. Please reconnect it.',
+  },
+
+  // Integrations and companies (specification §8)
+  integration_not_found: { tr: 'Kayıtlı entegrasyon bulunamadı.', en: 'No saved integration found.' },
+  company_required: {
+    tr: 'Bu mağaza için şirket bilgilerini girmelisiniz.',
+    en: 'You must enter company information for this store.',
+  },
+  company_locked: {
+    tr: 'Şirket bilgileri yalnızca destek ekibimiz aracılığıyla değiştirilebilir.',
+    en: 'Company details can be changed only through our support team.',
+  },
+  active_application_exists: {
+    tr: 'Devam eden bir başvurunuz varken mağaza durumunu değiştiremezsiniz.',
+    en: 'You cannot change a store’s status while you have an active application.',
+  },
+  marketplace_not_found: { tr: 'Pazaryeri bulunamadı.', en: 'Marketplace not found.' },
+  integration_exists: {
+    tr: 'Bu mağaza zaten bağlı.',
+    en: 'This store is already connected.',
+  },
+  invalid_tax_number: {
+    tr: 'Vergi kimlik numarası geçerli değil.',
+    en: 'The tax identification number is not valid.',
+  },
+  invalid_national_id: {
+    tr: 'T.C. Kimlik Numarası geçerli değil.',
+    en: 'The Turkish Identification Number is not valid.',
+  },
+  data_load_error: {
+    tr: 'Veriler yüklenirken bir hata oluştu.',
+    en: 'An error occurred while loading data.',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
