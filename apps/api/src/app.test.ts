@@ -71,15 +71,18 @@ describe('health and documents', () => {
     expect(script.statusCode).toBe(200);
   });
 
-  it('sends security headers with a content security policy', async () => {
+  it('sends strict security headers on JSON answers', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('keeps the full content security policy on pages outside the API', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.headers['content-security-policy']).not.toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
@@ -32,7 +33,8 @@ declare module 'fastify' {
 }
 
 async function authPlugin(app: FastifyInstance, options: { secret: string }) {
-  const key = new TextEncoder().encode(options.secret);
+  // A KeyObject made once: jose would otherwise import the raw secret again on every request.
+  const key = createSecretKey(Buffer.from(options.secret, 'utf8'));
 
   app.decorate('signAccessToken', async (claims: AccessClaims) =>
     new SignJWT({ ...claims })

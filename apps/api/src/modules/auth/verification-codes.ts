@@ -58,7 +58,7 @@ export async function issueCode(
   return db.transaction(async (tx) => {
     await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
     const recent = await tx
-      .select({ createdAt: verificationCodes.createdAt })
+      .select({ createdAt: verificationCodes.createdAt, target: verificationCodes.target })
       .from(verificationCodes)
       .where(
         and(
@@ -69,7 +69,9 @@ export async function issueCode(
       )
       .orderBy(desc(verificationCodes.createdAt));
     const newest = recent[0];
-    if (newest) {
+    // The spacing protects one recipient from repeated messages; a new number or address (the
+    // customer just changed it) gets its code at once. The hourly cap still applies.
+    if (newest && newest.target === target) {
       const wait = Math.ceil((newest.createdAt.getTime() + resendSpacingSeconds * 1000 - now.getTime()) / 1000);
       if (wait > 0) throw resendRefused(wait);
     }

@@ -73,6 +73,22 @@ describe('profile', () => {
     expect(decodeClaims(verify.json().jwt_token).is_phone_verified).toBe(true);
   });
 
+  it('texts a new number at once even right after the last code went to the old one', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const newPhone = uniquePhone();
+    const response = await post(
+      ctx,
+      '/customer/update_user_info',
+      { first_name: 'Ayşe', last_name: 'Yılmaz', phone_number: newPhone },
+      customer.jwt_token,
+    );
+    expect(response.statusCode).toBe(200);
+    const code = await latestCode(ctx, newPhone);
+    expect(code).toMatch(/^\d{6}$/);
+    const resend = await post(ctx, '/auth/otp/send', {}, customer.jwt_token);
+    expect(resend.statusCode).toBe(429);
+  });
+
   it('explains invalid profile fields in the request language', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const response = await post(
