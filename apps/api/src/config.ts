@@ -5,6 +5,10 @@ import { z } from 'zod';
 
 const marketplaceCodes = ['trendyol', 'hepsiburada', 'n11', 'ciceksepeti', 'amazon', 'ideasoft', 'ticimax'] as const;
 
+/** Amazon SP-API regions; Turkey belongs to EU. */
+export const amazonRegions = ['NA', 'EU', 'FE'] as const;
+export type AmazonRegion = (typeof amazonRegions)[number];
+
 const optionalUrl = z.url({ error: 'must be an absolute URL such as https://example.com' }).optional();
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -42,6 +46,11 @@ const envSchema = z.object({
   SMS_PROVIDER_HEADER: z.string().default('WORQ'),
   MARKETPLACE_MODE: oneOf(['sandbox', 'live']).optional(),
   ...Object.fromEntries(marketplaceCodes.map((code) => [`${code.toUpperCase()}_BASE_URL`, optionalUrl])),
+  AMAZON_LWA_CLIENT_ID: z.string().optional(),
+  AMAZON_LWA_CLIENT_SECRET: z.string().optional(),
+  AMAZON_APPLICATION_ID: z.string().optional(),
+  AMAZON_REGION_DEFAULT: oneOf(amazonRegions).default('EU'),
+  CONNECTION_HEALTH_INTERVAL_MINUTES: wholeNumber(0, 10_080).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   AMPLITUDE_API_KEY: z.string().optional(),
   AMPLITUDE_SERVER_URL: optionalUrl,
@@ -73,6 +82,18 @@ export interface Config {
   sms: { url: string | undefined; user: string | undefined; password: string | undefined; header: string };
   marketplaceMode: 'sandbox' | 'live';
   marketplaceBaseUrls: Partial<Record<MarketplaceCode, string>>;
+  /**
+   * The Amazon SP-API application (Login with Amazon client). Unset values stay undefined in live
+   * mode (Amazon connections then fail with a clear message); the sandbox gets stand-ins.
+   */
+  amazon: {
+    lwaClientId: string | undefined;
+    lwaClientSecret: string | undefined;
+    applicationId: string | undefined;
+    defaultRegion: AmazonRegion;
+  };
+  /** Minutes between re-checks of every active integration's credentials; 0 switches them off. */
+  connectionHealthIntervalMinutes: number;
   googleClientId: string | undefined;
   amplitude: { apiKey: string | undefined; serverUrl: string | undefined };
   contactChatUrl: string | undefined;
@@ -132,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const encryptionKeyHex =
     raw.ENCRYPTION_KEY ?? generatedSecret(dataDir, 'encryption-key', () => randomBytes(32).toString('hex'));
 
+  const marketplaceMode = raw.MARKETPLACE_MODE ?? (isProduction ? 'live' : 'sandbox');
   const marketplaceBaseUrls: Partial<Record<MarketplaceCode, string>> = {};
   for (const code of marketplaceCodes) {
     const value = raw[`${code.toUpperCase()}_BASE_URL`];
@@ -156,8 +178,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       password: raw.SMS_PROVIDER_PASSWORD,
       header: raw.SMS_PROVIDER_HEADER,
     },
-    marketplaceMode: raw.MARKETPLACE_MODE ?? (isProduction ? 'live' : 'sandbox'),
+    marketplaceMode,
     marketplaceBaseUrls,
+    amazon: {
+      lwaClientId: raw.AMAZON_LWA_CLIENT_ID ?? (marketplaceMode === 'sandbox' ? 'amzn1.application-oa2-client.sandbox' : undefined),
+      lwaClientSecret: raw.AMAZON_LWA_CLIENT_SECRET ?? (marketplaceMode === 'sandbox' ? 'sandbox' : undefined),
+      applicationId: raw.AMAZON_APPLICATION_ID ?? (marketplaceMode === 'sandbox' ? 'amzn1.sp.solution.sandbox' : undefined),
+      defaultRegion: raw.AMAZON_REGION_DEFAULT,
+    },
+    // Tests run the health check's handler directly; a timer would only race them.
+    connectionHealthIntervalMinutes: raw.CONNECTION_HEALTH_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 360),
     googleClientId: raw.GOOGLE_CLIENT_ID,
     amplitude: { apiKey: raw.AMPLITUDE_API_KEY, serverUrl: raw.AMPLITUDE_SERVER_URL },
     contactChatUrl: raw.CONTACT_CHAT_URL,

@@ -18,6 +18,116 @@ export interface Database {
   /** Raw SQL for LISTEN/NOTIFY and health checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel (a lower-case identifier). Notifications sent with `pg_notify` by any
+   * process on the same database reach `onNotify`. On PostgreSQL a dedicated connection carries it
+   * and reconnects by itself; `onReconnect` then runs, because notifications sent while the
+   * connection was down are lost. Resolves once registered; call the returned function to stop.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+}
+
+const channelName = /^[a-z_][a-z0-9_]{0,62}$/;
+
+interface ChannelHandler {
+  onNotify: (payload: string) => void;
+  onReconnect?: (() => void) | undefined;
+}
+
+/**
+ * One connection outside the pool that only LISTENs: a pooled connection would be handed to other
+ * queries and lose its LISTEN registrations when the pool recycles it.
+ */
+class PgListener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<void> | undefined;
+  private readonly channels = new Map<string, Set<ChannelHandler>>();
+  private retryTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly url: string) {}
+
+  async listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
+    if (!channelName.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+    const handler: ChannelHandler = { onNotify, onReconnect };
+    let handlers = this.channels.get(channel);
+    if (!handlers) {
+      handlers = new Set();
+      this.channels.set(channel, handlers);
+    }
+    handlers.add(handler);
+    try {
+      await this.ensureConnected();
+      await this.client?.query(`LISTEN ${channel}`);
+    } catch {
+      // The server is unreachable now; the reconnect loop LISTENs on every channel once it is back.
+      this.scheduleReconnect(1000);
+    }
+    return async () => {
+      handlers.delete(handler);
+      if (handlers.size > 0 || this.channels.get(channel) !== handlers) return;
+      this.channels.delete(channel);
+      await this.client?.query(`UNLISTEN ${channel}`).catch(() => {});
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+
+  private ensureConnected(): Promise<void> {
+    if (this.client || this.closed) return Promise.resolve();
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (message) => {
+      for (const handler of this.channels.get(message.channel) ?? []) handler.onNotify(message.payload ?? '');
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      for (const channel of this.channels.keys()) await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (this.closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.client = client;
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    client.end().catch(() => {});
+    this.scheduleReconnect(1000);
+  }
+
+  private scheduleReconnect(delayMs: number): void {
+    if (this.closed || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.ensureConnected().then(
+        () => {
+          for (const handlers of this.channels.values()) for (const handler of handlers) handler.onReconnect?.();
+        },
+        () => this.scheduleReconnect(Math.min(delayMs * 2, 10_000)),
+      );
+    }, delayMs);
+    this.retryTimer.unref();
+  }
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -37,13 +147,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
+    const url = options.url;
+    let listener: PgListener | undefined;
     return {
       db,
       kind: 'postgres',
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        await listener?.close();
+        await pool.end();
+      },
+      listen: (channel, onNotify, onReconnect) => {
+        listener ??= new PgListener(url);
+        return listener.listen(channel, onNotify, onReconnect);
+      },
     };
   }
   if (!options.pgliteDir.startsWith('memory://')) mkdirSync(path.resolve(options.pgliteDir), { recursive: true });
@@ -58,5 +177,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('select 1');
     },
     close: () => client.close(),
+    // One in-process database: NOTIFY reaches the LISTEN of the same instance, and it never disconnects.
+    listen: async (channel, onNotify) => {
+      if (!channelName.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+      const unlisten = await client.listen(channel, onNotify);
+      return () => unlisten();
+    },
   };
 }

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteErrorPage } from './error-page.tsx';
 import { ProtectedGuard, PublicOnlyGuard } from './guards.tsx';
 import type { DevRouteHandle } from './layouts/dev-layout.tsx';
+import { withNamespaces } from '../lib/i18n.ts';
 
 /** Every route of the specification (§2), each screen loaded on demand. */
 export const routes: RouteObject[] = [
@@ -14,12 +15,21 @@ export const routes: RouteObject[] = [
           {
             element: <PublicOnlyGuard />,
             children: [
-              { index: true, lazy: () => import('../features/auth/components/login-page.tsx') },
-              { path: 'forgot-password', lazy: () => import('../features/auth/components/forgot-password-page.tsx') },
-              { path: 'change-password', lazy: () => import('../features/auth/components/change-password-page.tsx') },
+              {
+                index: true,
+                lazy: withNamespaces(['auth'], () => import('../features/auth/components/login-page.tsx')),
+              },
+              {
+                path: 'forgot-password',
+                lazy: withNamespaces(['auth'], () => import('../features/auth/components/forgot-password-page.tsx')),
+              },
+              {
+                path: 'change-password',
+                lazy: withNamespaces(['auth'], () => import('../features/auth/components/change-password-page.tsx')),
+              },
               {
                 path: 'mobile-verification',
-                lazy: () => import('../features/auth/components/mobile-verification-page.tsx'),
+                lazy: withNamespaces(['auth'], () => import('../features/auth/components/mobile-verification-page.tsx')),
               },
             ],
           },
@@ -32,10 +42,13 @@ export const routes: RouteObject[] = [
           {
             lazy: () => import('./layouts/signed-in-layout.tsx'),
             children: [
-              { path: 'profile/:id/info', lazy: () => import('../features/profile/components/profile-info-page.tsx') },
+              {
+                path: 'profile/:id/info',
+                lazy: withNamespaces(['profile', 'auth'], () => import('../features/profile/components/profile-info-page.tsx')),
+              },
               {
                 path: 'profile/:id/change-password',
-                lazy: () => import('../features/profile/components/profile-change-password-page.tsx'),
+                lazy: withNamespaces(['profile', 'auth'], () => import('../features/profile/components/profile-change-password-page.tsx')),
               },
               { path: 'profile/:id', element: <Navigate to="info" replace /> },
               { path: 'connections', lazy: () => import('../features/connections/components/connections-page.tsx') },
@@ -64,13 +77,16 @@ export const routes: RouteObject[] = [
       {
         // Development tools; the layout answers "not found" in production (runtime settings).
         path: 'dev',
-        lazy: () => import('./layouts/dev-layout.tsx'),
+        lazy: withNamespaces(['dev'], () => import('./layouts/dev-layout.tsx')),
         children: [
-          { path: 'ui', lazy: () => import('../features/dev/components/ui-gallery-page.tsx') },
+          {
+            path: 'ui',
+            lazy: withNamespaces(['dev'], () => import('../features/dev/components/ui-gallery-page.tsx')),
+          },
           {
             path: 'outbox',
             handle: { requiresOutbox: true } satisfies DevRouteHandle,
-            lazy: () => import('../features/dev/components/outbox-page.tsx'),
+            lazy: withNamespaces(['dev'], () => import('../features/dev/components/outbox-page.tsx')),
           },
         ],
       },

@@ -3,7 +3,7 @@
  * errors.message, else the error's own message, else the raw error; binary bodies (a failed file
  * download) are decoded first.
  */
-import { AxiosError } from 'axios';
+import type { AxiosError } from 'axios';
 
 export interface ErrorEnvelope {
   errors: {
@@ -32,8 +32,16 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * An error from the HTTP client. Checked by its marker, as axios.isAxiosError does, so that reading
+ * an error does not load axios itself (it arrives with the first call, lib/http-client.ts).
+ */
+export function isHttpError(error: unknown): error is AxiosError {
+  return error !== null && typeof error === 'object' && (error as { isAxiosError?: unknown }).isAxiosError === true;
+}
+
 function responseData(error: unknown): unknown {
-  return error instanceof AxiosError ? error.response?.data : undefined;
+  return isHttpError(error) ? error.response?.data : undefined;
 }
 
 /** The response body as an object, decoding Blob, ArrayBuffer and JSON-text bodies. */
@@ -76,7 +84,7 @@ export async function errorMessageAsync(error: unknown): Promise<string> {
 }
 
 export function errorStatus(error: unknown): number | undefined {
-  return error instanceof AxiosError ? error.response?.status : undefined;
+  return isHttpError(error) ? error.response?.status : undefined;
 }
 
 export function errorCode(error: unknown): string | undefined {

@@ -5,7 +5,13 @@ export const supportedLanguages = ['tr', 'en'] as const;
 export type AppLanguage = (typeof supportedLanguages)[number];
 export const defaultLanguage: AppLanguage = 'tr';
 export const languageStorageKey = 'preferredLanguage';
-export const namespaces = ['common', 'ui', 'feedback', 'dev', 'auth', 'profile'] as const;
+export const namespaces = ['common', 'ui', 'feedback', 'dev', 'auth', 'profile', 'connections', 'tasks'] as const;
+export type Namespace = (typeof namespaces)[number];
+/**
+ * What every screen needs (shell, shared components, toasts). The rest is fetched by the screens
+ * that use it (withNamespaces), so the first page does not wait for texts it never shows.
+ */
+export const initialNamespaces = ['common', 'feedback', 'ui'] as const satisfies readonly Namespace[];
 
 // Each locale file becomes its own chunk, fetched on demand: the translation backend.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
@@ -57,11 +63,23 @@ export const i18nReady = i18n
     lng: storedLanguage(),
     fallbackLng: defaultLanguage,
     supportedLngs: supportedLanguages,
-    ns: namespaces,
+    ns: [...initialNamespaces],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
     returnNull: false,
   });
+
+/**
+ * Wraps a route module's loader (React Router `lazy`) so that the screen's namespaces are loaded
+ * together with its code: the screen renders translated, never with raw keys for a moment. A
+ * failed text load still lets the screen render (i18next then shows the keys) rather than break it.
+ */
+export function withNamespaces<T>(ns: readonly Namespace[], load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    const [module] = await Promise.all([load(), i18nReady.then(() => i18n.loadNamespaces([...ns])).catch(() => undefined)]);
+    return module;
+  };
+}
 
 export default i18n;

@@ -4,7 +4,8 @@
  * for the sign-in page. React reads it through useSession().
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import { forceLogout, httpClient, navigateTo, refreshTokens } from './http-client.ts';
+import { isHttpError } from './api-error.ts';
+import { anonymous, forceLogout, navigateTo, post, refreshTokens } from './http-client.ts';
 import {
   clearTokens,
   decodeClaims,
@@ -17,7 +18,6 @@ import {
   type AccessTokenClaims,
   type TokenPair,
 } from './token-storage.ts';
-import { AxiosError } from 'axios';
 
 export const refreshCheckIntervalMs = 60_000;
 
@@ -39,15 +39,10 @@ export async function logout(): Promise<void> {
   navigateTo('/');
   if (!refreshToken) return;
   try {
-    await httpClient.post(
-      '/auth/logout',
-      { refresh_token: refreshToken },
-      {
-        skipAuthRefresh: true,
-        skipForbiddenRedirect: true,
-        headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {},
-      },
-    );
+    await post('/auth/logout', { refresh_token: refreshToken }, undefined, {
+      ...anonymous,
+      headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {},
+    });
   } catch {
     // The user is signed out locally either way; the server's token expires on its own.
   }
@@ -72,7 +67,7 @@ export async function refreshIfExpiring(now = Date.now()): Promise<void> {
     await refreshTokens();
   } catch (error) {
     // The server refused the refresh token: the session is over. Offline: try again next minute.
-    if (error instanceof AxiosError && error.response) forceLogout();
+    if (isHttpError(error) && error.response) forceLogout();
   } finally {
     setRefreshing(false);
   }

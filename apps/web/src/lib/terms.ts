@@ -2,8 +2,6 @@
  * Legal texts shown in the terms modal. Plain fetch: the text needs no authentication, and the
  * shared API client arrives later. The server answers in the Accept-Language language.
  */
-import DOMPurify from 'dompurify';
-
 export type TermType = 'more_info' | 'consent' | 'disclosure' | 'electronic_message';
 
 export interface Term {
@@ -22,7 +20,11 @@ export async function fetchTerm(termType: TermType, language: string, signal?: A
   return { term_type: body.term_type ?? termType, content: body.content };
 }
 
-/** The server sanitizes too; the web does it again before any HTML reaches the page. */
-export function sanitizeTermHtml(html: string): string {
+/**
+ * The server sanitizes too; the web does it again before any HTML reaches the page. DOMPurify is
+ * fetched with the first legal text a user opens, not with the pages that merely link to one.
+ */
+export async function sanitizeTermHtml(html: string): Promise<string> {
+  const { default: DOMPurify } = await import('dompurify');
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'] });
 }

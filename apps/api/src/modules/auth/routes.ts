@@ -7,7 +7,7 @@ import {
   personNameField,
   phoneField,
   verificationCodeField,
-} from '@worq/domain/validation';
+} from '@worq/domain/validation-schemas';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {

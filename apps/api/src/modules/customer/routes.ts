@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { personNameField, phoneField, verificationCodeField } from '@worq/domain/validation';
+import { personNameField, phoneField, verificationCodeField } from '@worq/domain/validation-schemas';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accountsContext } from '../auth/service.ts';

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { assertOwnCustomer } from '../../plugins/auth.ts';
 import { navbarElementsFor } from './service.ts';
 
 /** Which parts of the portal the navigation shows to the customer. */
-export const workContextRoutes: FastifyPluginAsyncZod = async (app) => {
+export const workContextRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/work_context/get/:customer_id',
     {
@@ -19,7 +20,7 @@ export const workContextRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       assertOwnCustomer(request, request.params.customer_id);
-      return { navbar_elements: await navbarElementsFor(request.params.customer_id) };
+      return { navbar_elements: await navbarElementsFor(db, request.params.customer_id) };
     },
   );
 };

@@ -27,14 +27,19 @@ export function TermsModal({ open, onClose, termType = 'more_info', title }: Ter
     if (!open) return;
     const controller = new AbortController();
     setState({ status: 'loading' });
-    fetchTerm(termType, language, controller.signal).then(
-      (term) => setState({ status: 'ready', html: sanitizeTermHtml(term.content) }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error(error);
-        setState({ status: 'error' });
-      },
-    );
+    fetchTerm(termType, language, controller.signal)
+      .then((term) => sanitizeTermHtml(term.content))
+      .then(
+        (html) => {
+          // The sanitizer can still be arriving when the modal closes or the language changes.
+          if (!controller.signal.aborted) setState({ status: 'ready', html });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          console.error(error);
+          setState({ status: 'error' });
+        },
+      );
     return () => controller.abort();
   }, [open, termType, language, attempt]);
 
@@ -55,7 +60,7 @@ export function TermsModal({ open, onClose, termType = 'more_info', title }: Ter
           </div>
         )}
         {state.status === 'ready' && (
-          // Sanitized by DOMPurify just above; the text is the server's formatted legal copy.
+          // Sanitized by DOMPurify (lib/terms.ts) before it is stored: the server's formatted legal copy.
           <div className={styles.content} data-testid="terms-content" dangerouslySetInnerHTML={{ __html: state.html }} />
         )}
       </div>

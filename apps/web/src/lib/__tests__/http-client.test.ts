@@ -1,6 +1,7 @@
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { changeLanguage } from '../i18n.ts';
-import { get, httpClient, post, registerNavigate } from '../http-client.ts';
+import { get, post, registerNavigate } from '../http-client.ts';
+import { httpClient } from '../http-transport.ts';
 import { getAccessToken, getRefreshToken, storeTokens } from '../token-storage.ts';
 import { accessToken } from './token-fixtures.ts';
 

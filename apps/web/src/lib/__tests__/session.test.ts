@@ -1,5 +1,6 @@
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { httpClient, registerNavigate } from '../http-client.ts';
+import { registerNavigate } from '../http-client.ts';
+import { httpClient } from '../http-transport.ts';
 import { getSession, login, logout, startSessionKeeper } from '../session.ts';
 import { getAccessToken, getRefreshToken } from '../token-storage.ts';
 import { accessToken } from './token-fixtures.ts';

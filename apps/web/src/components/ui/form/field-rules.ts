@@ -1,16 +1,11 @@
 /*
  * zod building blocks for the common fields, over the shared rules of @worq/domain (one password
  * rule, one name pattern, one phone normalization). The caller supplies the words, so the same
- * blocks serve every feature and language.
+ * blocks serve every feature and language. Built with zod/mini: the sign-in page carries these
+ * blocks, and the classic API would add the whole of zod to it (the schemas behave the same).
  */
-import { z } from 'zod';
-import {
-  isValidEmail,
-  isValidName,
-  isValidPassword,
-  normalizePhone,
-  passwordMinLength,
-} from '@worq/domain/validation';
+import * as z from 'zod/mini';
+import { isValidEmail, isValidName, isValidPassword, normalizePhone, passwordMinLength } from '@worq/domain/validation';
 
 export interface FieldRuleMessages {
   /** '{field} cannot be empty.' — `field` is already capitalised for the start of a sentence. */
@@ -23,23 +18,26 @@ export interface FieldRuleMessages {
 }
 
 export function fieldRules(messages: FieldRuleMessages) {
-  const required = (field: string) => z.string().trim().min(1, messages.required(field));
+  const required = (field: string) => z.string().check(z.trim(), z.minLength(1, messages.required(field)));
   return {
     required,
     /** Letters (Turkish ones included) and spaces. */
-    name: (field: string) => required(field).refine(isValidName, messages.noSpecialCharacters(field)),
-    email: (field: string) => required(field).refine(isValidEmail, messages.invalidEmail()),
+    name: (field: string) => required(field).check(z.refine(isValidName, messages.noSpecialCharacters(field))),
+    email: (field: string) => required(field).check(z.refine(isValidEmail, messages.invalidEmail())),
     /** A Turkish mobile number in any usual writing (+90, 0, spaces, parentheses). */
-    phone: (field: string) => required(field).refine((value) => normalizePhone(value) !== null, messages.invalidPhone()),
+    phone: (field: string) =>
+      required(field).check(z.refine((value: string) => normalizePhone(value) !== null, messages.invalidPhone())),
     /** Any non-empty password (sign-in, current password): the rule applies only to new ones. */
-    password: (field: string) => z.string().min(1, messages.required(field)),
+    password: (field: string) => z.string().check(z.minLength(1, messages.required(field))),
     /** A new password: the specification's rule. */
     newPassword: (field: string) =>
       z
         .string()
-        .min(1, messages.required(field))
-        .min(passwordMinLength, messages.minLength(field, passwordMinLength))
-        .refine(isValidPassword, messages.passwordRule()),
+        .check(
+          z.minLength(1, messages.required(field)),
+          z.minLength(passwordMinLength, messages.minLength(field, passwordMinLength)),
+          z.refine(isValidPassword, messages.passwordRule()),
+        ),
   };
 }
 

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
 import { PasswordField } from '../../../components/ui/form/password-field.tsx';
@@ -30,10 +30,12 @@ export function Component() {
           password: rules.newPassword(fieldName('new_password')),
           password_repeat: rules.password(fieldName('password_repeat')),
         })
-        .refine((values) => values.password === values.password_repeat, {
-          path: ['password_repeat'],
-          message: t('validation.passwords_must_match'),
-        }),
+        .check(
+          z.refine((values) => values.password === values.password_repeat, {
+            path: ['password_repeat'],
+            message: t('validation.passwords_must_match'),
+          }),
+        ),
     [rules, fieldName, t],
   );
   type ResetValues = z.infer<typeof schema>;

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { normalizeEmail } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';
 import { SuccessIcon } from '../../../components/ui/icon.tsx';

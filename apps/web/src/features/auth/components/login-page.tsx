@@ -1,13 +1,25 @@
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { SignInForm } from './sign-in-form.tsx';
-import { SignUpForm } from './sign-up-form.tsx';
 import styles from './auth.module.css';
 
 type Mode = 'sign-in' | 'sign-up';
 const modes: Mode[] = ['sign-in', 'sign-up'];
 const modeParam = 'tab';
+
+/*
+ * Most visits to `/` sign in: the sign-up form (its schema, password checklist and consents) is
+ * fetched when the sign-up tab is chosen, or as soon as the pointer or focus reaches it.
+ */
+const loadSignUpForm = () => import('./sign-up-form.tsx');
+const SignUpForm = lazy(() => loadSignUpForm().then((module) => ({ default: module.SignUpForm })));
+
+function preloadSignUpForm() {
+  // Only a head start: a failure here surfaces (and is retried) when the tab is chosen.
+  loadSignUpForm().catch(() => undefined);
+}
 
 /** `/`: sign-in and sign-up as two tabs; `?tab=sign-up` opens the second (other query keys stay). */
 export function Component() {
@@ -68,6 +80,8 @@ export function Component() {
             className={styles.tab}
             onClick={() => select(item)}
             onKeyDown={onTabKeyDown}
+            onPointerEnter={item === 'sign-up' ? preloadSignUpForm : undefined}
+            onFocus={item === 'sign-up' ? preloadSignUpForm : undefined}
           >
             {item === 'sign-in' ? t('tabs.sign_in') : t('tabs.sign_up')}
           </button>
@@ -82,7 +96,15 @@ export function Component() {
         {mode === 'sign-in' ? (
           <SignInForm onSwitch={() => select('sign-up', true)} />
         ) : (
-          <SignUpForm onSwitch={() => select('sign-in', true)} />
+          <Suspense
+            fallback={
+              <div className={styles.panelLoading}>
+                <Spinner size="lg" />
+              </div>
+            }
+          >
+            <SignUpForm onSwitch={() => select('sign-in', true)} />
+          </Suspense>
         )}
       </div>
     </div>

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { normalizeEmail } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/form/checkbox.tsx';

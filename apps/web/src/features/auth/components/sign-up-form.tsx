@@ -1,9 +1,9 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { normalizeEmail, normalizePhone } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/form/checkbox.tsx';
@@ -14,10 +14,9 @@ import { applyServerFieldErrors } from '../../../components/ui/form/server-error
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { notifyError } from '../../../lib/api-error.ts';
 import { login as storeSession } from '../../../lib/session.ts';
-import { useActiveTerms, type ActiveTermType } from '../api/active-terms.ts';
+import type { ActiveTermType } from '../api/active-terms.ts';
 import { registerCustomer } from '../api/register-customer.ts';
 import { useAuthRules } from '../use-auth-rules.ts';
-import { TermModal } from './term-modal.tsx';
 import styles from './auth.module.css';
 
 type ConsentName = 'disclosure' | 'explicit_consent' | 'commercial_electronic_message';
@@ -34,6 +33,9 @@ const consents: Array<{ name: ConsentName; termType: ActiveTermType; labelKey: s
 ];
 
 const formFields = ['first_name', 'last_name', 'email', 'phone_number', 'password', 'password_repeat', 'disclosure'] as const;
+
+// The legal texts (their request and DOMPurify) load when a consent's text is first opened.
+const TermModal = lazy(() => import('./term-modal.tsx').then((module) => ({ default: module.TermModal })));
 
 /** utm_* parameters of the landing URL travel with the registration (analytics attribution). */
 function utmFrom(params: URLSearchParams): Record<string, string> | undefined {
@@ -55,12 +57,13 @@ function TermLink({ children, onOpen }: { children?: ReactNode; onOpen: (label: 
 }
 
 export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
   const { rules, fieldName, passwordRuleLabels } = useAuthRules();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [openTerm, setOpenTerm] = useState<{ type: ActiveTermType; label: string } | null>(null);
-  const terms = useActiveTerms(i18n.language);
+  // Stays mounted after the first opening, so the texts are not requested again.
+  const [termModalWanted, setTermModalWanted] = useState(false);
 
   const schema = useMemo(
     () =>
@@ -72,14 +75,16 @@ export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
           phone_number: rules.phone(fieldName('phone_number')),
           password: rules.newPassword(fieldName('password')),
           password_repeat: rules.password(fieldName('password_repeat')),
-          disclosure: z.boolean().refine((accepted) => accepted, t('validation.disclosure_required')),
+          disclosure: z.boolean().check(z.refine((accepted) => accepted, t('validation.disclosure_required'))),
           explicit_consent: z.boolean(),
           commercial_electronic_message: z.boolean(),
         })
-        .refine((values) => values.password === values.password_repeat, {
-          path: ['password_repeat'],
-          message: t('validation.passwords_must_match'),
-        }),
+        .check(
+          z.refine((values) => values.password === values.password_repeat, {
+            path: ['password_repeat'],
+            message: t('validation.passwords_must_match'),
+          }),
+        ),
     [rules, fieldName, t],
   );
   type SignUpValues = z.infer<typeof schema>;
@@ -132,8 +137,6 @@ export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
       if (!applied) void notifyError(error);
     }
   });
-
-  const openTermData = openTerm ? terms.data?.find((term) => term.term_type === openTerm.type) : undefined;
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('sign_up.title')}>
@@ -191,7 +194,12 @@ export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
         <legend>{t('sign_up.consents_label')}</legend>
         {consents.map((consent) => {
           const termLink = (
-            <TermLink onOpen={(label) => setOpenTerm({ type: consent.termType, label })} />
+            <TermLink
+              onOpen={(label) => {
+                setTermModalWanted(true);
+                setOpenTerm({ type: consent.termType, label });
+              }}
+            />
           );
           return (
             <Checkbox
@@ -223,15 +231,15 @@ export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
           {t('sign_up.to_sign_in')}
         </button>
       </p>
-      <TermModal
-        open={openTerm !== null}
-        onClose={() => setOpenTerm(null)}
-        fallbackTitle={openTerm?.label ?? ''}
-        term={openTermData}
-        loading={terms.isLoading}
-        failed={terms.error !== undefined}
-        onRetry={() => void terms.mutate()}
-      />
+      {termModalWanted && (
+        <Suspense fallback={null}>
+          <TermModal
+            termType={openTerm?.type ?? null}
+            onClose={() => setOpenTerm(null)}
+            fallbackTitle={openTerm?.label ?? ''}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }

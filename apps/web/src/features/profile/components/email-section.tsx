@@ -141,7 +141,7 @@ function ChangeEmailModal({ user, onClose, onChanged }: { user: UserInfo; onClos
       z.object({
         new_email: rules
           .email(fieldName('new_email'))
-          .refine((value) => normalizeEmail(value) !== normalizeEmail(user.email), t('email.same_email')),
+          .check(z.refine((value: string) => normalizeEmail(value) !== normalizeEmail(user.email), t('email.same_email'))),
       }),
     [rules, fieldName, t, user.email],
   );

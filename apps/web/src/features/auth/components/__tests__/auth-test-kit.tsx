@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { SWRConfig } from 'swr';
-import { httpClient } from '../../../../lib/http-client.ts';
+import { httpClient } from '../../../../lib/http-transport.ts';
 
 export interface Answer {
   status: number;

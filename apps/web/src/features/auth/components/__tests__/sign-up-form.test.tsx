@@ -22,15 +22,21 @@ afterEach(async () => {
   await changeLanguage('tr');
 });
 
-function openSignUp() {
+/** The sign-up form is its own chunk: it appears once loaded. */
+async function signUpFormShown() {
+  return screen.findByRole('form');
+}
+
+async function openSignUp() {
   serve({ 'GET /customer/get_active_terms': terms });
   renderRoute(<LoginPage />, '/?tab=sign-up', '/');
+  await signUpFormShown();
 }
 
 describe('sign-up form', () => {
   it('shows the specification’s empty-field messages in Turkish', async () => {
     const user = userEvent.setup();
-    openSignUp();
+    await openSignUp();
     await user.click(screen.getByRole('button', { name: 'Kayıt ol' }));
     expect(await screen.findByText('Ad boş bırakılamaz.')).toBeInTheDocument();
     expect(screen.getByText('Soyad boş bırakılamaz.')).toBeInTheDocument();
@@ -43,7 +49,7 @@ describe('sign-up form', () => {
   it('shows the specification’s messages in English', async () => {
     await changeLanguage('en');
     const user = userEvent.setup();
-    openSignUp();
+    await openSignUp();
     await user.type(screen.getByLabelText('First name'), 'Ali3');
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     await user.type(screen.getByLabelText('Mobile phone'), '12345');
@@ -58,7 +64,7 @@ describe('sign-up form', () => {
 
   it('applies the password rule and shows it live', async () => {
     const user = userEvent.setup();
-    openSignUp();
+    await openSignUp();
     const password = screen.getByLabelText('Şifre');
     await user.type(password, 'abcdefgh');
     const rule = screen.getByText('Şifreniz şunları içermelidir:').parentElement!;
@@ -78,7 +84,7 @@ describe('sign-up form', () => {
 
   it('refuses two different passwords', async () => {
     const user = userEvent.setup();
-    openSignUp();
+    await openSignUp();
     await user.type(screen.getByLabelText('Şifre'), 'Guclu123');
     await user.type(screen.getByLabelText('Şifre (tekrar)'), 'Guclu124');
     await user.click(screen.getByRole('button', { name: 'Kayıt ol' }));
@@ -87,7 +93,7 @@ describe('sign-up form', () => {
 
   it('opens a consent’s text in a modal, sanitized', async () => {
     const user = userEvent.setup();
-    openSignUp();
+    await openSignUp();
     await user.click(screen.getByRole('button', { name: 'Aydınlatma Metni' }));
     const dialog = await screen.findByRole('dialog', { name: 'Aydınlatma Metni' });
     expect(await within(dialog).findByText('Verileriniz korunur.')).toBeInTheDocument();
@@ -104,6 +110,7 @@ describe('sign-up form', () => {
       'POST /auth/register_customer': { status: 201, data: { jwt_token: token, refresh_token: 'r1' } },
     });
     renderRoute(<LoginPage />, '/?tab=sign-up&utm_source=news', '/');
+    await signUpFormShown();
     await user.type(screen.getByLabelText('Ad'), 'Ayşe  Nur');
     await user.type(screen.getByLabelText('Soyad'), 'Yılmaz');
     await user.type(screen.getByLabelText('E-posta'), ' Ayse@Example.com ');
@@ -135,6 +142,7 @@ describe('sign-up form', () => {
       },
     });
     renderRoute(<LoginPage />, '/?tab=sign-up', '/');
+    await signUpFormShown();
     await user.type(screen.getByLabelText('Ad'), 'Ayşe');
     await user.type(screen.getByLabelText('Soyad'), 'Yılmaz');
     await user.type(screen.getByLabelText('E-posta'), 'ayse@example.com');
@@ -145,5 +153,28 @@ describe('sign-up form', () => {
     await user.click(screen.getByRole('button', { name: 'Kayıt ol' }));
     expect(await screen.findByText('Bu e-posta zaten kullanılıyor.')).toBeInTheDocument();
     expect(screen.getByLabelText('E-posta')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('loads the sign-up form when its tab is chosen and keeps the other query keys', async () => {
+    const user = userEvent.setup();
+    serve({ 'GET /customer/get_active_terms': terms });
+    const router = renderRoute(<LoginPage />, '/?utm_source=news', '/');
+    expect(await screen.findByRole('form', { name: 'Tekrar hoş geldiniz' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Kayıt ol' }));
+    expect(await screen.findByRole('form', { name: 'Hesabınızı oluşturun' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Kayıt ol' })).toHaveAttribute('aria-selected', 'true');
+    expect(router.state.location.search).toBe('?utm_source=news&tab=sign-up');
+  });
+
+  it('asks for the legal texts only when one is opened', async () => {
+    const user = userEvent.setup();
+    const calls = serve({ 'GET /customer/get_active_terms': terms });
+    renderRoute(<LoginPage />, '/?tab=sign-up', '/');
+    await signUpFormShown();
+    expect(calls.filter((call) => call.url === '/customer/get_active_terms')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Açık Rıza Metni' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Açık Rıza Metni' });
+    expect(await within(dialog).findByText('Rıza')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/customer/get_active_terms')).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
-import { httpClient } from '../../../../lib/http-client.ts';
+import { httpClient } from '../../../../lib/http-transport.ts';
 import i18n from '../../../../lib/i18n.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
