@@ -1,0 +1,187 @@
+/**
+ * Maps a marketplace code to its connector and to the context its calls need. Base URL order:
+ * config.marketplaceBaseUrls[code], else (sandbox mode) this server's /sandbox/{code}, else the
+ * connector's live default.
+ *
+ * In sandbox mode the connectors reach the sandbox through `sandboxFetch`, which hands requests
+ * for `<publicUrl>/sandbox/…` to Fastify's `inject` instead of the network: the connectors' real
+ * HTTP code still runs (headers, status mapping, retries), yet no listening port is needed, so the
+ * same path works in tests, behind a proxy and whatever address the server listens on.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AmazonRegion, Config, MarketplaceCode } from '../config.ts';
+import {
+  amazonConnector,
+  amazonConsentUrl,
+  defaultBaseUrl as amazonDefaultBaseUrl,
+  exchangeAmazonAuthorizationCode,
+  isAmazonRegion,
+  type AmazonContext,
+} from './amazon.ts';
+import { ciceksepetiConnector, defaultBaseUrl as ciceksepetiDefaultBaseUrl } from './ciceksepeti.ts';
+import { hepsiburadaConnector, defaultBaseUrl as hepsiburadaDefaultBaseUrl } from './hepsiburada.ts';
+import { ideasoftConnector, defaultBaseUrl as ideasoftDefaultBaseUrl } from './ideasoft.ts';
+import { n11Connector, defaultBaseUrl as n11DefaultBaseUrl } from './n11.ts';
+import { ticimaxConnector, defaultBaseUrl as ticimaxDefaultBaseUrl } from './ticimax.ts';
+import { trendyolConnector, defaultBaseUrl as trendyolDefaultBaseUrl } from './trendyol.ts';
+import { ConnectorError, type Connector, type ConnectorContext } from './types.ts';
+
+export const connectors: Record<MarketplaceCode, Connector> = {
+  trendyol: trendyolConnector,
+  hepsiburada: hepsiburadaConnector,
+  n11: n11Connector,
+  ciceksepeti: ciceksepetiConnector,
+  amazon: amazonConnector,
+  ideasoft: ideasoftConnector,
+  ticimax: ticimaxConnector,
+};
+
+/**
+ * Live hosts. Ideasoft and Ticimax live on the seller's own domain, so their connectors take the
+ * store address from the credentials and their default is only a fallback.
+ */
+const liveBaseUrls: Record<Exclude<MarketplaceCode, 'amazon'>, string> = {
+  trendyol: trendyolDefaultBaseUrl,
+  hepsiburada: hepsiburadaDefaultBaseUrl,
+  n11: n11DefaultBaseUrl,
+  ciceksepeti: ciceksepetiDefaultBaseUrl,
+  ideasoft: ideasoftDefaultBaseUrl,
+  ticimax: ticimaxDefaultBaseUrl,
+};
+
+export const marketplaceRegions: Partial<Record<MarketplaceCode, readonly string[]>> = {
+  amazon: ['NA', 'EU', 'FE'],
+};
+
+export function isMarketplaceCode(code: string): code is MarketplaceCode {
+  return Object.prototype.hasOwnProperty.call(connectors, code);
+}
+
+export interface ConnectorRegistryOptions {
+  config: Pick<Config, 'marketplaceMode' | 'marketplaceBaseUrls' | 'publicUrl' | 'amazon'>;
+  /** The transport the connectors use; defaults to global fetch. */
+  fetch?: typeof fetch;
+}
+
+export interface AmazonAuthorization {
+  consentUrl(region: AmazonRegion, state: string): string;
+  /** Trades the consent page's code for the seller's refresh token. Throws ConnectorError. */
+  exchangeCode(code: string): Promise<{ refreshToken: string }>;
+}
+
+export interface ConnectorRegistry {
+  connector(code: MarketplaceCode): Connector;
+  /** The context of one call; `region` picks Amazon's regional host. */
+  context(code: MarketplaceCode, region?: string | null): ConnectorContext;
+  amazon: AmazonAuthorization;
+  /** Where the browser is sent back after the Amazon consent page. */
+  amazonRedirectUri: string;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+export function sandboxBaseUrl(publicUrl: string, code: MarketplaceCode): string {
+  return `${trimSlash(publicUrl)}/sandbox/${code}`;
+}
+
+export function createConnectorRegistry({ config, fetch: transport }: ConnectorRegistryOptions): ConnectorRegistry {
+  const sandbox = config.marketplaceMode === 'sandbox';
+  const amazonRedirectUri = `${trimSlash(config.publicUrl)}/amazon-callback`;
+
+  const baseUrl = (code: MarketplaceCode, region?: string | null): string => {
+    const configured = config.marketplaceBaseUrls[code];
+    if (configured) return trimSlash(configured);
+    if (sandbox) return sandboxBaseUrl(config.publicUrl, code);
+    if (code === 'amazon') return amazonDefaultBaseUrl[isAmazonRegion(region) ? region : config.amazon.defaultRegion];
+    return trimSlash(liveBaseUrls[code]);
+  };
+
+  const context = (code: MarketplaceCode, region?: string | null): ConnectorContext => {
+    const ctx: ConnectorContext = { baseUrl: baseUrl(code, region), ...(transport ? { fetch: transport } : {}) };
+    if (code !== 'amazon') return ctx;
+    const amazonCtx: AmazonContext = {
+      ...ctx,
+      ...(config.amazon.lwaClientId ? { clientId: config.amazon.lwaClientId } : {}),
+      ...(config.amazon.lwaClientSecret ? { clientSecret: config.amazon.lwaClientSecret } : {}),
+      // The sandbox serves Login with Amazon under its own prefix; a configured SP-API host leaves
+      // the choice to the connector (Amazon's own LWA for Amazon hosts, the same server otherwise).
+      ...(config.marketplaceBaseUrls.amazon
+        ? {}
+        : { lwaBaseUrl: sandbox ? sandboxBaseUrl(config.publicUrl, 'amazon') : amazonDefaultBaseUrl.lwa }),
+    };
+    return amazonCtx;
+  };
+
+  const amazon: AmazonAuthorization = {
+    consentUrl(region, state) {
+      if (!config.amazon.applicationId) {
+        throw new ConnectorError('unexpected', 'amazon_authorization_failed', 'AMAZON_APPLICATION_ID is not configured');
+      }
+      return amazonConsentUrl({
+        region,
+        state,
+        applicationId: config.amazon.applicationId,
+        redirectUri: amazonRedirectUri,
+        ...(sandbox ? { sellerCentralBase: sandboxBaseUrl(config.publicUrl, 'amazon') } : {}),
+      });
+    },
+    async exchangeCode(code) {
+      const ctx = context('amazon') as AmazonContext;
+      if (!config.amazon.lwaClientId || !config.amazon.lwaClientSecret) {
+        throw new ConnectorError('unexpected', 'amazon_authorization_failed', 'Amazon LWA client is not configured');
+      }
+      return exchangeAmazonAuthorizationCode(code, {
+        ...ctx,
+        lwaBaseUrl: ctx.lwaBaseUrl ?? amazonDefaultBaseUrl.lwa,
+        clientId: config.amazon.lwaClientId,
+        clientSecret: config.amazon.lwaClientSecret,
+        redirectUri: amazonRedirectUri,
+      });
+    },
+  };
+
+  return {
+    connector: (code) => connectors[code],
+    context,
+    amazon,
+    amazonRedirectUri,
+  };
+}
+
+const nullBodyStatuses = new Set([101, 204, 205, 304]);
+
+/**
+ * A fetch that serves `<publicUrl>/sandbox/…` from this very app through `inject` and sends
+ * everything else to the network.
+ */
+export function sandboxFetch(app: FastifyInstance, publicUrl: string, network: typeof fetch = fetch): typeof fetch {
+  const prefix = `${trimSlash(publicUrl)}/sandbox/`;
+  return async (input, init) => {
+    const request = new Request(input, init);
+    if (!request.url.startsWith(prefix)) return network(input, init);
+    request.signal.throwIfAborted();
+    const url = new URL(request.url);
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const injected = app.inject({
+      method: request.method as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(request.headers),
+      ...(body ? { payload: body } : {}),
+    });
+    const aborted = new Promise<never>((_, reject) => {
+      request.signal.addEventListener('abort', () => reject(request.signal.reason ?? new Error('aborted')), { once: true });
+    });
+    // A timeout that fires after the answer came must not surface as an unhandled rejection.
+    aborted.catch(() => {});
+    const answer = await Promise.race([injected, aborted]);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
+    }
+    return new Response(nullBodyStatuses.has(answer.statusCode) ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers,
+    });
+  };
+}

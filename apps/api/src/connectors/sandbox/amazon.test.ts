@@ -1,0 +1,86 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { amazonConnector, amazonConsentUrl, exchangeAmazonAuthorizationCode, type AmazonContext } from '../amazon.ts';
+import { ConnectorError, type MarketplaceOrder } from '../types.ts';
+import { amazonSandbox, sandboxSellingPartnerId, sandboxStoreName } from './amazon.ts';
+import { sandboxOrders } from './orders.ts';
+
+let app: FastifyInstance;
+let base: string;
+const lwa = { clientId: 'any-client', clientSecret: 'any-secret' };
+const redirectUri = 'http://localhost:5173/amazon-callback';
+
+beforeAll(async () => {
+  app = Fastify();
+  await app.register(amazonSandbox, { prefix: '/sandbox/amazon', delayMs: 0 });
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `${origin}/sandbox/amazon`;
+});
+afterAll(() => app.close());
+
+const ctx = (): AmazonContext => ({ baseUrl: base, lwaBaseUrl: base, ...lwa, retries: 0 });
+
+describe('Amazon sandbox consent page', () => {
+  it('asks to authorize WorqTrade and links back with the sandbox code, state and a stable selling partner id', async () => {
+    const url = amazonConsentUrl({ region: 'EU', state: 'state-123', applicationId: 'amzn1.sp.solution.test', redirectUri, sellerCentralBase: base });
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = await response.text();
+    expect(html).toContain('Amazon (sandbox) — authorize WorqTrade?');
+    // The app's CSP forbids inline scripts: the page must work without any.
+    expect(html).not.toMatch(/<script|onclick=|javascript:/i);
+    const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((match) => new URL(match[1]!.replaceAll('&amp;', '&')));
+    const authorize = hrefs.find((href) => href.searchParams.has('spapi_oauth_code'));
+    expect(authorize?.origin + authorize!.pathname).toBe(redirectUri);
+    expect(Object.fromEntries(authorize!.searchParams)).toEqual({ spapi_oauth_code: 'sandbox', state: 'state-123', selling_partner_id: sandboxSellingPartnerId });
+    const cancel = hrefs.find((href) => href.searchParams.get('error') === 'access_denied');
+    expect(cancel?.searchParams.get('state')).toBe('state-123');
+  });
+
+  it('refuses a redirect that is not an amazon-callback page, so it is no open redirect', async () => {
+    const response = await fetch(`${base}/apps/authorize/consent?application_id=a&state=s&redirect_uri=${encodeURIComponent('https://evil.example/steal')}`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).not.toContain('evil.example');
+  });
+});
+
+describe('Amazon connector against its sandbox', () => {
+  it('exchanges the code sandbox, verifies and lists every order page as the sandbox generated them', async () => {
+    const { refreshToken } = await exchangeAmazonAuthorizationCode('sandbox', { lwaBaseUrl: base, ...lwa, redirectUri, retries: 0 });
+    const credentials = { refresh_token: refreshToken, region: 'EU', selling_partner_id: sandboxSellingPartnerId };
+    await expect(amazonConnector.verify(credentials, ctx())).resolves.toEqual({ sellerId: sandboxSellingPartnerId, storeName: sandboxStoreName });
+
+    const now = Date.now();
+    const range = { from: new Date(now - 20 * 86_400_000), to: new Date(now - 3_600_000) };
+    const orders: MarketplaceOrder[] = [];
+    let pages = 0;
+    for (let page: number | null = 0; page !== null; pages++) {
+      const result = await amazonConnector.listOrders(credentials, range, page, ctx());
+      orders.push(...result.orders);
+      page = result.nextPage;
+    }
+    const expected = sandboxOrders(`amazon:${sandboxSellingPartnerId}`, range.from, range.to, new Date(now));
+    expect(expected.length).toBeGreaterThan(100);
+    expect(pages).toBe(Math.ceil(expected.length / 100));
+    expect(orders).toEqual(expected);
+  });
+
+  it('refuses any other authorization code like LWA does', async () => {
+    const error = await exchangeAmazonAuthorizationCode('not-sandbox', { lwaBaseUrl: base, ...lwa, redirectUri, retries: 0 }).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect((error as ConnectorError).messageKey).toBe('amazon_authorization_failed');
+  });
+
+  it('refuses a refresh token it did not issue', async () => {
+    const error = await amazonConnector.verify({ refresh_token: 'Atzr|forged', region: 'EU' }, ctx()).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect((error as ConnectorError).kind).toBe('bad_credentials');
+  });
+
+  it('answers SP-API calls without a sandbox access token with the errors array', async () => {
+    const response = await fetch(`${base}/orders/v0/orders?MarketplaceIds=A33AVAJ2PDY3EV&CreatedAfter=2025-01-01T00:00:00Z`, { headers: { 'x-amz-access-token': 'Atza|forged' } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ errors: [{ code: 'Unauthorized', message: 'Access to requested resource is denied.', details: '' }] });
+  });
+});

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { amazonOauthStates, integrations } from '../../db/schema.ts';
+import { createAccountsTestApp, get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
+import type { TestContext } from '../../test/helpers.ts';
+import { listIntegrations, marketplaceIdOf, runTask, taskResult } from './test-kit.ts';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createAccountsTestApp({ PUBLIC_URL: 'http://portal.test:8080' });
+});
+afterAll(async () => ctx?.close());
+
+async function authorizationUrl(customer: RegisteredCustomer, region = 'EU') {
+  const response = await get(ctx, `/marketplace/amazon/authorization_url?region=${region}`, customer.jwt_token);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ url: string; state: string }>();
+}
+
+async function upsertAmazon(customer: RegisteredCustomer, state: string, code = 'sandbox') {
+  return post(
+    ctx,
+    '/marketplace/integration/upsert',
+    {
+      marketplace_id: await marketplaceIdOf(ctx, 'amazon'),
+      store_name: 'Amazon Mağazam',
+      credentials: { spapi_oauth_code: code, state, selling_partner_id: 'A2WORQSANDBOX1' },
+    },
+    customer.jwt_token,
+    { 'accept-language': 'en' },
+  );
+}
+
+describe('Amazon authorization', () => {
+  it('gives the sandbox consent URL with a fresh state and our callback', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const { url, state } = await authorizationUrl(customer, 'EU');
+    const consent = new URL(url);
+    expect(`${consent.origin}${consent.pathname}`).toBe('http://portal.test:8080/sandbox/amazon/apps/authorize/consent');
+    expect(consent.searchParams.get('state')).toBe(state);
+    expect(consent.searchParams.get('redirect_uri')).toBe('http://portal.test:8080/amazon-callback');
+    expect(consent.searchParams.get('application_id')).toBeTruthy();
+    expect(state.length).toBeGreaterThanOrEqual(32);
+    const [stored] = await ctx.database.db.select().from(amazonOauthStates).where(eq(amazonOauthStates.customerId, customer.customerId));
+    expect(stored).toMatchObject({ region: 'EU', usedAt: null });
+    expect(stored!.stateHash).not.toBe(state);
+    expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect((await get(ctx, '/marketplace/amazon/authorization_url?region=XX', customer.jwt_token)).statusCode).toBe(400);
+  });
+
+  it('exchanges the sandbox code inside the task and stores only the encrypted refresh token', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const { state } = await authorizationUrl(customer, 'EU');
+    const response = await upsertAmazon(customer, state);
+    expect(response.statusCode, response.body).toBe(202);
+    const { request_id } = response.json<{ request_id: string }>();
+    const result = await taskResult(ctx, request_id);
+    expect(result).toMatchObject({ is_successful: true, message: 'Amazon Mağazam mağazanız bağlandı.' });
+
+    const [listed] = await listIntegrations(ctx, customer);
+    expect(listed).toMatchObject({ marketplace_code: 'amazon', region: 'EU', seller_id: 'A2WORQSANDBOX1', status: 'active' });
+    const [row] = await ctx.database.db.select().from(integrations).where(eq(integrations.customerId, customer.customerId));
+    const secrets = ctx.app.secrets.decrypt(row!.secretsEncrypted!);
+    expect(Object.keys(secrets)).toEqual(['refresh_token']);
+    expect(JSON.stringify(row)).not.toContain(secrets.refresh_token);
+  });
+
+  it('uses a state once', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const { state } = await authorizationUrl(customer);
+    expect((await upsertAmazon(customer, state)).statusCode).toBe(202);
+    const replay = await upsertAmazon(customer, state);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().errors).toEqual({
+      code: 'amazon_state_invalid',
+      message: 'The Amazon authorization request has expired or is invalid. Please try again.',
+    });
+  });
+
+  it("refuses an expired state and another customer's state", async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const other = await registerVerifiedCustomer(ctx);
+    const { state } = await authorizationUrl(customer);
+    expect((await upsertAmazon(other, state)).json().errors.code).toBe('amazon_state_invalid');
+
+    await ctx.database.db
+      .update(amazonOauthStates)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(amazonOauthStates.customerId, customer.customerId));
+    const expired = await upsertAmazon(customer, state);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().errors.code).toBe('amazon_state_invalid');
+  });
+
+  it('fails the task with the authorization message when Amazon refuses the code', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const { state } = await authorizationUrl(customer);
+    const result = await runTask(
+      ctx,
+      '/marketplace/integration/upsert',
+      {
+        marketplace_id: await marketplaceIdOf(ctx, 'amazon'),
+        store_name: 'Amazon Mağazam',
+        credentials: { spapi_oauth_code: 'not-the-code', state, selling_partner_id: 'A2WORQSANDBOX1' },
+      },
+      customer,
+    );
+    expect(result).toMatchObject({ is_successful: false, message: 'Amazon yetkilendirmesi tamamlanamadı. Lütfen bağlantıyı yeniden başlatın.' });
+    expect(await listIntegrations(ctx, customer)).toEqual([]);
+  });
+});

@@ -1,0 +1,189 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { amazonRegions, type Config } from '../../config.ts';
+import { createConnectorRegistry, sandboxFetch, type ConnectorRegistry } from '../../connectors/registry.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  amazonAuthorizationUrl,
+  changeStatusBody,
+  companyWithIntegrations,
+  enqueueDueHealthChecks,
+  integrationsByCompany,
+  integrationsOf,
+  integrationStatus,
+  integrationView,
+  marketplaceCatalogue,
+  marketplaceView,
+  noActiveApplication,
+  registerMarketplaceTasks,
+  setCompanyBody,
+  startChangeStatus,
+  startSetCompany,
+  startUpsert,
+  upsertBody,
+  type MarketplaceContext,
+} from './service.ts';
+
+export interface MarketplaceRoutesOptions {
+  db: Db;
+  config: Config;
+  /** Replaces the registry built from the configuration. */
+  registry?: ConnectorRegistry;
+  /** The applications module's check; until it exists nobody has an active application. */
+  hasActiveApplication?: (customerId: string) => Promise<boolean>;
+  /**
+   * Registers the task handlers and the health schedule (default true). A second mount of the
+   * routes (tests with stubbed dependencies) leaves them to the first.
+   */
+  handleTasks?: boolean;
+}
+
+const bearer = [{ bearer: [] }];
+const accepted = z.object({ request_id: z.string().describe('Follow it on /websocket/ws/{request_id}') });
+
+/** Marketplaces, store connections and their companies (API.md "Marketplaces and companies"). */
+export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> = async (app, options) => {
+  const { db, config } = options;
+  const registry =
+    options.registry ??
+    createConnectorRegistry({
+      config,
+      ...(config.marketplaceMode === 'sandbox' ? { fetch: sandboxFetch(app, config.publicUrl) } : {}),
+    });
+  const ctx: MarketplaceContext = {
+    db,
+    config,
+    registry,
+    tasks: app.tasks,
+    secrets: app.secrets,
+    hasActiveApplication: options.hasActiveApplication ?? noActiveApplication,
+    now: () => new Date(),
+  };
+
+  if (options.handleTasks ?? true) {
+    registerMarketplaceTasks(ctx);
+    const minutes = config.connectionHealthIntervalMinutes;
+    if (minutes > 0) {
+      const timer = setInterval(() => {
+        enqueueDueHealthChecks(ctx).catch((error: unknown) => app.log.warn({ err: error }, 'could not schedule connection health checks'));
+      }, minutes * 60_000);
+      timer.unref();
+      app.addHook('onClose', async () => clearInterval(timer));
+    }
+  }
+
+  app.get(
+    '/marketplace/all',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['marketplace'],
+        summary: 'The supported marketplaces with the fields their connection form needs',
+        security: bearer,
+        response: { 200: z.array(marketplaceView) },
+      },
+    },
+    async () => marketplaceCatalogue(ctx),
+  );
+
+  app.post(
+    '/marketplace/integration/upsert',
+    {
+      preHandler: app.requireVerified,
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Connects a store (or updates one) in a background task; 202 with its request_id',
+        security: bearer,
+        body: upsertBody,
+        response: { 202: accepted },
+      },
+    },
+    async (request, reply) => {
+      const requestId = await startUpsert(ctx, request.user!.customer_id, request.body);
+      return reply.status(202).send({ request_id: requestId });
+    },
+  );
+
+  app.get(
+    '/marketplace/amazon/authorization_url',
+    {
+      preHandler: app.requireVerified,
+      schema: {
+        tags: ['marketplace'],
+        summary: 'The Seller Central consent URL and its single-use state (10 minutes)',
+        security: bearer,
+        querystring: z.object({ region: z.enum(amazonRegions).optional() }),
+        response: { 200: z.object({ url: z.string(), state: z.string() }) },
+      },
+    },
+    async (request) => amazonAuthorizationUrl(ctx, request.user!.customer_id, request.query.region ?? config.amazon.defaultRegion),
+  );
+
+  app.get(
+    '/marketplace/integration/list',
+    {
+      preHandler: app.requireVerified,
+      schema: {
+        tags: ['marketplace'],
+        summary: "The customer's store connections, optionally of some statuses (repeat status); never secrets",
+        security: bearer,
+        querystring: z.object({ status: z.union([integrationStatus, z.array(integrationStatus)]).optional() }),
+        response: { 200: z.array(integrationView) },
+      },
+    },
+    async (request) => {
+      const { status } = request.query;
+      return integrationsOf(ctx, request.user!.customer_id, status === undefined ? undefined : [status].flat());
+    },
+  );
+
+  app.post(
+    '/marketplace/integration/change_status',
+    {
+      preHandler: app.requireVerified,
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Activates, disables or removes a connection in a background task; 409 while an application is active',
+        security: bearer,
+        body: changeStatusBody,
+        response: { 202: accepted },
+      },
+    },
+    async (request, reply) => {
+      const requestId = await startChangeStatus(ctx, request.user!.customer_id, request.body);
+      return reply.status(202).send({ request_id: requestId });
+    },
+  );
+
+  app.get(
+    '/marketplace/integration/get_details_by_customer_id',
+    {
+      preHandler: app.requireVerified,
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Active and updated connections grouped by company',
+        security: bearer,
+        response: { 200: companyWithIntegrations },
+      },
+    },
+    async (request) => integrationsByCompany(ctx, request.user!.customer_id),
+  );
+
+  app.post(
+    '/marketplace/integration/set_company',
+    {
+      preHandler: app.requireVerified,
+      schema: {
+        tags: ['marketplace'],
+        summary: 'Links connections to a company (an existing one or a new one) in a background task',
+        security: bearer,
+        body: setCompanyBody,
+        response: { 202: accepted },
+      },
+    },
+    async (request, reply) => {
+      const requestId = await startSetCompany(ctx, request.user!.customer_id, request.body);
+      return reply.status(202).send({ request_id: requestId });
+    },
+  );
+};

@@ -1,0 +1,639 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { isMessageKey, type MessageKey } from '@worq/domain/messages';
+import type { AmazonRegion, Config, MarketplaceCode } from '../../config.ts';
+import { isMarketplaceCode, marketplaceRegions, type ConnectorRegistry } from '../../connectors/registry.ts';
+import { ConnectorError, type Connector, type Credentials, type VerifyResult } from '../../connectors/types.ts';
+import type { Db } from '../../db/client.ts';
+import { integrationStatuses } from '../../db/schema.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Secrets } from '../../plugins/secrets.ts';
+import type { HandlerOutcome, RunningTask, Tasks } from '../tasks/types.ts';
+import { findCompaniesByIds, findCompanyById, findCompanyByTaxNumber } from '../company/repository.ts';
+import { companyInput, companyView, toCompanyView, upsertCompany, type CompanyInput, type CompanyView } from '../company/service.ts';
+import {
+  claimIntegrationsDueForCheck,
+  deleteIntegration,
+  deleteStaleAmazonStates,
+  findIntegration,
+  findIntegrationsByIds,
+  findMarketplace,
+  insertAmazonState,
+  insertIntegration,
+  integrationsOnMarketplace,
+  linkCompany,
+  listIntegrations,
+  listMarketplaces,
+  updateIntegration,
+  useAmazonState,
+  type Integration,
+  type IntegrationStatus,
+  type ListedIntegration,
+  type Marketplace,
+} from './repository.ts';
+
+/** What the marketplace services need from the app; built once by the route module. */
+export interface MarketplaceContext {
+  db: Db;
+  config: Pick<Config, 'amazon' | 'connectionHealthIntervalMinutes'>;
+  registry: ConnectorRegistry;
+  tasks: Tasks;
+  secrets: Secrets;
+  /**
+   * Whether the customer has an application that is not_completed, not left and not cancelled
+   * (ARCHITECTURE.md §4): status changes are refused meanwhile.
+   */
+  hasActiveApplication(customerId: string): Promise<boolean>;
+  now(): Date;
+}
+
+/**
+ * The applications table and its rules arrive with the applications module (API.md
+ * "Applications"); until it exists no customer has an active application. That module passes its
+ * own check through the route module's `hasActiveApplication` option.
+ */
+export async function noActiveApplication(_customerId: string): Promise<boolean> {
+  return false;
+}
+
+/* ---------- Wire shapes (API.md "Marketplaces and companies") ---------- */
+
+export const integrationStatus = z.enum(integrationStatuses);
+
+export const marketplaceView = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  logo_url: z.string().nullable().describe('No logo is served yet: always null'),
+  auth_type: z.enum(['api_key', 'oauth']),
+  fields: z.array(z.object({ name: z.string(), type: z.enum(['text', 'secret', 'url']), required: z.boolean() })),
+  regions: z.array(z.string()).optional(),
+});
+export type MarketplaceView = z.infer<typeof marketplaceView>;
+
+export const integrationView = z.object({
+  id: z.string(),
+  marketplace_id: z.string(),
+  marketplace_code: z.string(),
+  store_name: z.string(),
+  store_link: z.string().nullable(),
+  region: z.string().nullable(),
+  seller_id: z.string().nullable(),
+  merchant_id: z.string().nullable(),
+  connected_at: z.string(),
+  status: integrationStatus,
+  is_active: z.boolean(),
+  is_updated: z.boolean(),
+  company_id: z.string().nullable(),
+  company_official_name: z.string().nullable(),
+  company_title: z.string().nullable(),
+});
+export type IntegrationView = z.infer<typeof integrationView>;
+
+export function toIntegrationView(listed: ListedIntegration): IntegrationView {
+  const { integration } = listed;
+  return {
+    id: integration.id,
+    marketplace_id: integration.marketplaceId,
+    marketplace_code: listed.marketplaceCode,
+    store_name: integration.storeName,
+    store_link: integration.storeLink,
+    region: integration.region,
+    seller_id: integration.publicFields.seller_id ?? null,
+    merchant_id: integration.publicFields.merchant_id ?? null,
+    connected_at: integration.connectedAt.toISOString(),
+    status: integration.status,
+    is_active: integration.isActive,
+    is_updated: integration.isUpdated,
+    company_id: integration.companyId,
+    company_official_name: listed.companyOfficialName,
+    company_title: listed.companyTitle,
+  };
+}
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+};
+
+const optionalLink = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => value === '' || isHttpUrl(value), 'invalid_format')
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+export const upsertBody = z.object({
+  integration_id: z.uuid().optional().describe('Given: update this integration; absent: connect a new one'),
+  marketplace_id: z.uuid(),
+  store_name: z.string().trim().min(1, 'required').max(120),
+  store_link: optionalLink,
+  region: z.string().trim().max(16).nullish(),
+  credentials: z
+    .record(z.string().max(64), z.string().max(4000))
+    .refine((value) => Object.keys(value).length <= 20, 'invalid_value')
+    .describe("The marketplace's fields by name (Amazon: spapi_oauth_code, state, selling_partner_id)"),
+});
+export type UpsertBody = z.infer<typeof upsertBody>;
+
+export const changeStatusBody = z.object({
+  integration_id: z.uuid(),
+  action: z.enum(['activate', 'disable', 'delete']),
+});
+
+export const setCompanyBody = z
+  .object({
+    integration_ids: z.array(z.uuid()).min(1).max(50),
+    company_id: z.uuid().optional(),
+    company: companyInput.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.company_id === undefined && value.company === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['company_id'], message: 'company_required' });
+    }
+  });
+export type SetCompanyBody = z.infer<typeof setCompanyBody>;
+
+export const companyWithIntegrations = z.object({
+  companies: z.array(z.object({ company: companyView, integrations: z.array(integrationView) })),
+  integrations_without_company: z.array(integrationView),
+});
+
+/* ---------- Reading ---------- */
+
+function viewOfMarketplace(marketplace: Marketplace, registry: ConnectorRegistry): MarketplaceView | undefined {
+  if (!isMarketplaceCode(marketplace.code)) return undefined;
+  const connector = registry.connector(marketplace.code);
+  const regions = marketplaceRegions[marketplace.code];
+  return {
+    id: marketplace.id,
+    code: marketplace.code,
+    name: marketplace.name,
+    logo_url: null,
+    auth_type: marketplace.authType,
+    fields: connector.fields.map((field) => ({ name: field.name, type: field.type, required: field.required })),
+    ...(regions ? { regions: [...regions] } : {}),
+  };
+}
+
+export async function marketplaceCatalogue(ctx: MarketplaceContext): Promise<MarketplaceView[]> {
+  const rows = await listMarketplaces(ctx.db);
+  return rows.flatMap((row) => viewOfMarketplace(row, ctx.registry) ?? []);
+}
+
+export async function integrationsOf(ctx: MarketplaceContext, customerId: string, statuses?: IntegrationStatus[]): Promise<IntegrationView[]> {
+  return (await listIntegrations(ctx.db, customerId, statuses ? { statuses } : {})).map(toIntegrationView);
+}
+
+/** Valid integrations (active and updated, specification §4) grouped by their company. */
+export async function integrationsByCompany(
+  ctx: MarketplaceContext,
+  customerId: string,
+): Promise<{ companies: { company: CompanyView; integrations: IntegrationView[] }[]; integrations_without_company: IntegrationView[] }> {
+  const valid = (await listIntegrations(ctx.db, customerId, { statuses: ['active'] })).filter(
+    (listed) => listed.integration.isActive && listed.integration.isUpdated,
+  );
+  const companyIds = [...new Set(valid.flatMap((listed) => (listed.integration.companyId ? [listed.integration.companyId] : [])))];
+  const companies = new Map((await findCompaniesByIds(ctx.db, customerId, companyIds)).map((company) => [company.id, company]));
+  const groups = new Map<string, { company: CompanyView; integrations: IntegrationView[] }>();
+  const withoutCompany: IntegrationView[] = [];
+  for (const listed of valid) {
+    const company = listed.integration.companyId ? companies.get(listed.integration.companyId) : undefined;
+    if (!company) {
+      withoutCompany.push(toIntegrationView(listed));
+      continue;
+    }
+    let group = groups.get(company.id);
+    if (!group) {
+      group = { company: toCompanyView(company), integrations: [] };
+      groups.set(company.id, group);
+    }
+    group.integrations.push(toIntegrationView(listed));
+  }
+  return { companies: [...groups.values()], integrations_without_company: withoutCompany };
+}
+
+/* ---------- Starting tasks ---------- */
+
+async function marketplaceOrFail(db: Db, id: string): Promise<Marketplace & { code: MarketplaceCode }> {
+  const marketplace = await findMarketplace(db, id);
+  if (!marketplace || !marketplace.isEnabled || !isMarketplaceCode(marketplace.code)) throw new AppError(404, 'marketplace_not_found');
+  return marketplace as Marketplace & { code: MarketplaceCode };
+}
+
+async function ownIntegrationOrFail(db: Db, customerId: string, id: string): Promise<Integration> {
+  // Another customer's id gets the same answer as an unknown one: nothing about it leaks.
+  const integration = await findIntegration(db, customerId, id);
+  if (!integration) throw new AppError(404, 'integration_not_found');
+  return integration;
+}
+
+/** Checks the typed credentials against the connector's field list; secrets may be kept on update. */
+function checkedCredentials(connector: Connector, credentials: Credentials, updating: boolean): Credentials {
+  const fields: Record<string, { key: MessageKey }> = {};
+  const accepted: Credentials = {};
+  for (const field of connector.fields) {
+    const value = (credentials[field.name] ?? '').trim();
+    if (value === '') {
+      // On update an empty secret keeps the stored one (the list never shows secrets to retype).
+      if (field.required && !(updating && field.type === 'secret')) fields[field.name] = { key: 'required' };
+      continue;
+    }
+    if (field.type === 'url' && !isHttpUrl(value)) {
+      fields[field.name] = { key: 'invalid_format' };
+      continue;
+    }
+    accepted[field.name] = value;
+  }
+  if (Object.keys(fields).length > 0) throw new AppError(400, 'validation_failed', { fields });
+  return accepted;
+}
+
+const amazonStateLifetimeMs = 10 * 60_000;
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export async function amazonAuthorizationUrl(
+  ctx: MarketplaceContext,
+  customerId: string,
+  region: AmazonRegion,
+): Promise<{ url: string; state: string }> {
+  const state = randomBytes(24).toString('base64url');
+  let url: string;
+  try {
+    url = ctx.registry.amazon.consentUrl(region, state);
+  } catch (error) {
+    if (error instanceof ConnectorError) throw new AppError(503, 'amazon_authorization_failed');
+    throw error;
+  }
+  const now = ctx.now();
+  await deleteStaleAmazonStates(ctx.db, now);
+  await insertAmazonState(ctx.db, {
+    stateHash: sha256(state),
+    customerId,
+    region,
+    expiresAt: new Date(now.getTime() + amazonStateLifetimeMs),
+  });
+  return { url, state };
+}
+
+/**
+ * Checks the request, then hands the marketplace call to a task: 202 with its request_id at once.
+ * Credentials travel in the task row only encrypted. Amazon's `state` is used up here, before the
+ * task exists, so a replayed or foreign consent redirect is refused on the spot.
+ */
+export async function startUpsert(ctx: MarketplaceContext, customerId: string, body: UpsertBody): Promise<string> {
+  const marketplace = await marketplaceOrFail(ctx.db, body.marketplace_id);
+  const existing = body.integration_id ? await ownIntegrationOrFail(ctx.db, customerId, body.integration_id) : undefined;
+  if (existing && existing.marketplaceId !== marketplace.id) throw new AppError(404, 'integration_not_found');
+
+  let credentials: Credentials;
+  let region = body.region?.trim() || null;
+  if (marketplace.code === 'amazon') {
+    const fields: Record<string, { key: MessageKey }> = {};
+    for (const name of ['spapi_oauth_code', 'state', 'selling_partner_id']) {
+      if (!(body.credentials[name] ?? '').trim()) fields[name] = { key: 'required' };
+    }
+    if (Object.keys(fields).length > 0) throw new AppError(400, 'validation_failed', { fields });
+    const stateRegion = await useAmazonState(ctx.db, customerId, sha256(body.credentials.state!.trim()), ctx.now());
+    if (!stateRegion) throw new AppError(400, 'amazon_state_invalid');
+    region = stateRegion;
+    credentials = {
+      spapi_oauth_code: body.credentials.spapi_oauth_code!.trim(),
+      selling_partner_id: body.credentials.selling_partner_id!.trim(),
+    };
+  } else {
+    credentials = checkedCredentials(ctx.registry.connector(marketplace.code), body.credentials, Boolean(existing));
+  }
+
+  return ctx.tasks.enqueue({
+    customerId,
+    type: existing ? 'update_integration' : 'connect_integration',
+    payload: {
+      marketplace_id: marketplace.id,
+      ...(existing ? { integration_id: existing.id } : {}),
+      store_name: body.store_name,
+      store_link: body.store_link,
+      region,
+      credentials_encrypted: ctx.secrets.encrypt(credentials),
+    },
+  });
+}
+
+export async function startChangeStatus(
+  ctx: MarketplaceContext,
+  customerId: string,
+  body: z.infer<typeof changeStatusBody>,
+): Promise<string> {
+  const integration = await ownIntegrationOrFail(ctx.db, customerId, body.integration_id);
+  if (await ctx.hasActiveApplication(customerId)) throw new AppError(409, 'active_application_exists');
+  return ctx.tasks.enqueue({
+    customerId,
+    type: body.action === 'delete' ? 'delete_integration' : 'change_integration_status',
+    payload: { integration_id: integration.id, action: body.action, store_name: integration.storeName },
+  });
+}
+
+/** A company is set once per integration; changing it goes through the support team. */
+function assertNotRelinked(integrations: Integration[], companyId: string | undefined): void {
+  if (integrations.some((integration) => integration.companyId !== null && integration.companyId !== companyId)) {
+    throw new AppError(409, 'company_locked');
+  }
+}
+
+export async function startSetCompany(ctx: MarketplaceContext, customerId: string, body: SetCompanyBody): Promise<string> {
+  const ids = [...new Set(body.integration_ids)];
+  const integrations = await findIntegrationsByIds(ctx.db, customerId, ids);
+  if (integrations.length !== ids.length) throw new AppError(404, 'integration_not_found');
+  let companyId: string | undefined;
+  if (body.company_id) {
+    const company = await findCompanyById(ctx.db, customerId, body.company_id);
+    if (!company) throw new AppError(404, 'not_found');
+    companyId = company.id;
+  } else if (body.company) {
+    const existing = await findCompanyByTaxNumber(ctx.db, customerId, body.company.tax_number);
+    companyId = existing?.id;
+  }
+  assertNotRelinked(integrations, companyId);
+  return ctx.tasks.enqueue({
+    customerId,
+    type: 'connect_company',
+    payload: { integration_ids: ids, ...(body.company_id ? { company_id: body.company_id } : { company: body.company }) },
+  });
+}
+
+/* ---------- Task handlers ---------- */
+
+/** The connector's failure as the task's message, with the marketplace's name filled in. */
+function marketplaceFailure(error: unknown, marketplaceName: string): unknown {
+  if (!(error instanceof ConnectorError)) return error;
+  const key: MessageKey = isMessageKey(error.messageKey) ? error.messageKey : 'marketplace_unexpected';
+  return new AppError(error.kind === 'unavailable' || error.kind === 'rate_limited' ? 503 : 400, key, {
+    messageKey: key,
+    params: { marketplace: marketplaceName },
+  });
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+function taskCustomer(task: RunningTask): string {
+  if (!task.customerId) throw new Error(`task ${task.id} has no customer`);
+  return task.customerId;
+}
+
+/** Splits what the seller typed and what verification learned into stored identifiers and secrets. */
+function storedParts(connector: Connector, credentials: Credentials, verified: VerifyResult) {
+  const secretNames = new Set(connector.fields.filter((field) => field.type === 'secret').map((field) => field.name));
+  const publicFields: Record<string, string> = {};
+  const secrets: Credentials = {};
+  for (const [name, value] of Object.entries(credentials)) {
+    if (secretNames.has(name) || name === 'refresh_token' || name === 'access_token') secrets[name] = value;
+    else publicFields[name] = value;
+  }
+  if (verified.sellerId) publicFields.seller_id ??= verified.sellerId;
+  if (verified.merchantId) publicFields.merchant_id ??= verified.merchantId;
+  Object.assign(secrets, verified.secrets ?? {});
+  return { publicFields, secrets };
+}
+
+/**
+ * What makes two connections the same store: the marketplace's seller/merchant id, else the first
+ * identifier the seller typed (N11's app key, the store address of Ideasoft and Ticimax).
+ */
+function storeIdentity(connector: Connector, publicFields: Record<string, string>): string | null {
+  const id = publicFields.seller_id ?? publicFields.merchant_id;
+  if (id) return `id:${id.trim().toLowerCase()}`;
+  const field = connector.fields.find((candidate) => candidate.type !== 'secret' && publicFields[candidate.name]);
+  if (!field) return null;
+  const value = (publicFields[field.name] ?? '').trim().toLowerCase();
+  return `${field.name}:${field.type === 'url' ? value.replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/+$/, '') : value}`;
+}
+
+async function listedIntegration(ctx: MarketplaceContext, customerId: string, id: string): Promise<IntegrationView | null> {
+  const [listed] = await listIntegrations(ctx.db, customerId, { ids: [id] });
+  return listed ? toIntegrationView(listed) : null;
+}
+
+/** Stored credentials in the connector's terms: the identifiers, the secrets and the region. */
+function storedCredentials(ctx: MarketplaceContext, integration: Integration): Credentials {
+  return {
+    ...integration.publicFields,
+    ...(integration.secretsEncrypted ? ctx.secrets.decrypt(integration.secretsEncrypted) : {}),
+    ...(integration.region ? { region: integration.region } : {}),
+  };
+}
+
+/** Runs the connector's one read-only call through the registry (sandbox-aware). */
+async function verifyWith(
+  ctx: MarketplaceContext,
+  marketplace: Marketplace & { code: MarketplaceCode },
+  credentials: Credentials,
+  region: string | null,
+  signal: AbortSignal,
+): Promise<VerifyResult> {
+  try {
+    return await ctx.registry.connector(marketplace.code).verify(credentials, { ...ctx.registry.context(marketplace.code, region), signal });
+  } catch (error) {
+    throw marketplaceFailure(error, marketplace.name);
+  }
+}
+
+/** connect_integration and update_integration. Safe to repeat: a new row takes the task's id. */
+export async function runUpsertTask(ctx: MarketplaceContext, task: RunningTask): Promise<HandlerOutcome> {
+  const customerId = taskCustomer(task);
+  const payload = task.payload;
+  const marketplace = await marketplaceOrFail(ctx.db, String(payload.marketplace_id));
+  const connector = ctx.registry.connector(marketplace.code);
+  const integrationId = text(payload.integration_id);
+  const existing = integrationId ? await ownIntegrationOrFail(ctx.db, customerId, integrationId) : undefined;
+  const region = text(payload.region);
+  const storeName = String(payload.store_name);
+  const typed = ctx.secrets.decrypt(String(payload.credentials_encrypted));
+
+  let credentials: Credentials;
+  if (marketplace.code === 'amazon') {
+    const code = typed.spapi_oauth_code ?? '';
+    let refreshToken: string;
+    try {
+      ({ refreshToken } = await ctx.registry.amazon.exchangeCode(code));
+    } catch (error) {
+      throw marketplaceFailure(error, marketplace.name);
+    }
+    credentials = { selling_partner_id: typed.selling_partner_id ?? '', refresh_token: refreshToken };
+  } else {
+    // An update may leave secrets empty: the stored ones stay.
+    credentials = { ...(existing ? storedCredentials(ctx, existing) : {}), ...typed };
+    delete credentials.region;
+  }
+
+  const verified = await verifyWith(ctx, marketplace, { ...credentials, ...(region ? { region } : {}) }, region, task.signal);
+  const { publicFields, secrets } = storedParts(connector, credentials, verified);
+
+  const identity = storeIdentity(connector, publicFields);
+  if (identity) {
+    const others = await integrationsOnMarketplace(ctx.db, customerId, marketplace.id);
+    const thisOne = existing?.id ?? task.id;
+    if (others.some((other) => other.id !== thisOne && storeIdentity(connector, other.publicFields) === identity)) {
+      throw new AppError(409, 'integration_exists');
+    }
+  }
+
+  const now = ctx.now();
+  const values = {
+    storeName,
+    storeLink: text(payload.store_link),
+    region,
+    publicFields,
+    secretsEncrypted: Object.keys(secrets).length > 0 ? ctx.secrets.encrypt(secrets) : null,
+    status: 'active' as const,
+    isActive: true,
+    isUpdated: true,
+    connectedAt: now,
+    lastCheckedAt: now,
+    lastError: null,
+  };
+  if (existing) {
+    await updateIntegration(ctx.db, customerId, existing.id, values);
+  } else {
+    await insertIntegration(ctx.db, { id: task.id, customerId, marketplaceId: marketplace.id, ...values });
+  }
+  const data = await listedIntegration(ctx, customerId, existing?.id ?? task.id);
+  return { message: existing ? 'task_update_success' : 'task_connect_success', params: { store: storeName }, data };
+}
+
+/** change_integration_status: activate re-verifies the stored credentials first; disable just stops. */
+export async function runChangeStatusTask(ctx: MarketplaceContext, task: RunningTask): Promise<HandlerOutcome> {
+  const customerId = taskCustomer(task);
+  const integration = await ownIntegrationOrFail(ctx.db, customerId, String(task.payload.integration_id));
+  const now = ctx.now();
+  if (task.payload.action === 'disable') {
+    await updateIntegration(ctx.db, customerId, integration.id, { status: 'disabled', isActive: false });
+    return {
+      message: 'task_disable_success',
+      params: { store: integration.storeName },
+      data: await listedIntegration(ctx, customerId, integration.id),
+    };
+  }
+  const marketplace = await marketplaceOrFail(ctx.db, integration.marketplaceId);
+  try {
+    await verifyWith(ctx, marketplace, storedCredentials(ctx, integration), integration.region, task.signal);
+  } catch (error) {
+    if (error instanceof AppError) {
+      await updateIntegration(ctx.db, customerId, integration.id, {
+        status: 'out_of_date',
+        isActive: true,
+        isUpdated: false,
+        lastCheckedAt: now,
+        lastError: error.code,
+      });
+    }
+    throw error;
+  }
+  await updateIntegration(ctx.db, customerId, integration.id, {
+    status: 'active',
+    isActive: true,
+    isUpdated: true,
+    lastCheckedAt: now,
+    lastError: null,
+  });
+  return {
+    message: 'task_activate_success',
+    params: { store: integration.storeName },
+    data: await listedIntegration(ctx, customerId, integration.id),
+  };
+}
+
+/** delete_integration: repeating it after the row is gone still reports success. */
+export async function runDeleteTask(ctx: MarketplaceContext, task: RunningTask): Promise<HandlerOutcome> {
+  const customerId = taskCustomer(task);
+  const id = String(task.payload.integration_id);
+  await deleteIntegration(ctx.db, customerId, id);
+  return { message: 'task_delete_success', params: { store: String(task.payload.store_name ?? '') }, data: { id } };
+}
+
+/** connect_company: saves the company when given, then links the integrations that have none. */
+export async function runConnectCompanyTask(ctx: MarketplaceContext, task: RunningTask): Promise<HandlerOutcome> {
+  const customerId = taskCustomer(task);
+  const ids = z.array(z.string()).parse(task.payload.integration_ids);
+  const integrations = await findIntegrationsByIds(ctx.db, customerId, ids);
+  if (integrations.length !== ids.length) throw new AppError(404, 'integration_not_found');
+  let company;
+  if (task.payload.company) {
+    company = await upsertCompany(ctx.db, customerId, companyInput.parse(task.payload.company) as CompanyInput);
+  } else {
+    company = await findCompanyById(ctx.db, customerId, String(task.payload.company_id));
+    if (!company) throw new AppError(404, 'not_found');
+  }
+  assertNotRelinked(integrations, company.id);
+  await linkCompany(ctx.db, customerId, ids, company.id);
+  const listed = (await listIntegrations(ctx.db, customerId, { ids })).map(toIntegrationView);
+  return { message: 'task_company_success', data: { company: toCompanyView(company), integrations: listed } };
+}
+
+/**
+ * check_integration_health: the scheduled re-check. Credentials the marketplace now refuses mark
+ * the integration out_of_date (the list then offers to reconnect); a marketplace that is merely
+ * unreachable changes nothing but the recorded error.
+ */
+export async function runHealthCheckTask(ctx: MarketplaceContext, task: RunningTask): Promise<HandlerOutcome> {
+  const customerId = taskCustomer(task);
+  const integration = await findIntegration(ctx.db, customerId, String(task.payload.integration_id));
+  if (!integration) throw new AppError(404, 'integration_not_found');
+  const params = { store: integration.storeName };
+  // Switched off or already out of date since the check was scheduled: nothing to find out.
+  if (integration.status === 'disabled') return { message: 'task_disable_success', params };
+  if (integration.status === 'out_of_date') return { message: 'task_health_failed', params, is_successful: false };
+  const marketplace = await marketplaceOrFail(ctx.db, integration.marketplaceId);
+  const now = ctx.now();
+  try {
+    await ctx.registry
+      .connector(marketplace.code)
+      .verify(storedCredentials(ctx, integration), { ...ctx.registry.context(marketplace.code, integration.region), signal: task.signal });
+  } catch (error) {
+    if (!(error instanceof ConnectorError)) throw error;
+    const refused = error.kind === 'bad_credentials' || error.kind === 'forbidden';
+    await updateIntegration(ctx.db, customerId, integration.id, {
+      lastCheckedAt: now,
+      lastError: error.messageKey,
+      ...(refused ? { status: 'out_of_date' as const, isUpdated: false } : {}),
+    });
+    if (refused) throw new AppError(400, 'task_health_failed', { messageKey: 'task_health_failed', params });
+    throw marketplaceFailure(error, marketplace.name);
+  }
+  await updateIntegration(ctx.db, customerId, integration.id, { lastCheckedAt: now, lastError: null });
+  // No key says "still connected" yet; the activation text is the closest true sentence.
+  return { message: 'task_activate_success', params, data: await listedIntegration(ctx, customerId, integration.id) };
+}
+
+/** Enqueues a health check for every active integration not checked within the interval. */
+export async function enqueueDueHealthChecks(ctx: MarketplaceContext): Promise<number> {
+  const intervalMs = Math.max(1, ctx.config.connectionHealthIntervalMinutes) * 60_000;
+  const now = ctx.now();
+  const batch = 500;
+  let scheduled = 0;
+  for (;;) {
+    const due = await claimIntegrationsDueForCheck(ctx.db, now, new Date(now.getTime() - intervalMs), batch);
+    for (const integration of due) {
+      await ctx.tasks.enqueue({
+        customerId: integration.customerId,
+        type: 'check_integration_health',
+        payload: { integration_id: integration.id },
+      });
+    }
+    scheduled += due.length;
+    if (due.length < batch) return scheduled;
+  }
+}
+
+export function registerMarketplaceTasks(ctx: MarketplaceContext): void {
+  ctx.tasks.handle('connect_integration', (task) => runUpsertTask(ctx, task));
+  ctx.tasks.handle('update_integration', (task) => runUpsertTask(ctx, task));
+  ctx.tasks.handle('change_integration_status', (task) => runChangeStatusTask(ctx, task));
+  ctx.tasks.handle('delete_integration', (task) => runDeleteTask(ctx, task));
+  ctx.tasks.handle('connect_company', (task) => runConnectCompanyTask(ctx, task));
+  ctx.tasks.handle('check_integration_health', (task) => runHealthCheckTask(ctx, task));
+}

@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { doneChannel, findFinishedResults } from './repository.ts';
+import type { TaskListener, TaskResult } from './types.ts';
+
+const recheckEveryMs = 30_000;
+const recheckChunk = 500;
+
+/**
+ * Who in this process waits for which task. One shared map keyed by request id keeps an idle socket
+ * down to one entry here (no timer, no query). A finished task is announced with NOTIFY (payload =
+ * id) by whichever process ran it; the hub re-reads the row only when someone here is waiting.
+ */
+export class TaskHub {
+  private readonly listeners = new Map<string, Set<TaskListener>>();
+  private unlisten: (() => Promise<void>) | undefined;
+  private recheckTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.database.listen) {
+      this.unlisten = await this.database.listen(
+        doneChannel,
+        (id) => this.finished(id),
+        // Announcements sent while the LISTEN connection was down are lost: look for them.
+        () => void this.recheck(),
+      );
+    }
+    // A safety net for a lost notification (and the only way on a database without LISTEN).
+    this.recheckTimer = setInterval(() => void this.recheck(), recheckEveryMs);
+    this.recheckTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.recheckTimer);
+    this.listeners.clear();
+    await this.unlisten?.().catch(() => {});
+  }
+
+  get waiting(): number {
+    return this.listeners.size;
+  }
+
+  subscribe(id: string, listener: TaskListener): () => void {
+    let set = this.listeners.get(id);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(id, set);
+    }
+    set.add(listener);
+    return () => {
+      const current = this.listeners.get(id);
+      if (!current) return;
+      current.delete(listener);
+      if (current.size === 0) this.listeners.delete(id);
+    };
+  }
+
+  /** A task finished (here or elsewhere): deliver its result to whoever waits for it. */
+  finished(id: string): void {
+    if (this.stopped || !this.listeners.has(id)) return;
+    findFinishedResults(this.database.db, [id]).then(
+      (results) => {
+        const result = results.get(id);
+        if (result) this.deliver(id, result);
+      },
+      (error: unknown) => this.log.warn({ err: error, taskId: id }, 'could not read a finished task'),
+    );
+  }
+
+  private deliver(id: string, result: TaskResult): void {
+    const set = this.listeners.get(id);
+    if (!set) return;
+    this.listeners.delete(id);
+    for (const listener of set) {
+      try {
+        listener(result);
+      } catch (error) {
+        this.log.warn({ err: error, taskId: id }, 'task listener failed');
+      }
+    }
+  }
+
+  private async recheck(): Promise<void> {
+    if (this.stopped || this.listeners.size === 0) return;
+    const ids = [...this.listeners.keys()];
+    try {
+      for (let start = 0; start < ids.length; start += recheckChunk) {
+        const results = await findFinishedResults(this.database.db, ids.slice(start, start + recheckChunk));
+        for (const [id, result] of results) this.deliver(id, result);
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not recheck waiting tasks');
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import fp from 'fastify-plugin';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { formatMessage } from '@worq/domain/messages';
+import type { Database } from '../../db/client.ts';
+import { TaskHub } from './hub.ts';
+import { findTaskSnapshot, insertTask } from './repository.ts';
+import { defaultRunnerOptions, TaskRunner, type RunnerOptions } from './runner.ts';
+import { taskSocketRoutes } from './socket-routes.ts';
+import type { Tasks } from './types.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tasks: Tasks;
+  }
+}
+
+/** No task stays unfinished longer than this (ARCHITECTURE.md §4). */
+export const taskDeadlineSeconds = 120;
+
+export interface TasksPluginOptions {
+  database: Database;
+  runner?: Partial<RunnerOptions>;
+  /** Ping interval of the task sockets; a socket that misses one pong is dropped. */
+  heartbeatMs?: number;
+}
+
+/**
+ * Background tasks: `app.tasks` (enqueue, handle, subscribe, current), the worker of this process
+ * (started when the app is ready, stopped gracefully on close) and the task socket at
+ * /websocket/ws/:request_id.
+ */
+async function tasksPlugin(app: FastifyInstance, options: TasksPluginOptions) {
+  const { database } = options;
+  const hub = new TaskHub(database, app.log);
+  const runner = new TaskRunner(database.db, app.log, (id) => hub.finished(id), { ...defaultRunnerOptions, ...options.runner });
+
+  const tasks: Tasks = {
+    async enqueue({ customerId, type, payload = {} }) {
+      const id = await insertTask(database.db, { customerId, type, payload, deadlineSeconds: taskDeadlineSeconds });
+      runner.wake();
+      return id;
+    },
+    handle: (type, handler) => runner.handle(type, handler),
+    subscribe: (requestId, listener) => hub.subscribe(requestId, listener),
+    async current(requestId) {
+      const snapshot = await findTaskSnapshot(database.db, requestId);
+      if (!snapshot) return undefined;
+      const finished = snapshot.status === 'succeeded' || snapshot.status === 'failed';
+      return {
+        customerId: snapshot.customerId,
+        state:
+          finished && snapshot.result
+            ? snapshot.result
+            : { message: formatMessage(snapshot.language, 'task_pending'), is_successful: null, data: null },
+      };
+    },
+    sweep: () => runner.sweep(),
+  };
+  app.decorate('tasks', tasks);
+
+  // Small frames only: clients never need to send anything on these sockets.
+  if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(taskSocketRoutes, { heartbeatMs: options.heartbeatMs ?? 30_000 });
+
+  app.addHook('onReady', async () => {
+    await hub.start();
+    runner.start();
+  });
+  app.addHook('onClose', async () => {
+    await runner.stop();
+    await hub.stop();
+  });
+}
+
+export default fp(tasksPlugin, { name: 'tasks', dependencies: ['auth'] });

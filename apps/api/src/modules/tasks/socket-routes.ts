@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import type { AccessClaims } from '../../plugins/auth.ts';
+import type { TaskResult, TaskState } from './types.ts';
+
+/** Close codes of /websocket/ws (API.md "Background tasks"). */
+export const closeCodes = { done: 1000, serverError: 1011, unauthorized: 4401, forbidden: 4403 } as const;
+
+const openState = 1;
+
+/** The part of a `ws` socket this module uses (the package ships no types here). */
+export interface TaskSocket {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  ping(): void;
+  terminate(): void;
+  on(event: 'close' | 'error' | 'pong' | 'message', listener: (this: TaskSocket, ...args: unknown[]) => void): unknown;
+}
+
+/**
+ * A socket that did not answer the last ping is dropped (a browser that vanished without closing).
+ * One interval for all sockets, a WeakSet flag and one shared pong listener keep the cost of an
+ * idle socket to what `ws` itself needs.
+ */
+function startHeartbeat(app: FastifyInstance, everyMs: number): { stop(): void; markAlive(this: TaskSocket): void } {
+  const awaitingPong = new WeakSet<TaskSocket>();
+  const timer = setInterval(() => {
+    for (const client of app.websocketServer.clients as Set<TaskSocket>) {
+      if (awaitingPong.has(client)) {
+        client.terminate();
+        continue;
+      }
+      awaitingPong.add(client);
+      client.ping();
+    }
+  }, everyMs);
+  timer.unref();
+  return {
+    stop: () => clearInterval(timer),
+    markAlive(this: TaskSocket) {
+      awaitingPong.delete(this);
+    },
+  };
+}
+
+const ignoreError = () => {};
+
+/** `GET /websocket/ws/:request_id?token=` — the owner follows one background task to its end. */
+export async function taskSocketRoutes(app: FastifyInstance, options: { heartbeatMs: number }): Promise<void> {
+  const heartbeat = startHeartbeat(app, options.heartbeatMs);
+  app.addHook('onClose', async () => heartbeat.stop());
+
+  app.route({
+    method: 'GET',
+    url: '/websocket/ws/:request_id',
+    schema: { hide: true },
+    // A plain HTTP request is answered like any unknown path.
+    handler: (_request, reply) => reply.callNotFound(),
+    wsHandler: (raw, request) => {
+      const socket = raw as TaskSocket;
+      socket.on('error', ignoreError);
+      socket.on('pong', heartbeat.markAlive);
+      const { request_id: requestId } = request.params as { request_id: string };
+      const { token } = request.query as { token?: string };
+      void follow(app, socket, requestId, token);
+    },
+  });
+}
+
+async function follow(app: FastifyInstance, socket: TaskSocket, requestId: string, token: string | undefined): Promise<void> {
+  let claims: AccessClaims;
+  try {
+    claims = await app.verifyAccessToken(token ?? '');
+  } catch {
+    socket.close(closeCodes.unauthorized, 'unauthorized');
+    return;
+  }
+
+  let finished = false;
+  let owned = false;
+  let early: TaskResult | undefined;
+  const send = (state: TaskState) => {
+    if (finished || socket.readyState !== openState) return;
+    socket.send(JSON.stringify(state));
+    if (state.is_successful !== null) {
+      finished = true;
+      unsubscribe();
+      socket.close(closeCodes.done, 'done');
+    }
+  };
+  // Subscribe before reading, so a result that lands between the read and the subscription is not
+  // lost; hold it back until the caller is known to own the task.
+  const unsubscribe = app.tasks.subscribe(requestId, (result) => {
+    if (owned) send(result);
+    else early = result;
+  });
+  socket.on('close', unsubscribe);
+
+  try {
+    const current = await app.tasks.current(requestId);
+    if (!current || current.customerId !== claims.customer_id) {
+      unsubscribe();
+      socket.close(closeCodes.forbidden, 'forbidden');
+      return;
+    }
+    owned = true;
+    send(current.state);
+    if (early) send(early);
+  } catch (error) {
+    app.log.warn({ err: error, taskId: requestId }, 'could not read a task for its socket');
+    unsubscribe();
+    socket.close(closeCodes.serverError, 'unavailable');
+  }
+}

@@ -1,0 +1,322 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConnectorError } from '../../connectors/types.ts';
+import { backgroundTasks, customers } from '../../db/schema.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { createAccountsTestApp, registerCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
+import { signTestToken, type TestContext } from '../../test/helpers.ts';
+import { eventually, gate, openTaskSocket } from './test-socket.ts';
+import type { TaskType } from './types.ts';
+
+let ctx: TestContext;
+let seller: RegisteredCustomer;
+let englishSeller: RegisteredCustomer;
+let typeCounter = 0;
+
+/** Every test registers its own handler under a fresh test-only type. */
+function testType(name: string): TaskType {
+  typeCounter += 1;
+  return `test_${name}_${typeCounter}`;
+}
+
+async function taskRow(id: string) {
+  const [row] = await ctx.database.db.select().from(backgroundTasks).where(eq(backgroundTasks.id, id));
+  return row;
+}
+
+async function finishedRow(id: string) {
+  return eventually(async () => {
+    const row = await taskRow(id);
+    return row && (row.status === 'succeeded' || row.status === 'failed') ? row : undefined;
+  });
+}
+
+beforeAll(async () => {
+  ctx = await createAccountsTestApp();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  seller = await registerCustomer(ctx);
+  englishSeller = await registerCustomer(ctx);
+  await ctx.database.db.update(customers).set({ preferredLanguage: 'en' }).where(eq(customers.id, englishSeller.customerId));
+});
+afterAll(async () => ctx?.close());
+
+describe('task socket', () => {
+  it('sends the pending state on open, then the result, then closes', async () => {
+    const type = testType('connect');
+    const watching = gate();
+    ctx.app.tasks.handle(type, async (task) => {
+      await watching.promise;
+      return { message: 'task_connect_success', params: { store: 'Deneme Mağazası' }, data: { seen: task.payload.store_id } };
+    });
+    const requestId = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type, payload: { store_id: 7 } });
+
+    const socket = openTaskSocket(ctx.app, requestId, seller.jwt_token);
+    expect(await socket.message(1)).toEqual({ message: 'İşleminiz sürüyor…', is_successful: null, data: null });
+    watching.open();
+
+    const { code, messages } = await socket.closed;
+    expect(code).toBe(1000);
+    expect(messages).toHaveLength(2);
+    expect(messages[1]).toEqual({ message: 'Deneme Mağazası mağazanız bağlandı.', is_successful: true, data: { seen: 7 } });
+    const row = await taskRow(requestId);
+    expect(row).toMatchObject({ status: 'succeeded', attempts: 1, lockedBy: null });
+    expect(row?.finishedAt).toBeInstanceOf(Date);
+  });
+
+  it('delivers on open a task that finished before the socket was opened', async () => {
+    const type = testType('early');
+    ctx.app.tasks.handle(type, async () => ({ message: 'Bitti', data: [1, 2] }));
+    const requestId = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type });
+    await finishedRow(requestId);
+
+    const { code, messages } = await openTaskSocket(ctx.app, requestId, seller.jwt_token).closed;
+    expect(code).toBe(1000);
+    expect(messages).toEqual([{ message: 'Bitti', is_successful: true, data: [1, 2] }]);
+  });
+
+  it("closes with 4403 for another customer's task and for an unknown id", async () => {
+    const type = testType('private');
+    ctx.app.tasks.handle(type, async () => ({ message: 'ok' }));
+    const requestId = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type });
+    const stranger = await signTestToken(ctx.app, { customer_id: englishSeller.customerId });
+
+    const foreign = await openTaskSocket(ctx.app, requestId, stranger).closed;
+    expect(foreign.code).toBe(4403);
+    expect(foreign.messages).toEqual([]);
+
+    const unknown = await openTaskSocket(ctx.app, '2f1b0c3e-0000-4000-8000-000000000000', seller.jwt_token).closed;
+    expect(unknown.code).toBe(4403);
+    const malformed = await openTaskSocket(ctx.app, 'not-a-task', seller.jwt_token).closed;
+    expect(malformed.code).toBe(4403);
+  });
+
+  it('closes with 4401 for a bad or missing token', async () => {
+    const type = testType('token');
+    ctx.app.tasks.handle(type, async () => ({ message: 'ok' }));
+    const requestId = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type });
+
+    const forged = await openTaskSocket(ctx.app, requestId, `${seller.jwt_token.slice(0, -4)}AAAA`).closed;
+    expect(forged.code).toBe(4401);
+    expect(forged.messages).toEqual([]);
+    expect((await openTaskSocket(ctx.app, requestId, undefined).closed).code).toBe(4401);
+  });
+
+  it('is not served under /api/v1', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/websocket/ws/x' });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('task runner', () => {
+  it("fails at once with an AppError's message in the customer's language", async () => {
+    const type = testType('app_error');
+    let runs = 0;
+    ctx.app.tasks.handle(type, async () => {
+      runs += 1;
+      throw new AppError(404, 'integration_not_found');
+    });
+    const requestId = await ctx.app.tasks.enqueue({ customerId: englishSeller.customerId, type });
+
+    const row = await finishedRow(requestId);
+    expect(row.status).toBe('failed');
+    expect(row.result).toEqual({ message: 'No saved integration found.', is_successful: false, data: null });
+    expect(runs).toBe(1);
+  });
+
+  it("fails at once with a ConnectorError's message naming the marketplace", async () => {
+    const type = testType('connector_error');
+    ctx.app.tasks.handle(type, async () => {
+      throw new ConnectorError('bad_credentials', 'marketplace_bad_credentials', '401 from the marketplace');
+    });
+    const turkish = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type, payload: { marketplace_code: 'trendyol' } });
+    const english = await ctx.app.tasks.enqueue({ customerId: englishSeller.customerId, type, payload: { marketplace_code: 'ciceksepeti' } });
+
+    expect((await finishedRow(turkish)).result?.message).toBe(
+      'Trendyol bilgileriniz doğrulanamadı. API bilgilerini kontrol edip tekrar deneyin.',
+    );
+    expect((await finishedRow(english)).result).toEqual({
+      message: 'Your Çiçeksepeti details could not be verified. Check the API details and try again.',
+      is_successful: false,
+      data: null,
+    });
+  });
+
+  it('gives the handler the attempt number and language, and a failed outcome fails the task', async () => {
+    const type = testType('outcome');
+    const seen: Array<{ attempt: number; language: string }> = [];
+    ctx.app.tasks.handle(type, async (task) => {
+      seen.push({ attempt: task.attempt, language: task.language });
+      return { message: 'task_health_failed', params: { store: 'Shop' }, is_successful: false };
+    });
+    const requestId = await ctx.app.tasks.enqueue({ customerId: englishSeller.customerId, type });
+    const row = await finishedRow(requestId);
+    expect(row.status).toBe('failed');
+    expect(row.result?.message).toBe('The connection of Shop is out of date. Please reconnect it.');
+    expect(seen).toEqual([{ attempt: 1, language: 'en' }]);
+  });
+
+  it('retries an unexpected error with backoff and then succeeds', async () => {
+    const type = testType('transient');
+    const attempts: number[] = [];
+    ctx.app.tasks.handle(type, async (task) => {
+      attempts.push(task.attempt);
+      if (task.attempt === 1) throw new Error('connection reset');
+      return { message: 'ikinci denemede oldu' };
+    });
+    const requestId = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type });
+    const socket = openTaskSocket(ctx.app, requestId, seller.jwt_token);
+
+    const { code, messages } = await socket.closed;
+    expect(code).toBe(1000);
+    expect(messages.at(-1)).toEqual({ message: 'ikinci denemede oldu', is_successful: true, data: null });
+    expect(attempts).toEqual([1, 2]);
+    expect((await taskRow(requestId))?.attempts).toBe(2);
+  });
+
+  it('fails with the generic message after the last attempt', async () => {
+    const type = testType('always_broken');
+    let runs = 0;
+    ctx.app.tasks.handle(type, async () => {
+      runs += 1;
+      throw new Error('still broken');
+    });
+    const requestId = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type });
+    const row = await finishedRow(requestId);
+    expect(row.status).toBe('failed');
+    expect(row.result).toEqual({ message: 'İşlem tamamlanamadı. Lütfen tekrar deneyin.', is_successful: false, data: null });
+    expect(runs).toBe(3);
+    expect(row.attempts).toBe(3);
+  });
+
+  it('runs every task exactly once, a few at a time', async () => {
+    const type = testType('many');
+    const runs = new Map<string, number>();
+    let active = 0;
+    let peak = 0;
+    ctx.app.tasks.handle(type, async (task) => {
+      runs.set(task.id, (runs.get(task.id) ?? 0) + 1);
+      active += 1;
+      peak = Math.max(peak, active);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      active -= 1;
+      return { message: 'ok' };
+    });
+    const ids = await Promise.all(Array.from({ length: 12 }, () => ctx.app.tasks.enqueue({ customerId: seller.customerId, type })));
+    for (const id of ids) expect((await finishedRow(id)).status).toBe('succeeded');
+    expect([...runs.values()]).toEqual(Array.from({ length: 12 }, () => 1));
+    expect(peak).toBeGreaterThan(1);
+    expect(peak).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('crash recovery', () => {
+  /** A row as a worker that died mid-task leaves it: running, its lease run out. */
+  async function orphanedTask(type: TaskType, attempts: number) {
+    const [row] = await ctx.database.db
+      .insert(backgroundTasks)
+      .values({
+        customerId: seller.customerId,
+        type: type as (typeof backgroundTasks.$inferInsert)['type'],
+        status: 'running',
+        attempts,
+        lockedBy: 'dead-worker',
+        lockedUntil: sql`now() - interval '5 seconds'`,
+        deadlineAt: sql`now() + interval '2 minutes'`,
+      })
+      .returning();
+    return row!.id;
+  }
+
+  it('gives the task of a dead worker to a live one', async () => {
+    const type = testType('orphan');
+    const runs: number[] = [];
+    ctx.app.tasks.handle(type, async (task) => {
+      runs.push(task.attempt);
+      return { message: 'kurtarıldı' };
+    });
+    const requestId = await orphanedTask(type, 1);
+    const socket = openTaskSocket(ctx.app, requestId, seller.jwt_token);
+    expect((await socket.message(1)).is_successful).toBeNull();
+
+    await ctx.app.tasks.sweep();
+    const { code, messages } = await socket.closed;
+    expect(code).toBe(1000);
+    expect(messages.at(-1)).toEqual({ message: 'kurtarıldı', is_successful: true, data: null });
+    expect(runs).toEqual([2]);
+  });
+
+  it('fails the task of a dead worker when no attempts are left', async () => {
+    const type = testType('orphan_exhausted');
+    let runs = 0;
+    ctx.app.tasks.handle(type, async () => {
+      runs += 1;
+      return { message: 'ok' };
+    });
+    const requestId = await orphanedTask(type, 3);
+    await ctx.app.tasks.sweep();
+    const row = await taskRow(requestId);
+    expect(row).toMatchObject({ status: 'failed', lockedBy: null });
+    expect(row?.result?.message).toBe('İşlem tamamlanamadı. Lütfen tekrar deneyin.');
+    expect(runs).toBe(0);
+  });
+
+  it('leaves a running task with a live lease alone', async () => {
+    const type = testType('busy_elsewhere');
+    ctx.app.tasks.handle(type, async () => ({ message: 'ok' }));
+    const [row] = await ctx.database.db
+      .insert(backgroundTasks)
+      .values({
+        customerId: seller.customerId,
+        type: type as (typeof backgroundTasks.$inferInsert)['type'],
+        status: 'running',
+        attempts: 1,
+        lockedBy: 'other-worker',
+        lockedUntil: sql`now() + interval '30 seconds'`,
+        deadlineAt: sql`now() + interval '2 minutes'`,
+      })
+      .returning();
+    await ctx.app.tasks.sweep();
+    expect(await taskRow(row!.id)).toMatchObject({ status: 'running', lockedBy: 'other-worker' });
+  });
+
+  it('fails a task past its deadline with the timeout message and tells the socket', async () => {
+    const type = testType('too_late');
+    const [row] = await ctx.database.db
+      .insert(backgroundTasks)
+      .values({
+        customerId: englishSeller.customerId,
+        type: type as (typeof backgroundTasks.$inferInsert)['type'],
+        deadlineAt: sql`now() + interval '1 hour'`,
+      })
+      .returning();
+    const requestId = row!.id;
+    const socket = openTaskSocket(ctx.app, requestId, englishSeller.jwt_token);
+    expect(await socket.message(1)).toEqual({ message: 'Your request is in progress…', is_successful: null, data: null });
+
+    // No worker handles this type, so only the deadline can end it.
+    await ctx.database.db.update(backgroundTasks).set({ deadlineAt: sql`now() - interval '1 second'` }).where(eq(backgroundTasks.id, requestId));
+    await ctx.app.tasks.sweep();
+    const { code, messages } = await socket.closed;
+    expect(code).toBe(1000);
+    expect(messages[1]).toEqual({ message: 'The operation did not finish in time. Please try again.', is_successful: false, data: null });
+    expect((await taskRow(requestId))?.status).toBe('failed');
+  });
+
+  it('does not let a handler that outlives the deadline overwrite the timeout', async () => {
+    const type = testType('slow');
+    const release = gate();
+    let started = false;
+    ctx.app.tasks.handle(type, async () => {
+      started = true;
+      await release.promise;
+      return { message: 'too late' };
+    });
+    const requestId = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type });
+    await eventually(async () => (started ? true : undefined));
+    await ctx.database.db.update(backgroundTasks).set({ deadlineAt: sql`now() - interval '1 second'` }).where(eq(backgroundTasks.id, requestId));
+    await ctx.app.tasks.sweep();
+    release.open();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await taskRow(requestId))?.result?.message).toBe('İşlem zamanında tamamlanamadı. Lütfen tekrar deneyin.');
+  });
+});

@@ -1,0 +1,83 @@
+import { createRequire } from 'node:module';
+import type { FastifyInstance } from 'fastify';
+import type { TaskState } from './types.ts';
+
+/*
+ * A real WebSocket client for the task socket tests. Node 20 has no global WebSocket, and `ws`
+ * (installed with @fastify/websocket) ships no types, so it is loaded untyped and described here.
+ */
+interface WsClient {
+  on(event: 'message', listener: (data: Buffer) => void): void;
+  on(event: 'close', listener: (code: number, reason: Buffer) => void): void;
+  on(event: 'open' | 'error', listener: (...args: unknown[]) => void): void;
+  close(): void;
+  readyState: number;
+}
+
+const require = createRequire(import.meta.url);
+const WebSocketClient = require('ws') as new (url: string, protocols?: string[], options?: { autoPong?: boolean }) => WsClient;
+
+export interface TaskSocketClient {
+  messages: TaskState[];
+  /** Resolves with the n-th message (1-based) once it has arrived. */
+  message(n: number): Promise<TaskState>;
+  closed: Promise<{ code: number; reason: string; messages: TaskState[] }>;
+  close(): void;
+}
+
+export function socketUrl(app: FastifyInstance, requestId: string, token: string | undefined): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the app is not listening');
+  const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+  return `ws://127.0.0.1:${address.port}/websocket/ws/${requestId}${query}`;
+}
+
+/** `autoPong: false` plays a client that vanished without closing (it never answers a ping). */
+export function openTaskSocket(
+  app: FastifyInstance,
+  requestId: string,
+  token: string | undefined,
+  options: { autoPong?: boolean } = {},
+): TaskSocketClient {
+  const client = new WebSocketClient(socketUrl(app, requestId, token), [], options);
+  const messages: TaskState[] = [];
+  const waiters: Array<{ n: number; resolve: (state: TaskState) => void }> = [];
+  client.on('error', () => {});
+  client.on('message', (data) => {
+    messages.push(JSON.parse(data.toString('utf8')) as TaskState);
+    for (const waiter of waiters.filter((entry) => entry.n <= messages.length)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(messages[waiter.n - 1]!);
+    }
+  });
+  const closed = new Promise<{ code: number; reason: string; messages: TaskState[] }>((resolve) => {
+    client.on('close', (code, reason) => resolve({ code, reason: reason.toString('utf8'), messages }));
+  });
+  return {
+    messages,
+    message: (n) =>
+      messages.length >= n ? Promise.resolve(messages[n - 1]!) : new Promise((resolve) => waiters.push({ n, resolve })),
+    closed,
+    close: () => client.close(),
+  };
+}
+
+/** A promise plus its resolve function: lets a test hold a handler until the socket is watching. */
+export function gate<T = void>(): { promise: Promise<T>; open: (value: T) => void } {
+  let open!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
+/** Polls `check` until it returns a value (not undefined) or the time runs out. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

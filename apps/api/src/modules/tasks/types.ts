@@ -1,0 +1,75 @@
+import type { Language } from '@worq/domain/language';
+import type { MessageParams } from '@worq/domain/messages';
+import type { taskTypes } from '../../db/schema.ts';
+
+/** Product task types, plus `test_*` names that only tests register. */
+export type TaskType = (typeof taskTypes)[number] | `test_${string}`;
+
+/** What the socket carries (API.md "Background tasks"): `is_successful` is null while unfinished. */
+export interface TaskState {
+  message: string;
+  is_successful: boolean | null;
+  data: unknown;
+}
+
+/** The row's `result` once finished. */
+export interface TaskResult {
+  message: string;
+  is_successful: boolean;
+  data: unknown;
+}
+
+export interface RunningTask {
+  /** The request_id. */
+  id: string;
+  customerId: string | null;
+  type: TaskType;
+  payload: Record<string, unknown>;
+  /** 1 on the first run. */
+  attempt: number;
+  /** The customer's preferred language, for messages the handler writes itself. */
+  language: Language;
+  /** Aborted when the deadline passes or this process shuts down; pass it to connectors. */
+  signal: AbortSignal;
+}
+
+export interface HandlerOutcome {
+  /** The text to show, or a message key (packages/domain) that is localized with `params`. */
+  message: string;
+  params?: MessageParams;
+  data?: unknown;
+  /** Defaults to true. */
+  is_successful?: boolean;
+}
+
+/**
+ * Runs one task. Throwing a ConnectorError or an AppError fails the task at once with its localized
+ * message; any other error is retried with backoff. A task may run more than once (a retry, or a
+ * process that died mid-task), so handlers must be safe to repeat.
+ */
+export type TaskHandler = (task: RunningTask) => Promise<HandlerOutcome>;
+
+export type TaskListener = (state: TaskResult) => void;
+
+export interface EnqueueInput {
+  customerId: string | null;
+  type: TaskType;
+  payload?: Record<string, unknown>;
+}
+
+export interface CurrentTask {
+  customerId: string | null;
+  state: TaskState;
+}
+
+export interface Tasks {
+  /** Stores the task and wakes the runner; resolves with the request_id. */
+  enqueue(input: EnqueueInput): Promise<string>;
+  handle(type: TaskType, handler: TaskHandler): void;
+  /** Calls `listener` once with the final result; returns the unsubscribe function. */
+  subscribe(requestId: string, listener: TaskListener): () => void;
+  /** The owner and the state to show now; undefined for an unknown id. */
+  current(requestId: string): Promise<CurrentTask | undefined>;
+  /** Runs the crash-recovery and timeout sweep now (it also runs every few seconds). */
+  sweep(): Promise<void>;
+}

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Drawer } from '../../../components/ui/drawer.tsx';
+import { howToStepCounts, marketplaceLogoUrl, marketplaceName } from '../marketplace-catalogue.ts';
+import styles from './connections.module.css';
+
+/** The how-to-connect drawer (specification §1): one marketplace's steps. */
+export function HowToDrawer({ code, open, onClose }: { code: string; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('connections');
+  const count = howToStepCounts[code] ?? 0;
+  return (
+    <Drawer open={open} onClose={onClose} title={t('howto.title', { marketplace: marketplaceName(code) })} className={styles.howToPanel}>
+      <img src={marketplaceLogoUrl(code)} alt="" width={120} height={40} className={styles.howToLogo} />
+      <p className={styles.note}>{t('howto.intro')}</p>
+      <ol className={styles.howToSteps}>
+        {Array.from({ length: count }, (_, index) => (
+          <li key={index}>{t(`howto.${code}.step_${index + 1}`)}</li>
+        ))}
+      </ol>
+    </Drawer>
+  );
+}
