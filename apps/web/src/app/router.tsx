@@ -35,12 +35,15 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: 'amazon-callback', lazy: () => import('../features/connections/components/amazon-callback-page.tsx') },
+      {
+        path: 'amazon-callback',
+        lazy: withNamespaces(['connections'], () => import('../features/connections/components/amazon-callback-page.tsx')),
+      },
       {
         element: <ProtectedGuard />,
         children: [
           {
-            lazy: () => import('./layouts/signed-in-layout.tsx'),
+            lazy: withNamespaces(['tasks'], () => import('./layouts/signed-in-layout.tsx')),
             children: [
               {
                 path: 'profile/:id/info',
@@ -51,7 +54,10 @@ export const routes: RouteObject[] = [
                 lazy: withNamespaces(['profile', 'auth'], () => import('../features/profile/components/profile-change-password-page.tsx')),
               },
               { path: 'profile/:id', element: <Navigate to="info" replace /> },
-              { path: 'connections', lazy: () => import('../features/connections/components/connections-page.tsx') },
+              {
+                path: 'connections',
+                lazy: withNamespaces(['connections'], () => import('../features/connections/components/connections-page.tsx')),
+              },
               { path: 'worq-trade', lazy: () => import('../features/worq-trade/components/applications-page.tsx') },
               { path: 'worq-trade/start', lazy: () => import('../features/worq-trade/components/start-page.tsx') },
               { path: 'worq-trade/onboarding', element: <Navigate to="revenue-sharing-plan" replace /> },

@@ -5,6 +5,7 @@ import { DocumentIcon, StoreIcon } from '../../components/ui/icon.tsx';
 import { Header, HeaderTitle } from '../../components/ui/nav/header.tsx';
 import type { NavItem } from '../../components/ui/nav/nav-list.tsx';
 import { ScrollToTop } from '../../components/ui/nav/scroll-to-top.tsx';
+import { BackgroundTaskPanel } from '../../features/background-tasks/components/background-task-panel.tsx';
 import { Sidebar } from '../../components/ui/nav/sidebar.tsx';
 import { TopBar } from '../../components/ui/nav/top-bar.tsx';
 import { useIsMobile } from '../../components/ui/nav/use-is-mobile.ts';
@@ -83,6 +84,7 @@ export function SignedInLayout() {
         </main>
       </div>
       <ScrollToTop />
+      <BackgroundTaskPanel />
       <TermsModal open={privacyOpen} onClose={() => setPrivacyOpen(false)} />
     </div>
   );

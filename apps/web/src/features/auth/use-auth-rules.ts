@@ -1,23 +1,12 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fieldRules } from '../../components/ui/form/field-rules.ts';
+import { useAuthMessages } from './use-auth-messages.ts';
 
 /** The field rules with the specification's messages (§5) in the current language. */
 export function useAuthRules() {
-  const { t, i18n } = useTranslation('auth');
-  const language = i18n.language;
+  const { messages, fieldName, t } = useAuthMessages();
   return useMemo(() => {
-    const locale = language === 'en' ? 'en-GB' : 'tr-TR';
-    const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
-    const fieldName = (key: string) => t(`field_names.${key}`);
-    const rules = fieldRules({
-      required: (field) => t('validation.required', { field: capitalise(field) }),
-      noSpecialCharacters: (field) => t('validation.no_special_characters', { field: capitalise(field) }),
-      minLength: (field, min) => t('validation.min_length', { field, min }),
-      invalidEmail: () => t('validation.invalid_email'),
-      invalidPhone: () => t('validation.invalid_phone'),
-      passwordRule: () => t('validation.password_rule'),
-    });
+    const rules = fieldRules(messages);
     const passwordRuleLabels = {
       title: t('password_rule.title'),
       length: t('password_rule.length'),
@@ -28,6 +17,5 @@ export function useAuthRules() {
       unmet: t('password_rule.unmet'),
     };
     return { rules, fieldName, passwordRuleLabels, t };
-    // `language` is the trigger: t keeps its identity across a language change.
-  }, [t, language]);
+  }, [messages, fieldName, t]);
 }

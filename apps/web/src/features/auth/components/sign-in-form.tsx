@@ -1,91 +1,136 @@
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import * as z from 'zod/mini';
-import { normalizeEmail } from '@worq/domain/validation';
+import { isValidEmail, normalizeEmail } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/form/checkbox.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
 import { PasswordField } from '../../../components/ui/form/password-field.tsx';
-import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
-import { errorMessage, errorStatus, notifyError } from '../../../lib/api-error.ts';
+import { errorFields, errorMessage, errorStatus, notifyError } from '../../../lib/api-error.ts';
 import { login as storeSession } from '../../../lib/session.ts';
 import { decodeClaims } from '../../../lib/token-storage.ts';
 import { login } from '../api/login.ts';
-import { useAuthRules } from '../use-auth-rules.ts';
+import { useAuthMessages } from '../use-auth-messages.ts';
 import styles from './auth.module.css';
+
+/*
+ * Most visits to `/` end here, so this form stays a plain controlled form over the shared rules of
+ * @worq/domain: a form library and a schema library would be most of the login route's own weight
+ * for two fields. It behaves like the other forms: checked on submit, re-checked on every change
+ * afterwards, the first invalid field focused, server field errors shown on their fields.
+ */
+type FieldName = 'email' | 'password';
+type FieldErrors = Partial<Record<FieldName, string>>;
+const fieldOrder: FieldName[] = ['email', 'password'];
 
 export function SignInForm({ onSwitch }: { onSwitch: () => void }) {
   const { t } = useTranslation('auth');
-  const { rules, fieldName } = useAuthRules();
+  const { messages, fieldName } = useAuthMessages();
   const navigate = useNavigate();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [remember, setRemember] = useState(true);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const inputs = useRef<Record<FieldName, HTMLInputElement | null>>({ email: null, password: null });
 
-  const schema = useMemo(
-    () =>
-      z.object({
-        email: rules.email(fieldName('email')),
-        password: rules.password(fieldName('password')),
-        remember: z.boolean(),
-      }),
-    [rules, fieldName],
-  );
-  type SignInValues = z.infer<typeof schema>;
+  function check(field: FieldName, value: string): string | undefined {
+    if (field === 'email') {
+      const email = value.trim();
+      if (!email) return messages.required(fieldName('email'));
+      return isValidEmail(email) ? undefined : messages.invalidEmail();
+    }
+    return value ? undefined : messages.required(fieldName('password'));
+  }
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInValues>({
-    resolver: zodResolver(schema),
-    defaultValues: { email: '', password: '', remember: true },
-  });
+  function showErrors(next: FieldErrors) {
+    setErrors(next);
+    const first = fieldOrder.find((field) => next[field]);
+    if (first) inputs.current[first]?.focus();
+  }
 
-  const onSubmit = handleSubmit(async (values) => {
+  function onChange(field: FieldName) {
+    return (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      if (submitted) setErrors((current) => ({ ...current, [field]: check(field, value) }));
+    };
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setSubmitted(true);
+    const found: FieldErrors = { email: check('email', values.email), password: check('password', values.password) };
+    if (found.email || found.password) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
     setRefusal(null);
+    setBusy(true);
     try {
-      const tokens = await login({ email: normalizeEmail(values.email), password: values.password });
-      storeSession(tokens, values.remember);
+      const tokens = await login({ email: normalizeEmail(values.email.trim()), password: values.password });
+      storeSession(tokens, remember);
       const claims = decodeClaims(tokens.jwt_token);
       await navigate(claims?.is_phone_verified ? '/worq-trade' : '/mobile-verification', { replace: true });
     } catch (error) {
-      if (applyServerFieldErrors(error, setError, ['email', 'password'])) return;
+      const fromServer: FieldErrors = {};
+      for (const [field, message] of Object.entries(errorFields(error))) {
+        if (field === 'email' || field === 'password') fromServer[field] = message;
+      }
+      if (fromServer.email || fromServer.password) showErrors(fromServer);
       // A refused sign-in stays on screen (a toast would vanish while the user retypes).
-      if (errorStatus(error) === 401) setRefusal(errorMessage(error));
+      else if (errorStatus(error) === 401) setRefusal(errorMessage(error));
       else void notifyError(error);
+    } finally {
+      setBusy(false);
     }
-  });
+  }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('sign_in.title')}>
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('sign_in.title')}>
       <FormError>{refusal}</FormError>
       <TextField
+        ref={(element) => {
+          inputs.current.email = element;
+        }}
+        name="email"
         label={t('fields.email')}
         type="email"
         autoComplete="email"
         inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
+        value={values.email}
+        onChange={onChange('email')}
+        error={errors.email}
       />
       <PasswordField
+        ref={(element) => {
+          inputs.current.password = element;
+        }}
+        name="password"
         label={t('fields.password')}
         autoComplete="current-password"
         showLabel={t('password_toggle.show')}
         hideLabel={t('password_toggle.hide')}
-        error={errors.password?.message}
-        {...register('password')}
+        value={values.password}
+        onChange={onChange('password')}
+        error={errors.password}
       />
       <div className={styles.between}>
-        <Checkbox label={t('sign_in.remember_me')} {...register('remember')} />
+        <Checkbox
+          name="remember"
+          label={t('sign_in.remember_me')}
+          checked={remember}
+          onChange={(event) => setRemember(event.target.checked)}
+        />
         <Link to="/forgot-password" className={styles.link}>
           {t('sign_in.forgot_link')}
         </Link>
       </div>
-      <Button type="submit" size="lg" fullWidth busy={isSubmitting} busyText={t('sign_in.busy')}>
+      <Button type="submit" size="lg" fullWidth busy={busy} busyText={t('sign_in.busy')}>
         {t('sign_in.submit')}
       </Button>
       <p className={styles.switchLine}>
