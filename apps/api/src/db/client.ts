@@ -88,7 +88,8 @@ class PgListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
+    // keepAlive: an idle LISTEN connection that silently died is noticed and replaced.
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
     client.on('notification', (message) => {
       for (const handler of this.channels.get(message.channel) ?? []) handler.onNotify(message.payload ?? '');
     });

@@ -13,6 +13,8 @@ const recheckChunk = 500;
  */
 export class TaskHub {
   private readonly listeners = new Map<string, Set<TaskListener>>();
+  /** Ids being re-read now: the local call and the NOTIFY of the same finish need one read. */
+  private readonly reading = new Set<string>();
   private unlisten: (() => Promise<void>) | undefined;
   private recheckTimer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -64,14 +66,17 @@ export class TaskHub {
 
   /** A task finished (here or elsewhere): deliver its result to whoever waits for it. */
   finished(id: string): void {
-    if (this.stopped || !this.listeners.has(id)) return;
-    findFinishedResults(this.database.db, [id]).then(
-      (results) => {
-        const result = results.get(id);
-        if (result) this.deliver(id, result);
-      },
-      (error: unknown) => this.log.warn({ err: error, taskId: id }, 'could not read a finished task'),
-    );
+    if (this.stopped || !this.listeners.has(id) || this.reading.has(id)) return;
+    this.reading.add(id);
+    findFinishedResults(this.database.db, [id])
+      .then(
+        (results) => {
+          const result = results.get(id);
+          if (result) this.deliver(id, result);
+        },
+        (error: unknown) => this.log.warn({ err: error, taskId: id }, 'could not read a finished task'),
+      )
+      .finally(() => this.reading.delete(id));
   }
 
   private deliver(id: string, result: TaskResult): void {

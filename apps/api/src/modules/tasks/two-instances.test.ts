@@ -23,11 +23,11 @@ interface Instance {
   dataDir: string;
 }
 
-async function adminQuery(statement: string): Promise<void> {
+async function adminQuery(statement: string): Promise<unknown[]> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(statement);
+    return (await admin.query(statement)).rows;
   } finally {
     await admin.end();
   }
@@ -101,6 +101,31 @@ describe.skipIf(!serverUrl)(
       expect(ranOn).toEqual(['second']);
       // Well inside the 30 s safety recheck: the NOTIFY carried it.
       expect(Date.now() - started).toBeLessThan(5000);
+    });
+
+    it('recovers when the server drops the LISTEN connection', async () => {
+      const seller = await registerCustomer(first.ctx);
+      const watching = gate();
+      second.ctx.app.tasks.handle('test_after_drop', async () => {
+        await watching.promise;
+        return { message: 'yeniden bağlandı' };
+      });
+      const requestId = await first.ctx.app.tasks.enqueue({ customerId: seller.customerId, type: 'test_after_drop' });
+      const socket = openTaskSocket(first.ctx.app, requestId, seller.jwt_token);
+      expect((await socket.message(1)).is_successful).toBeNull();
+
+      // What a server restart or a proxy timeout does to the idle LISTEN connections of both instances.
+      const dropped = await adminQuery(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and query ilike 'listen%'`,
+      );
+      expect(dropped.length).toBeGreaterThanOrEqual(2);
+      watching.open();
+
+      const started = Date.now();
+      const { code, messages } = await socket.closed;
+      expect(code).toBe(1000);
+      expect(messages[1]).toEqual({ message: 'yeniden bağlandı', is_successful: true, data: null });
+      expect(Date.now() - started).toBeLessThan(8000);
     });
 
     it('shares the queue between both workers without running a task twice', async () => {

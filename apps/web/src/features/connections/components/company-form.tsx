@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isValidNationalId, isValidTaxNumber } from '@worq/domain/tax-ids';
 import { DatePicker } from '../../../components/ui/date-picker.tsx';
 import { FieldError } from '../../../components/ui/form/form-error.tsx';
@@ -55,35 +55,40 @@ export function CompanyForm({ id, onSubmit, onDirtyChange, onBusyChange, disable
   );
 
   const schema = useMemo(() => {
-    const required = (field: string) => z.string().trim().min(1, message('required', { field }));
+    const required = (field: string) => z.string().check(z.trim(), z.minLength(1, message('required', { field })));
     return z
       .object({
-        type: z.string().refine((value) => ['1', '2', '3'].includes(value), message('select_at_least_one')),
-        tax_number: z.string().trim().superRefine((value, ctx) => {
-          if (value === '') ctx.addIssue({ code: 'custom', message: message('required', { field: labels.tax_number }) });
-          else if (!/^\d{10}$/.test(value)) ctx.addIssue({ code: 'custom', message: message('tax_number_digits') });
-          else if (!isValidTaxNumber(value)) ctx.addIssue({ code: 'custom', message: message('invalid_tax_number') });
-        }),
+        type: z.string().check(z.refine((value) => ['1', '2', '3'].includes(value), message('select_at_least_one'))),
+        tax_number: z.string().check(
+          z.trim(),
+          z.superRefine((value, ctx) => {
+            if (value === '') ctx.addIssue({ code: 'custom', message: message('required', { field: labels.tax_number }) });
+            else if (!/^\d{10}$/.test(value)) ctx.addIssue({ code: 'custom', message: message('tax_number_digits') });
+            else if (!isValidTaxNumber(value)) ctx.addIssue({ code: 'custom', message: message('invalid_tax_number') });
+          }),
+        ),
         official_full_name: required(labels.official_full_name),
         trade_name: required(labels.trade_name),
-        tax_office: z.string().trim(),
-        national_id: z.string().trim(),
+        tax_office: z.string().check(z.trim()),
+        national_id: z.string().check(z.trim()),
         birth_date: z.string(),
       })
-      .superRefine((values, ctx) => {
-        if (values.type !== '1') return;
-        const nationalId = values.national_id;
-        if (nationalId === '') {
-          ctx.addIssue({ code: 'custom', path: ['national_id'], message: message('required', { field: labels.national_id }) });
-        } else if (!/^\d{11}$/.test(nationalId)) {
-          ctx.addIssue({ code: 'custom', path: ['national_id'], message: message('national_id_digits') });
-        } else if (!isValidNationalId(nationalId)) {
-          ctx.addIssue({ code: 'custom', path: ['national_id'], message: message('invalid_national_id') });
-        }
-        if (values.birth_date === '') {
-          ctx.addIssue({ code: 'custom', path: ['birth_date'], message: message('required', { field: labels.birth_date }) });
-        }
-      });
+      .check(
+        z.superRefine((values, ctx) => {
+          if (values.type !== '1') return;
+          const nationalId = values.national_id;
+          if (nationalId === '') {
+            ctx.addIssue({ code: 'custom', path: ['national_id'], message: message('required', { field: labels.national_id }) });
+          } else if (!/^\d{11}$/.test(nationalId)) {
+            ctx.addIssue({ code: 'custom', path: ['national_id'], message: message('national_id_digits') });
+          } else if (!isValidNationalId(nationalId)) {
+            ctx.addIssue({ code: 'custom', path: ['national_id'], message: message('invalid_national_id') });
+          }
+          if (values.birth_date === '') {
+            ctx.addIssue({ code: 'custom', path: ['birth_date'], message: message('required', { field: labels.birth_date }) });
+          }
+        }),
+      );
   }, [message, labels]);
   type CompanyValues = z.infer<typeof schema>;
 

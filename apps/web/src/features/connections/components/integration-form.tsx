@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, FormError } from '../../../components/ui/form/form-error.tsx';
 import { PasswordField } from '../../../components/ui/form/password-field.tsx';
@@ -75,25 +75,25 @@ export function IntegrationForm({
   const schema = useMemo(() => {
     const label = (name: string) =>
       t(`form.fields.${name}`, { defaultValue: name.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase()) });
-    const credentialShape: Record<string, z.ZodString> = {};
+    const credentialShape: Record<string, z.ZodMiniString<string>> = {};
     for (const field of fields) {
-      credentialShape[field.name] = z
-        .string()
-        .trim()
-        .superRefine((value, ctx) => {
+      credentialShape[field.name] = z.string().check(
+        z.trim(),
+        z.superRefine((value, ctx) => {
           if (value === '') {
             if (field.required) ctx.addIssue({ code: 'custom', message: message('required', { field: label(field.name) }) });
             return;
           }
           if (field.type === 'url' && !urlPattern.test(value)) ctx.addIssue({ code: 'custom', message: t('form.invalid_url') });
-        });
+        }),
+      );
     }
     return z.object({
-      store_name: z.string().trim().min(1, message('required', { field: t('form.store_name') })),
-      store_link: z
-        .string()
-        .trim()
-        .refine((value) => value === '' || urlPattern.test(value), t('form.invalid_url')),
+      store_name: z.string().check(z.trim(), z.minLength(1, message('required', { field: t('form.store_name') }))),
+      store_link: z.string().check(
+        z.trim(),
+        z.refine((value) => value === '' || urlPattern.test(value), t('form.invalid_url')),
+      ),
       region: z.string(),
       credentials: z.object(credentialShape),
     });

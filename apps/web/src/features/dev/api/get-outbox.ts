@@ -1,14 +1,14 @@
 import useSWR from 'swr';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A message the outbox transport kept instead of sending (development only). */
 export const outboxMessage = z.object({
   id: z.string(),
   channel: z.enum(['sms', 'email']),
   to: z.string(),
-  subject: z.string().nullable(),
+  subject: z.nullable(z.string()),
   body: z.string(),
-  html: z.string().nullable().optional(),
+  html: z.optional(z.nullable(z.string())),
   created_at: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PasswordField } from '../../../components/ui/form/password-field.tsx';
@@ -39,14 +39,16 @@ function ChangePasswordForm() {
           new_password: rules.newPassword(fieldName('new_password')),
           new_password_repeat: rules.password(fieldName('password_repeat')),
         })
-        .refine((values) => values.new_password === values.new_password_repeat, {
-          path: ['new_password_repeat'],
-          message: authT('validation.passwords_must_match'),
-        })
-        .refine((values) => values.new_password !== values.current_password, {
-          path: ['new_password'],
-          message: t('password.same_password'),
-        }),
+        .check(
+          z.refine((values) => values.new_password === values.new_password_repeat, {
+            path: ['new_password_repeat'],
+            message: authT('validation.passwords_must_match'),
+          }),
+          z.refine((values) => values.new_password !== values.current_password, {
+            path: ['new_password'],
+            message: t('password.same_password'),
+          }),
+        ),
     [rules, fieldName, authT, t],
   );
   type ChangePasswordValues = z.infer<typeof schema>;

@@ -6,6 +6,7 @@ import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
 import { Component as ForgotPasswordPage } from '../forgot-password-page.tsx';
 import { Component as LoginPage } from '../login-page.tsx';
 import { Component as MobileVerificationPage } from '../mobile-verification-page.tsx';
+import { httpClient } from '../../../../lib/http-transport.ts';
 import { renderRoute, serve } from './auth-test-kit.tsx';
 
 beforeAll(async () => {
@@ -38,6 +39,74 @@ describe('sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Giriş yap' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('E-posta veya şifre hatalı.');
     expect(getAccessToken()).toBeNull();
+  });
+
+  it('says what is wrong with each field before asking the server, and re-checks as the user types', async () => {
+    const user = userEvent.setup();
+    const calls = serve({});
+    renderRoute(<LoginPage />, '/');
+    await user.click(screen.getByRole('button', { name: 'Giriş yap' }));
+    const email = screen.getByLabelText('E-posta');
+    expect(email).toHaveAccessibleDescription('E-posta boş bırakılamaz.');
+    expect(screen.getByLabelText('Şifre')).toHaveAccessibleDescription('Şifre boş bırakılamaz.');
+    expect(email).toHaveFocus();
+    await user.type(email, 'ayse@');
+    expect(email).toHaveAccessibleDescription('Geçerli bir e-posta girin.');
+    await user.type(email, 'example.com');
+    expect(email).not.toHaveAccessibleDescription();
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Şifre')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('gives the validation messages in English too', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      const user = userEvent.setup();
+      serve({});
+      renderRoute(<LoginPage />, '/');
+      await user.type(screen.getByLabelText('Email'), 'not-an-address');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email.');
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password cannot be empty.');
+    } finally {
+      await i18n.changeLanguage('tr');
+    }
+  });
+
+  it("shows the server's field errors on their fields and sends the address normalised", async () => {
+    const user = userEvent.setup();
+    const calls = serve({
+      'POST /auth/login': {
+        status: 400,
+        data: { errors: { code: 'validation_failed', message: 'invalid', fields: { password: 'Şifre çok uzun.' } } },
+      },
+    });
+    renderRoute(<LoginPage />, '/');
+    await user.type(screen.getByLabelText('E-posta'), '  Ayse@Example.com ');
+    await user.type(screen.getByLabelText('Şifre'), 'Guclu123');
+    await user.click(screen.getByRole('button', { name: 'Giriş yap' }));
+    await waitFor(() => expect(screen.getByLabelText('Şifre')).toHaveAccessibleDescription('Şifre çok uzun.'));
+    expect(screen.getByLabelText('Şifre')).toHaveFocus();
+    expect(calls[0]?.body).toEqual({ email: 'ayse@example.com', password: 'Guclu123' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('marks the button busy while the server answers', async () => {
+    const user = userEvent.setup();
+    let answer: (value: { status: number; data: unknown }) => void = () => undefined;
+    serve({});
+    httpClient.defaults.adapter = () =>
+      new Promise((resolve) => {
+        answer = ({ status, data }) => resolve({ data, status, statusText: '', headers: {}, config: {} as never, request: {} });
+      });
+    renderRoute(<LoginPage />, '/');
+    await user.type(screen.getByLabelText('E-posta'), 'ayse@example.com');
+    await user.type(screen.getByLabelText('Şifre'), 'Guclu123');
+    await user.click(screen.getByRole('button', { name: /Giriş yap/ }));
+    expect(await screen.findByRole('button', { name: /Giriş yapılıyor/ })).toHaveAttribute('aria-busy', 'true');
+    answer({ status: 200, data: { jwt_token: accessToken({ is_phone_verified: false }), refresh_token: 'r1' } });
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/mobile-verification'));
   });
 });
 
