@@ -69,9 +69,10 @@ export async function issueCode(
       )
       .orderBy(desc(verificationCodes.createdAt));
     const newest = recent[0];
-    // The spacing protects one recipient from repeated messages; a new number or address (the
-    // customer just changed it) gets its code at once. The hourly cap still applies.
-    if (newest && newest.target === target) {
+    // The spacing protects one phone from repeated texts; a number the customer has just changed
+    // to gets its code at once (the hourly cap still applies). E-mail codes stay spaced whatever
+    // the address, so the form cannot be used to mail strangers in quick succession.
+    if (newest && (purpose !== 'phone' || newest.target === target)) {
       const wait = Math.ceil((newest.createdAt.getTime() + resendSpacingSeconds * 1000 - now.getTime()) / 1000);
       if (wait > 0) throw resendRefused(wait);
     }
