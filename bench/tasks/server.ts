@@ -1,0 +1,157 @@
+// The app under test for bench/tasks, run as a child process so that its resident memory is its own
+// (the socket clients and the latency client live in other processes). Started by run.ts with IPC;
+// commands arrive as messages, answers go back the same way.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { backgroundTasks, customers, marketplaces } from '../../apps/api/src/db/schema.ts';
+
+export type ServerCommand =
+  | { cmd: 'idle-tasks'; count: number }
+  | { cmd: 'memory' }
+  | { cmd: 'sockets' }
+  | { cmd: 'stop' };
+
+export interface ServerReady {
+  ready: { port: number; token: string; marketplaceId: string; database: 'pglite' | 'postgres' };
+}
+
+export interface ServerMemory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/** No handler is registered for it, so the runner never claims these rows: they stay pending. */
+export const idleTaskType = 'test_bench_idle';
+/** Far past the run, so the sweeper does not fail the idle tasks (and close their sockets) meanwhile. */
+const idleDeadlineSeconds = 3600;
+const insertChunk = 1000;
+
+const reply = (message: unknown) => process.send?.(message);
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'worq-bench-tasks-'));
+  // The sandbox reads its delay from the environment outside NODE_ENV=test.
+  process.env.SANDBOX_DELAY_MS = '0';
+  const databaseUrl = process.env.BENCH_TASKS_DATABASE_URL || undefined;
+  // Development config (production refuses the sandbox); logging off, per-IP limit out of the way.
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    MARKETPLACE_MODE: 'sandbox',
+    IP_RATE_LIMIT_PER_MINUTE: '1000000',
+    CONNECTION_HEALTH_INTERVAL_MINUTES: '0',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const database = await openDatabase({ url: databaseUrl, pgliteDir: 'memory://' });
+  const app = await buildApp({ config, database, logger: false });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = Number(new URL(address).port);
+
+  // A verified customer written straight through the schema, the way registration leaves one.
+  const acceptedAt = new Date().toISOString();
+  const consent = { accepted: true, term_version: 1, accepted_at: acceptedAt };
+  const [customer] = await database.db
+    .insert(customers)
+    .values({
+      firstName: 'Ayşe',
+      lastName: 'Yılmaz',
+      email: `bench-tasks-${Date.now()}@example.com`,
+      passwordHash: null,
+      phoneNumber: '5301234567',
+      isPhoneVerified: true,
+      isEmailVerified: true,
+      consents: { disclosure: consent, explicit_consent: consent, commercial_electronic_message: { accepted: false, term_version: null, accepted_at: null } },
+    })
+    .returning();
+  if (!customer) throw new Error('customer not stored');
+  const token = await app.signAccessToken({
+    customer_id: customer.id,
+    email: customer.email,
+    first_name: customer.firstName,
+    last_name: customer.lastName,
+    is_phone_verified: true,
+  });
+  const [trendyol] = await database.db.select({ id: marketplaces.id }).from(marketplaces).where(sql`${marketplaces.code} = 'trendyol'`);
+  if (!trendyol) throw new Error('no trendyol marketplace in the reference data');
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+
+  process.on('message', (message: ServerCommand) => {
+    const run = async (): Promise<unknown> => {
+      switch (message.cmd) {
+        case 'idle-tasks': {
+          const ids: string[] = [];
+          for (let start = 0; start < message.count; start += insertChunk) {
+            const rows = await database.db
+              .insert(backgroundTasks)
+              .values(
+                Array.from({ length: Math.min(insertChunk, message.count - start) }, () => ({
+                  customerId: customer.id,
+                  type: idleTaskType as (typeof backgroundTasks.$inferInsert)['type'],
+                  payload: {},
+                  deadlineAt: sql`now() + ${idleDeadlineSeconds} * interval '1 second'`,
+                })),
+              )
+              .returning({ id: backgroundTasks.id });
+            for (const row of rows) ids.push(row.id);
+          }
+          return { ids };
+        }
+        case 'memory': {
+          // Settle the heap first, so the figure is what the process keeps, not garbage awaiting collection.
+          const gc = (globalThis as { gc?: () => void }).gc;
+          for (let round = 0; round < 3; round++) {
+            gc?.();
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+          const usage = process.memoryUsage();
+          const memory: ServerMemory = { rss: usage.rss, heapUsed: usage.heapUsed, external: usage.external, arrayBuffers: usage.arrayBuffers };
+          return { memory, gc: Boolean(gc) };
+        }
+        case 'sockets':
+          return { sockets: app.websocketServer.clients.size };
+        case 'stop':
+          await stop();
+          return { stopped: true };
+      }
+    };
+    run().then(
+      (answer) => {
+        reply(answer);
+        if (message.cmd === 'stop') process.disconnect?.();
+      },
+      (error: unknown) => reply({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+    );
+  });
+  // The parent went away without saying stop: do not linger.
+  process.on('disconnect', () => void stop().finally(() => process.exit(0)));
+
+  const ready: ServerReady = { ready: { port, token, marketplaceId: trendyol.id, database: database.kind } };
+  reply(ready);
+}
+
+main().catch((error: unknown) => {
+  reply({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  process.exit(1);
+});
