@@ -69,7 +69,7 @@ export function CompanyForm({ id, onSubmit, onDirtyChange, onBusyChange, disable
         ),
         official_full_name: required(labels.official_full_name),
         trade_name: required(labels.trade_name),
-        tax_office: z.string().check(z.trim()),
+        tax_office: required(labels.tax_office),
         national_id: z.string().check(z.trim()),
         birth_date: z.string(),
       })
@@ -216,7 +216,13 @@ export function CompanyForm({ id, onSubmit, onDirtyChange, onBusyChange, disable
           {...register('trade_name')}
         />
       </div>
-      <TextField label={labels.tax_office} disabled={disabled} error={errors.tax_office?.message} {...register('tax_office')} />
+      <TextField
+        label={labels.tax_office}
+        requiredMark
+        disabled={disabled}
+        error={errors.tax_office?.message}
+        {...register('tax_office')}
+      />
       {soleProprietorship && (
         <div className={styles.soleFields}>
           <p className={styles.note}>{t('company_form.sole_note')}</p>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { errorFields, errorMessage } from '../../../lib/api-error.ts';
 import { useIntegrationDetails, type Company, type IntegrationDetails } from '../api/integration-details.ts';
 import { setCompany, type SetCompanyBody } from '../api/set-company.ts';
 import { trackTask } from '../track-task.ts';
@@ -128,7 +128,9 @@ export function CompanyStep({ integrationIds, onDone, onLater, onDirtyChange, pa
       ({ request_id: requestId } = await setCompany(body));
     } catch (failure) {
       setBusy(false);
-      setFormError(errorMessage(failure));
+      // The server names the fields it refused; say which ones rather than only "correct the fields".
+      const fieldMessages = Object.values(errorFields(failure));
+      setFormError(fieldMessages.length > 0 ? fieldMessages.join(' ') : errorMessage(failure));
       return;
     }
     onDirtyChange?.(false);
