@@ -54,6 +54,12 @@ describe('loadConfig outside production', () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  it('resolves a relative DATA_DIR from the folder npm was started in', () => {
+    const startedIn = tempDir();
+    const config = loadConfig({ DATA_DIR: './data', INIT_CWD: startedIn });
+    expect(config.dataDir).toBe(path.join(startedIn, 'data'));
+  });
+
   it('writes generated secrets once into DATA_DIR/secrets and reuses them on the next start', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir });

@@ -123,7 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const raw = parsed.data as z.infer<typeof envSchema> & Record<string, string | undefined>;
   const isProduction = raw.NODE_ENV === 'production';
-  const dataDir = path.resolve(raw.DATA_DIR);
+  // npm runs the server from apps/api; INIT_CWD is where the person typed `npm start`, so a
+  // relative DATA_DIR (the default ./data) means the folder they are in.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), raw.DATA_DIR);
 
   if (isProduction) {
     for (const name of ['JWT_SECRET', 'ENCRYPTION_KEY', 'DATABASE_URL', 'PUBLIC_URL'] as const) {
