@@ -55,6 +55,10 @@ export const connectionMessages = {
     tr: 'Şirket bilgileri mağazalarınıza bağlandı.',
     en: 'The company details are linked to your stores.',
   },
+  task_health_ok: {
+    tr: '{store} mağazanızın bağlantısı güncel.',
+    en: 'The connection of {store} is up to date.',
+  },
   task_health_failed: {
     tr: '{store} mağazanızın bağlantısı güncel değil. Lütfen bilgileri yenileyin.',
     en: 'The connection of {store} is out of date. Please reconnect it.',
@@ -75,6 +79,7 @@ export const connectionMessages = {
     en: 'You cannot change a store’s status while you have an active application.',
   },
   marketplace_not_found: { tr: 'Pazaryeri bulunamadı.', en: 'Marketplace not found.' },
+  company_not_found: { tr: 'Şirket bulunamadı.', en: 'Company not found.' },
   integration_exists: {
     tr: 'Bu mağaza zaten bağlı.',
     en: 'This store is already connected.',

@@ -46,6 +46,7 @@ describe('connection health', () => {
 
     const outcome = await runHealthCheckTask(marketplace, healthTask(customer.customerId, id));
     expect(outcome.is_successful ?? true).toBe(true);
+    expect(outcome.message).toBe('task_health_ok');
     const [row] = await ctx.database.db.select().from(integrations).where(eq(integrations.id, id));
     expect(row).toMatchObject({ status: 'active', isUpdated: true, lastError: null });
     expect(row!.lastCheckedAt).not.toBeNull();

@@ -352,7 +352,7 @@ export async function startSetCompany(ctx: MarketplaceContext, customerId: strin
   let companyId: string | undefined;
   if (body.company_id) {
     const company = await findCompanyById(ctx.db, customerId, body.company_id);
-    if (!company) throw new AppError(404, 'not_found');
+    if (!company) throw new AppError(404, 'company_not_found');
     companyId = company.id;
   } else if (body.company) {
     const existing = await findCompanyByTaxNumber(ctx.db, customerId, body.company.tax_number);
@@ -566,7 +566,7 @@ export async function runConnectCompanyTask(ctx: MarketplaceContext, task: Runni
     company = await upsertCompany(ctx.db, customerId, companyInput.parse(task.payload.company) as CompanyInput);
   } else {
     company = await findCompanyById(ctx.db, customerId, String(task.payload.company_id));
-    if (!company) throw new AppError(404, 'not_found');
+    if (!company) throw new AppError(404, 'company_not_found');
   }
   assertNotRelinked(integrations, company.id);
   await linkCompany(ctx.db, customerId, ids, company.id);
@@ -605,8 +605,7 @@ export async function runHealthCheckTask(ctx: MarketplaceContext, task: RunningT
     throw marketplaceFailure(error, marketplace.name);
   }
   await updateIntegration(ctx.db, customerId, integration.id, { lastCheckedAt: now, lastError: null });
-  // No key says "still connected" yet; the activation text is the closest true sentence.
-  return { message: 'task_activate_success', params, data: await listedIntegration(ctx, customerId, integration.id) };
+  return { message: 'task_health_ok', params, data: await listedIntegration(ctx, customerId, integration.id) };
 }
 
 /** Enqueues a health check for every active integration not checked within the interval. */
