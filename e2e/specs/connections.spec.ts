@@ -109,6 +109,11 @@ async function checkScreen(journey: Journey, name: string): Promise<void> {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: width < 600 ? 812 : 800 });
       if (width === 375) {
+        // The layout switches to its phone form a frame or two after the resize (a media-query
+        // listener re-renders it): judge the width once it has had time to settle.
+        await page
+          .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 3000 })
+          .catch(() => undefined);
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           innerWidth: window.innerWidth,
