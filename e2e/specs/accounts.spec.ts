@@ -151,6 +151,10 @@ async function setTheme(page: Page, theme: Theme): Promise<void> {
 }
 
 async function assertNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  // After a resize the layout switches to its phone form a frame or two later: let it settle first.
+  await page
+    .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 3000 })
+    .catch(() => undefined);
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
