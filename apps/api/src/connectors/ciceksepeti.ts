@@ -9,7 +9,7 @@
  * `yyyy-MM-ddTHH:mm:ss`, unconfirmed). The answer lists order items; items of one order are
  * merged. The connector walks the range in 14-day windows: page = window × pagesPerWindow + page.
  */
-import { marketplaceFetch } from './http.ts';
+import { isRecord, marketplaceFetch, parseJson, requireField } from './http.ts';
 import type { OrderStatus } from './sandbox/orders.ts';
 import { ConnectorError, type Connector, type ConnectorContext, type Credentials, type MarketplaceOrder } from './types.ts';
 
@@ -81,7 +81,7 @@ async function request(credentials: Credentials, path: string, init: { method: s
     ctx,
   );
   const text = await response.text();
-  if (response.ok) return parseJson(text);
+  if (response.ok) return parseJson(text, unexpected);
   throw ciceksepetiError(response.status, text);
 }
 
@@ -155,24 +155,7 @@ export function turkeyTime(ms: number): string {
   return new Date(ms + turkeyOffsetMs).toISOString().slice(0, 19);
 }
 
-function requireField(credentials: Credentials, name: string): string {
-  const value = credentials[name]?.trim();
-  if (!value) throw new ConnectorError('bad_credentials', 'marketplace_bad_credentials', `missing ${name}`);
-  return value;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw unexpected(`not JSON: ${text.slice(0, 100)}`);
-  }
-}
-
 function unexpected(detail: string): ConnectorError {
   return new ConnectorError('unexpected', 'marketplace_unexpected', `Çiçeksepeti: ${detail}`);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -12,7 +12,7 @@
  * 24 hours). The connector walks the range in 24-hour windows and each window by offset:
  * page = window × pagesPerWindow + offset / limit.
  */
-import { basicAuth, marketplaceFetch } from './http.ts';
+import { basicAuth, isRecord, marketplaceFetch, parseJson, requireField } from './http.ts';
 import type { OrderStatus } from './sandbox/orders.ts';
 import { ConnectorError, type Connector, type ConnectorContext, type Credentials, type MarketplaceOrder } from './types.ts';
 
@@ -99,7 +99,7 @@ async function request(credentials: Credentials, url: string, ctx: ConnectorCont
     ctx,
   );
   const text = await response.text();
-  if (response.ok) return parseJson(text);
+  if (response.ok) return parseJson(text, unexpected);
   throw hepsiburadaError(response.status, text);
 }
 
@@ -152,24 +152,7 @@ export function turkeyMinute(ms: number): string {
   return new Date(ms + turkeyOffsetMs).toISOString().slice(0, 16).replace('T', ' ');
 }
 
-function requireField(credentials: Credentials, name: string): string {
-  const value = credentials[name]?.trim();
-  if (!value) throw new ConnectorError('bad_credentials', 'marketplace_bad_credentials', `missing ${name}`);
-  return value;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw unexpected(`not JSON: ${text.slice(0, 100)}`);
-  }
-}
-
 function unexpected(detail: string): ConnectorError {
   return new ConnectorError('unexpected', 'marketplace_unexpected', `Hepsiburada: ${detail}`);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -56,3 +56,23 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export function basicAuth(user: string, password: string): string {
   return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 }
+
+/** A credential field the seller must fill; missing counts as bad credentials. */
+export function requireField(credentials: Record<string, string>, name: string): string {
+  const value = credentials[name]?.trim();
+  if (!value) throw new ConnectorError('bad_credentials', 'marketplace_bad_credentials', `missing ${name}`);
+  return value;
+}
+
+/** Parses a marketplace's JSON answer; anything else is an unexpected answer of that marketplace. */
+export function parseJson(text: string, unexpected: (detail: string) => ConnectorError): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw unexpected(`not JSON: ${text.slice(0, 100)}`);
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -9,7 +9,7 @@
  * The bad-credential body is unconfirmed (a Spring-style 401 is assumed; 403 bodies naming the
  * key or secret are treated the same).
  */
-import { marketplaceFetch } from './http.ts';
+import { isRecord, marketplaceFetch, parseJson, requireField } from './http.ts';
 import type { OrderStatus } from './sandbox/orders.ts';
 import { ConnectorError, type Connector, type ConnectorContext, type Credentials, type MarketplaceOrder } from './types.ts';
 
@@ -80,7 +80,7 @@ async function request(credentials: Credentials, path: string, ctx: ConnectorCon
     ctx,
   );
   const text = await response.text();
-  if (response.ok) return parseJson(text);
+  if (response.ok) return parseJson(text, unexpected);
   throw n11Error(response.status, text);
 }
 
@@ -137,24 +137,7 @@ function packageCreatedAt(item: Record<string, unknown>): number | null {
   return null;
 }
 
-function requireField(credentials: Credentials, name: string): string {
-  const value = credentials[name]?.trim();
-  if (!value) throw new ConnectorError('bad_credentials', 'marketplace_bad_credentials', `missing ${name}`);
-  return value;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw unexpected(`not JSON: ${text.slice(0, 100)}`);
-  }
-}
-
 function unexpected(detail: string): ConnectorError {
   return new ConnectorError('unexpected', 'marketplace_unexpected', `N11: ${detail}`);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

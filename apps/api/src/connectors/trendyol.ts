@@ -8,7 +8,7 @@
  * of 14 days (Trendyol rejects wider startDate–endDate spans; unconfirmed), one page index counting
  * through windows and then pages: page = window × pagesPerWindow + pageInWindow.
  */
-import { basicAuth, marketplaceFetch } from './http.ts';
+import { basicAuth, isRecord, marketplaceFetch, parseJson, requireField } from './http.ts';
 import type { OrderStatus } from './sandbox/orders.ts';
 import {
   ConnectorError,
@@ -111,7 +111,7 @@ async function request(credentials: Credentials, path: string, ctx: ConnectorCon
     ctx,
   );
   const text = await response.text();
-  if (response.ok) return parseJson(text);
+  if (response.ok) return parseJson(text, unexpected);
   throw trendyolError(response.status, text);
 }
 
@@ -177,24 +177,7 @@ async function waitForSlot(sellerId: string): Promise<void> {
   }
 }
 
-function requireField(credentials: Credentials, name: string): string {
-  const value = credentials[name]?.trim();
-  if (!value) throw new ConnectorError('bad_credentials', 'marketplace_bad_credentials', `missing ${name}`);
-  return value;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw unexpected(`not JSON: ${text.slice(0, 100)}`);
-  }
-}
-
 function unexpected(detail: string): ConnectorError {
   return new ConnectorError('unexpected', 'marketplace_unexpected', `Trendyol: ${detail}`);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
