@@ -1,4 +1,7 @@
+import { applicationMessages } from './application-messages.ts';
 import { connectionMessages } from './connection-messages.ts';
+import { googleMessages } from './google-messages.ts';
+import { reviewMessages } from './review-messages.ts';
 import type { Language } from './language.ts';
 
 /**
@@ -7,6 +10,9 @@ import type { Language } from './language.ts';
  */
 export const messages = {
   ...connectionMessages,
+  ...applicationMessages,
+  ...reviewMessages,
+  ...googleMessages,
   // Validation (specification §5)
   required: { tr: '{field} boş bırakılamaz.', en: '{field} cannot be empty.' },
   no_special_characters: {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -264,3 +264,159 @@ export const amazonOauthStates = pgTable('amazon_oauth_states', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/* ---------- WorqTrade applications, plans and contact forms (issue 5) ---------- */
+
+export const applicationStatuses = ['not_completed', 'in_progress', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: applicationStatuses }).notNull().default('not_completed'),
+    /** 1 plan, 2 connect store, 3 summary. */
+    step: smallint('step').notNull().default(1),
+    isLeaved: boolean('is_leaved').notNull().default(false),
+    isCancelled: boolean('is_cancelled').notNull().default(false),
+    rejectReason: text('reject_reason'),
+    /** Whether the application ever reached step 2 (the navbar then lists Connections for good). */
+    reachedStepTwo: boolean('reached_step_two').notNull().default(false),
+    /** What the seller submitted: stores and company as they were at completion. */
+    submittedSnapshot: jsonb('submitted_snapshot').$type<Record<string, unknown>>(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => customers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('applications_customer_idx').on(table.customerId, table.createdAt),
+    index('applications_status_idx').on(table.status, table.submittedAt),
+    // At most one active application per customer (ARCHITECTURE.md §4), enforced by the database.
+    uniqueIndex('applications_one_active_idx')
+      .on(table.customerId)
+      .where(sql`status = 'not_completed' and not is_leaved and not is_cancelled`),
+  ],
+);
+
+/** The revenue-sharing plan (GPeT) of one application; every amount in kuruş. */
+export const plans = pgTable('plans', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  applicationId: uuid('application_id')
+    .notNull()
+    .unique()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  customerId: uuid('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  averageMonthlyTurnover: bigint('average_monthly_turnover', { mode: 'number' }).notNull(),
+  estimatedStockPurchaseAmount: bigint('estimated_stock_purchase_amount', { mode: 'number' }).notNull(),
+  estimatedSalesTurnover: bigint('estimated_sales_turnover', { mode: 'number' }).notNull(),
+  durationWeeks: smallint('duration_weeks').notNull(),
+  paymentStartWeek: smallint('payment_start_week').notNull(),
+  providerShareRateBps: integer('provider_share_rate_bps').notNull(),
+  providerShareAmount: bigint('provider_share_amount', { mode: 'number' }).notNull(),
+  yourShareAmount: bigint('your_share_amount', { mode: 'number' }).notNull(),
+  totalPaymentAmount: bigint('total_payment_amount', { mode: 'number' }).notNull(),
+  installmentCount: smallint('installment_count').notNull(),
+  installmentAmount: bigint('installment_amount', { mode: 'number' }).notNull(),
+  schedule: jsonb('schedule').$type<{ week: number; amount: number }[]>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const salesChannels = ['marketplace', 'own_website', 'other_channels', 'none'] as const;
+export const monthlyRevenueBands = ['0_50k', '50k_500k', '500k_1m', '1m_2m', '2m_5m', '5m_plus', 'prefer_not_to_share'] as const;
+export const ecommerceDurationBands = ['0_3m', '3m_1y', '1y_5y', '5y_plus'] as const;
+
+/** The contact (skip-step) form: stored for the team to call back; it does not move the application. */
+export const contactForms = pgTable(
+  'contact_forms',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'set null' }),
+    salesChannels: jsonb('sales_channels').$type<(typeof salesChannels)[number][]>().notNull(),
+    monthlyRevenueBand: text('monthly_revenue_band', { enum: monthlyRevenueBands }).notNull(),
+    ecommerceDurationBand: text('ecommerce_duration_band', { enum: ecommerceDurationBands }).notNull(),
+    bestSellingStoreName: text('best_selling_store_name').notNull(),
+    headquartersCityId: integer('headquarters_city_id')
+      .notNull()
+      .references(() => cities.id),
+    note: text('note'),
+    /** Set by an expert once the team has called the seller back. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => customers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('contact_forms_customer_idx').on(table.customerId, table.createdAt),
+    index('contact_forms_application_idx').on(table.applicationId),
+  ],
+);
+
+export const applicationEventActions = [
+  'started',
+  'step_changed',
+  'left',
+  'cancelled',
+  'submitted',
+  'approved',
+  'rejected',
+  'contact_form_saved',
+] as const;
+
+/** The audit trail of an application: who did what and when (shown to experts). */
+export const applicationEvents = pgTable(
+  'application_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => customers.id, { onDelete: 'set null' }),
+    actorRole: text('actor_role', { enum: ['customer', 'expert', 'system'] }).notNull(),
+    action: text('action', { enum: applicationEventActions }).notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index('application_events_application_idx').on(table.applicationId, table.createdAt)],
+);
+
+/* ---------- Message delivery queue (issue 6) ---------- */
+
+export const messageStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
+
+/**
+ * Every e-mail and SMS is a row first and is sent afterwards, so a transport failure never loses
+ * the message: it is retried with backoff until it is sent or its attempts run out (`failed`).
+ */
+export const messageQueue = pgTable(
+  'message_queue',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    to: text('to').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    html: text('html'),
+    /** Which template produced it (phone_code, application_approved …), for logs and tests. */
+    template: text('template'),
+    language: text('language', { enum: ['tr', 'en'] }),
+    status: text('status', { enum: messageStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('message_queue_ready_idx').on(table.status, table.nextAttemptAt)],
+);

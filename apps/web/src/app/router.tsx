@@ -58,24 +58,58 @@ export const routes: RouteObject[] = [
                 path: 'connections',
                 lazy: withNamespaces(['connections'], () => import('../features/connections/components/connections-page.tsx')),
               },
-              { path: 'worq-trade', lazy: () => import('../features/worq-trade/components/applications-page.tsx') },
-              { path: 'worq-trade/start', lazy: () => import('../features/worq-trade/components/start-page.tsx') },
-              { path: 'worq-trade/onboarding', element: <Navigate to="revenue-sharing-plan" replace /> },
               {
-                path: 'worq-trade/onboarding/revenue-sharing-plan',
-                lazy: () => import('../features/worq-trade/components/revenue-sharing-plan-page.tsx'),
+                path: 'worq-trade',
+                lazy: withNamespaces(['worq-trade'], () => import('../features/worq-trade/components/applications-page.tsx')),
               },
               {
-                path: 'worq-trade/onboarding/connect-store',
-                lazy: () => import('../features/worq-trade/components/connect-store-page.tsx'),
+                path: 'worq-trade/start',
+                lazy: withNamespaces(['worq-trade'], () => import('../features/worq-trade/components/start-page.tsx')),
               },
-              { path: 'worq-trade/onboarding/summary', lazy: () => import('../features/worq-trade/components/summary-page.tsx') },
-              { path: 'worq-trade/onboarding/contact', lazy: () => import('../features/worq-trade/components/contact-page.tsx') },
-              { path: 'worq-trade/form-success', lazy: () => import('../features/worq-trade/components/form-success-page.tsx') },
+              {
+                // The onboarding guard and the progress indicator of §2 wrap every step.
+                path: 'worq-trade/onboarding',
+                lazy: withNamespaces(['worq-trade'], () => import('../features/worq-trade/components/onboarding-layout.tsx')),
+                children: [
+                  { index: true, element: <Navigate to="revenue-sharing-plan" replace /> },
+                  {
+                    path: 'revenue-sharing-plan',
+                    lazy: () => import('../features/worq-trade/components/revenue-sharing-plan-page.tsx'),
+                  },
+                  {
+                    path: 'connect-store',
+                    lazy: withNamespaces(['connections'], () => import('../features/worq-trade/components/connect-store-page.tsx')),
+                  },
+                  { path: 'summary', lazy: () => import('../features/worq-trade/components/summary-page.tsx') },
+                  { path: 'contact', lazy: () => import('../features/worq-trade/components/contact-page.tsx') },
+                ],
+              },
+              {
+                path: 'worq-trade/form-success',
+                lazy: withNamespaces(['worq-trade'], () => import('../features/worq-trade/components/form-success-page.tsx')),
+              },
               {
                 path: 'worq-trade/application-success',
-                lazy: () => import('../features/worq-trade/components/application-success-page.tsx'),
+                lazy: withNamespaces(['worq-trade'], () => import('../features/worq-trade/components/application-success-page.tsx')),
               },
+            ],
+          },
+        ],
+      },
+      {
+        // The expert back-office (issue 6): its own sign-in and layout; sellers get 403 there.
+        path: 'admin',
+        children: [
+          {
+            path: 'login',
+            lazy: withNamespaces(['admin', 'auth'], () => import('../features/admin/components/admin-login-page.tsx')),
+          },
+          {
+            lazy: withNamespaces(['admin'], () => import('../features/admin/components/admin-layout.tsx')),
+            children: [
+              { index: true, lazy: () => import('../features/admin/components/review-queue-page.tsx') },
+              { path: 'applications/:id', lazy: () => import('../features/admin/components/application-review-page.tsx') },
+              { path: 'contact-forms', lazy: () => import('../features/admin/components/contact-forms-page.tsx') },
             ],
           },
         ],
