@@ -1,13 +1,19 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createVerifiedCustomer, typeCode, uniqueEmail, uniquePhone, type Customer } from '../fixtures/accounts.ts';
-import { expectNoAxeViolations } from '../fixtures/axe.ts';
-import { launchBrowser, openPage, screenshot, type Language, type Theme } from '../fixtures/browser.ts';
+import { launchBrowser, openPage, type Language, type Theme } from '../fixtures/browser.ts';
 import { codeIn, linkIn, readOutbox, waitForNewOutboxMessage, type OutboxMessage } from '../fixtures/outbox.ts';
-import { repoRoot, startProduct, type Product } from '../fixtures/product.ts';
+import { startProduct, type Product } from '../fixtures/product.ts';
+import {
+  assertNoScreenProblems,
+  assertNoSidewaysScroll,
+  checkScreen as checkScreenIn,
+  escapeRegExp,
+  rawText as localeRawText,
+  text as localeText,
+  type ScreenJourney,
+} from '../fixtures/screens.ts';
 
 // The accounts journeys of the seller portal in Chromium, read the way a user reads them: sign up
 // and verify the phone with the SMS code, sign out and in, reset a forgotten password through the
@@ -16,36 +22,15 @@ import { repoRoot, startProduct, type Product } from '../fixtures/product.ts';
 // themes and photographed at 375 and 1280 px into e2e/artifacts/accounts/.
 
 type Namespace = 'auth' | 'profile' | 'common';
-type Messages = Record<string, unknown>;
-
-const messages = new Map<string, Messages>();
-
-/** The raw message `ns:key` in `language`, from the app's own locale files. */
-function rawText(language: Language, key: `${Namespace}:${string}`): string {
-  const [ns, keyPath] = key.split(':') as [Namespace, string];
-  const file = `${language}/${ns}`;
-  if (!messages.has(file)) {
-    messages.set(file, JSON.parse(readFileSync(path.join(repoRoot, 'apps/web/src/locales', `${file}.json`), 'utf8')) as Messages);
-  }
-  let value: unknown = messages.get(file);
-  for (const part of keyPath.split('.')) value = (value as Messages | undefined)?.[part];
-  if (typeof value !== 'string') throw new Error(`No text ${key} in ${language}`);
-  return value;
-}
-
-/** The visible text of `ns:key` in `language`, values filled in and markup tags dropped. */
-function text(language: Language, key: `${Namespace}:${string}`, values: Record<string, string | number> = {}): string {
-  return rawText(language, key)
-    .replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`))
-    .replace(/<\/?\w+>/g, '');
-}
+const rawText = (language: Language, key: `${Namespace}:${string}`) => localeRawText(language, key);
+const text = (language: Language, key: `${Namespace}:${string}`, values: Record<string, string | number> = {}) =>
+  localeText(language, key, values);
 
 /** The words inside <term>…</term> of a consent label: the name of its link. */
 function termWords(language: Language, key: `auth:${string}`): string {
   return /<term>(.*?)<\/term>/.exec(rawText(language, key))?.[1] ?? '';
 }
 
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const spacedPhone = (phone: string) => `${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6, 8)} ${phone.slice(8)}`;
 
 let product: Product;
@@ -69,7 +54,7 @@ after(async () => {
   await product?.stop();
 });
 
-interface Journey {
+interface Journey extends ScreenJourney {
   context: BrowserContext;
   page: Page;
   errors: string[];
@@ -92,75 +77,14 @@ async function journey(language: Language, theme: Theme, width: number, walk: (j
   const started = await startJourney(language, theme, width);
   try {
     await walk(started);
-    if (started.axeProblems.length > 0) {
-      const error = new Error(`axe-core found problems on ${started.axeProblems.length} screen(s):\n${started.axeProblems.join('\n')}`);
-      // node:test prints the stack after the message; a multi-line message would be printed twice.
-      error.stack = `${error.name}: ${error.message.split('\n')[0]}`;
-      throw error;
-    }
+    assertNoScreenProblems(started);
     assert.deepEqual(started.errors, [], 'no uncaught errors or console errors on the way');
   } finally {
     await started.context.close();
   }
 }
 
-/**
- * Runs axe-core on the screen as it is, in both themes (by switching <html data-theme>, which holds
- * every colour token), and saves full-page screenshots of both themes at 375 and 1280 px.
- */
-async function checkScreen(journey: Journey, name: string): Promise<void> {
-  const { page, language } = journey;
-  if (journey.checked.has(name)) return;
-  journey.checked.add(name);
-  await page.evaluate(() => document.fonts.ready);
-  const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
-  const startTheme = (await page.evaluate(() => document.documentElement.dataset.theme)) as Theme;
-  const otherTheme: Theme = startTheme === 'dark' ? 'light' : 'dark';
-  for (const theme of [startTheme, otherTheme]) {
-    await setTheme(page, theme);
-    const label = `${name} (${theme}, ${language}, ${viewport.width} px, ${new URL(page.url()).pathname})`;
-    try {
-      await expectNoAxeViolations(page, label);
-    } catch (error) {
-      journey.axeProblems.push((error as Error).message);
-    }
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: width < 600 ? 812 : 800 });
-      await screenshot(page, `${name}-${theme}-${language}-${width}`, 'accounts');
-    }
-    await page.setViewportSize(viewport);
-  }
-  await setTheme(page, startTheme);
-}
-
-/** Switches the colour tokens and waits until every colour transition has settled. */
-async function setTheme(page: Page, theme: Theme): Promise<void> {
-  await page.evaluate(async (value) => {
-    // No named helpers in here: the test's TypeScript transform would wrap them in a __name() the page lacks.
-    document.documentElement.dataset.theme = value;
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    // Transitions only: a spinner's endless animation never finishes.
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((transition) => transition.finished.catch(() => undefined)),
-    );
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-  }, theme);
-}
-
-async function assertNoSidewaysScroll(page: Page, where: string): Promise<void> {
-  // After a resize the layout switches to its phone form a frame or two later: let it settle first.
-  await page
-    .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 3000 })
-    .catch(() => undefined);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  assert.ok(scrollWidth <= innerWidth, `${where}: the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
-}
+const checkScreen = (journey: Journey, name: string) => checkScreenIn(journey, name, 'accounts');
 
 const onPath = (pathname: string | RegExp) => (url: URL) =>
   typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname);

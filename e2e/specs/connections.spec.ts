@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { formatMessage } from '@worq/domain/messages';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createVerifiedCustomer, signInAs, signInThroughApi, type TokenPair } from '../fixtures/accounts.ts';
-import { expectNoAxeViolations } from '../fixtures/axe.ts';
 import { launchBrowser, openPage, screenshot, type Language, type Theme } from '../fixtures/browser.ts';
-import { repoRoot, startProduct, type Product } from '../fixtures/product.ts';
+import { startProduct, type Product } from '../fixtures/product.ts';
+import { assertNoScreenProblems, checkScreen as checkScreenIn, escapeRegExp, exactly, text as localeText, type ScreenJourney } from '../fixtures/screens.ts';
 
 // The store-connection journeys of the seller portal in Chromium, against the product's own
 // marketplace sandbox (secrets equal to `sandbox` are accepted; a small delay keeps the pending
@@ -19,26 +17,8 @@ import { repoRoot, startProduct, type Product } from '../fixtures/product.ts';
 // e2e/artifacts/connections/.
 
 type Namespace = 'connections' | 'tasks' | 'common';
-type Messages = Record<string, unknown>;
-
-const messages = new Map<string, Messages>();
-
-/** The visible text of `ns:key` in `language`, from the app's own locale files, values filled in. */
-function text(language: Language, key: `${Namespace}:${string}`, values: Record<string, string | number> = {}): string {
-  const [ns, keyPath] = key.split(':') as [Namespace, string];
-  const file = `${language}/${ns}`;
-  if (!messages.has(file)) {
-    messages.set(file, JSON.parse(readFileSync(path.join(repoRoot, 'apps/web/src/locales', `${file}.json`), 'utf8')) as Messages);
-  }
-  let value: unknown = messages.get(file);
-  for (const part of keyPath.split('.')) value = (value as Messages | undefined)?.[part];
-  if (typeof value !== 'string') throw new Error(`No text ${key} in ${language}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
-}
-
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// A required field's label ends in an asterisk (hidden from the accessible name, not from the label's text).
-const exactly = (value: string) => new RegExp(`^\\s*${escapeRegExp(value)}\\s*\\*?\\s*$`);
+const text = (language: Language, key: `${Namespace}:${string}`, values: Record<string, string | number> = {}) =>
+  localeText(language, key, values);
 
 let product: Product;
 let failures = 1;
@@ -54,7 +34,7 @@ after(async () => {
   await product?.stop();
 });
 
-interface Journey {
+interface Journey extends ScreenJourney {
   context: BrowserContext;
   page: Page;
   errors: string[];
@@ -74,11 +54,7 @@ async function journey(language: Language, theme: Theme, width: number, walk: (j
   const current: Journey = { context, page, errors, language, tokens, axeProblems: [], checked: new Set() };
   try {
     await walk(current);
-    if (current.axeProblems.length > 0) {
-      const error = new Error(`axe-core found problems on ${current.axeProblems.length} screen(s):\n${current.axeProblems.join('\n')}`);
-      error.stack = `${error.name}: ${error.message.split('\n')[0]}`;
-      throw error;
-    }
+    assertNoScreenProblems(current);
     assert.deepEqual(current.errors, [], 'no uncaught errors or console errors on the way');
   } catch (error) {
     // What the seller saw when the journey stopped, for the report.
@@ -89,59 +65,7 @@ async function journey(language: Language, theme: Theme, width: number, walk: (j
   }
 }
 
-/** axe-core in both themes, full-page screenshots of both at 375 and 1280 px, and no sideways scroll at 375 px. */
-async function checkScreen(journey: Journey, name: string): Promise<void> {
-  const { page, language } = journey;
-  if (journey.checked.has(name)) return;
-  journey.checked.add(name);
-  await page.evaluate(() => document.fonts.ready);
-  const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
-  const startTheme = (await page.evaluate(() => document.documentElement.dataset.theme)) as Theme;
-  const otherTheme: Theme = startTheme === 'dark' ? 'light' : 'dark';
-  for (const theme of [startTheme, otherTheme]) {
-    await setTheme(page, theme);
-    const label = `${name} (${theme}, ${language}, ${viewport.width} px, ${new URL(page.url()).pathname})`;
-    try {
-      await expectNoAxeViolations(page, label);
-    } catch (error) {
-      journey.axeProblems.push((error as Error).message);
-    }
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: width < 600 ? 812 : 800 });
-      if (width === 375) {
-        // The layout switches to its phone form a frame or two after the resize (a media-query
-        // listener re-renders it): judge the width once it has had time to settle.
-        await page
-          .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 3000 })
-          .catch(() => undefined);
-        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          innerWidth: window.innerWidth,
-        }));
-        if (scrollWidth > innerWidth) journey.axeProblems.push(`${name} (${theme}): the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
-      }
-      await screenshot(page, `${name}-${theme}-${language}-${width}`, 'connections');
-    }
-    await page.setViewportSize(viewport);
-  }
-  await setTheme(page, startTheme);
-}
-
-async function setTheme(page: Page, theme: Theme): Promise<void> {
-  await page.evaluate(async (value) => {
-    document.documentElement.dataset.theme = value;
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((transition) => transition.finished.catch(() => undefined)),
-    );
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-  }, theme);
-}
-
-/* ---------- The API, for journeys that start with stores already connected ---------- */
+const checkScreen = (journey: Journey, name: string) => checkScreenIn(journey, name, 'connections');
 
 async function api<T>(tokens: TokenPair, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
   const response = await fetch(`${product.baseUrl}/api/v1${route}`, {
