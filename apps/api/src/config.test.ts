@@ -132,6 +132,12 @@ describe('loadConfig errors', () => {
     );
   });
 
+  it('refuses a stand-in for Google\'s certificates in production (whoever serves them could sign in as anyone)', () => {
+    expect(configError({ ...production, GOOGLE_CERTS_URL: 'http://127.0.0.1:9/certs' }).message).toBe(
+      'Configuration error: GOOGLE_CERTS_URL is not allowed in production',
+    );
+  });
+
   it('asks for SMTP_URL and SMS_PROVIDER_URL when messages are really sent', () => {
     expect(configError({ DATA_DIR: tempDir(), DELIVERY: 'live' }).message).toBe('Configuration error: SMTP_URL is required when DELIVERY=live');
     expect(configError({ DATA_DIR: tempDir(), DELIVERY: 'live', SMTP_URL: 'smtp://localhost' }).message).toBe(

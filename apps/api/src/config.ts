@@ -46,12 +46,14 @@ const envSchema = z.object({
   SMS_PROVIDER_HEADER: z.string().default('WORQ'),
   MARKETPLACE_MODE: oneOf(['sandbox', 'live']).optional(),
   ...Object.fromEntries(marketplaceCodes.map((code) => [`${code.toUpperCase()}_BASE_URL`, optionalUrl])),
+  HEPSIBURADA_USER_AGENT: z.string().trim().min(1, 'must not be blank').default('worqtrade_dev'),
   AMAZON_LWA_CLIENT_ID: z.string().optional(),
   AMAZON_LWA_CLIENT_SECRET: z.string().optional(),
   AMAZON_APPLICATION_ID: z.string().optional(),
   AMAZON_REGION_DEFAULT: oneOf(amazonRegions).default('EU'),
   CONNECTION_HEALTH_INTERVAL_MINUTES: wholeNumber(0, 10_080).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CERTS_URL: optionalUrl,
   AMPLITUDE_API_KEY: z.string().optional(),
   AMPLITUDE_SERVER_URL: optionalUrl,
   CONTACT_CHAT_URL: optionalUrl,
@@ -82,6 +84,8 @@ export interface Config {
   sms: { url: string | undefined; user: string | undefined; password: string | undefined; header: string };
   marketplaceMode: 'sandbox' | 'live';
   marketplaceBaseUrls: Partial<Record<MarketplaceCode, string>>;
+  /** The integrator's developer user name Hepsiburada expects as User-Agent. */
+  hepsiburadaUserAgent: string;
   /**
    * The Amazon SP-API application (Login with Amazon client). Unset values stay undefined in live
    * mode (Amazon connections then fail with a clear message); the sandbox gets stand-ins.
@@ -95,6 +99,11 @@ export interface Config {
   /** Minutes between re-checks of every active integration's credentials; 0 switches them off. */
   connectionHealthIntervalMinutes: number;
   googleClientId: string | undefined;
+  /**
+   * Where Google sign-in fetches the PEM certificates that sign ID tokens; undefined means Google's
+   * own (https://www.googleapis.com/oauth2/v1/certs). Tests point it at local keys.
+   */
+  googleCertsUrl: string | undefined;
   amplitude: { apiKey: string | undefined; serverUrl: string | undefined };
   contactChatUrl: string | undefined;
   bootstrapExpert: { email: string; password: string } | undefined;
@@ -136,6 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     if (raw.MARKETPLACE_MODE === 'sandbox') {
       throw new ConfigError('Configuration error: MARKETPLACE_MODE=sandbox is not allowed in production');
+    }
+    // Whoever serves these certificates could sign in as anyone.
+    if (raw.GOOGLE_CERTS_URL) {
+      throw new ConfigError('Configuration error: GOOGLE_CERTS_URL is not allowed in production');
     }
   }
   const delivery = raw.DELIVERY ?? (isProduction ? 'live' : 'outbox');
@@ -182,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     marketplaceMode,
     marketplaceBaseUrls,
+    hepsiburadaUserAgent: raw.HEPSIBURADA_USER_AGENT,
     amazon: {
       lwaClientId: raw.AMAZON_LWA_CLIENT_ID ?? (marketplaceMode === 'sandbox' ? 'amzn1.application-oa2-client.sandbox' : undefined),
       lwaClientSecret: raw.AMAZON_LWA_CLIENT_SECRET ?? (marketplaceMode === 'sandbox' ? 'sandbox' : undefined),
@@ -191,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Tests run the health check's handler directly; a timer would only race them.
     connectionHealthIntervalMinutes: raw.CONNECTION_HEALTH_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 360),
     googleClientId: raw.GOOGLE_CLIENT_ID,
+    googleCertsUrl: raw.GOOGLE_CERTS_URL,
     amplitude: { apiKey: raw.AMPLITUDE_API_KEY, serverUrl: raw.AMPLITUDE_SERVER_URL },
     contactChatUrl: raw.CONTACT_CHAT_URL,
     bootstrapExpert:

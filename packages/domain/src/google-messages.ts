@@ -1,4 +1,25 @@
 import type { Language } from './language.ts';
 
 /** Messages of Google sign-in and analytics consent (tr + en). */
-export const googleMessages = {} as const satisfies Record<string, Record<Language, string>>;
+export const googleMessages = {
+  google_sign_in_disabled: {
+    tr: 'Google ile giriş şu anda kullanılamıyor. Lütfen e-posta adresiniz ve şifrenizle giriş yapın.',
+    en: 'Sign in with Google is not available right now. Please sign in with your email and password.',
+  },
+  invalid_google_credential: {
+    tr: 'Google ile giriş doğrulanamadı. Lütfen yeniden deneyin.',
+    en: 'We could not verify your Google sign-in. Please try again.',
+  },
+  google_email_not_verified: {
+    tr: 'Google hesabınızın e-posta adresi doğrulanmamış. Lütfen adresi Google’da doğrulayın ya da e-posta ve şifreyle kaydolun.',
+    en: 'The email address of your Google account is not verified. Please verify it with Google or sign up with email and password.',
+  },
+  google_sign_in_not_allowed: {
+    tr: 'Bu hesap Google ile giriş yapamaz. Lütfen e-posta adresiniz ve şifrenizle giriş yapın.',
+    en: 'This account cannot sign in with Google. Please sign in with your email and password.',
+  },
+  phone_number_required: {
+    tr: 'Doğrulama kodu gönderebilmemiz için önce telefon numaranızı girin.',
+    en: 'Enter your phone number first so that we can send you a verification code.',
+  },
+} as const satisfies Record<string, Record<Language, string>>;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hepsiburadaConnector, hepsiburadaUserAgent, listingBaseUrl, turkeyMinute } from './hepsiburada.ts';
+import { defaultUserAgent, hepsiburadaConnector, listingBaseUrl, turkeyMinute, type HepsiburadaContext } from './hepsiburada.ts';
+import { createConnectorRegistry } from './registry.ts';
 import { sendJson, sendText, startTestServer, type TestHandler, type TestServer } from './test-server.ts';
 import { ConnectorError, type ConnectorContext, type MarketplaceOrder } from './types.ts';
 
@@ -46,7 +47,25 @@ describe('hepsiburada connector', () => {
     expect(request!.query.get('offset')).toBe('0');
     expect(request!.query.get('limit')).toBe('1');
     expect(request!.headers.authorization).toBe(`Basic ${Buffer.from('b2c-merchant-1:svc-key').toString('base64')}`);
-    expect(request!.headers['user-agent']).toBe(hepsiburadaUserAgent);
+    expect(request!.headers['user-agent']).toBe(defaultUserAgent);
+  });
+
+  it('sends the configured integrator User-Agent instead of the default', async () => {
+    const ctx: HepsiburadaContext = { ...(await serve((_req, res) => sendJson(res, 200, { listings: [] }))), userAgent: 'acme_integrator' };
+    await hepsiburadaConnector.verify(credentials, ctx);
+    expect(server!.requests[0]!.headers['user-agent']).toBe('acme_integrator');
+  });
+
+  it('gets HEPSIBURADA_USER_AGENT from the configuration through the registry', () => {
+    const config = {
+      marketplaceMode: 'live' as const,
+      marketplaceBaseUrls: {},
+      publicUrl: 'http://localhost:8080',
+      amazon: { lwaClientId: undefined, lwaClientSecret: undefined, applicationId: undefined, defaultRegion: 'EU' as const },
+    };
+    const configured = createConnectorRegistry({ config: { ...config, hepsiburadaUserAgent: 'acme_integrator' } });
+    expect((configured.context('hepsiburada') as HepsiburadaContext).userAgent).toBe('acme_integrator');
+    expect(createConnectorRegistry({ config }).context('trendyol')).not.toHaveProperty('userAgent');
   });
 
   it('derives the live listings host from the live orders host only', () => {

@@ -18,8 +18,16 @@ import { ConnectorError, type Connector, type ConnectorContext, type Credentials
 
 export const defaultBaseUrl = 'https://oms-external.hepsiburada.com';
 
-/** The integrator's developer user name sent as User-Agent (from Hepsiburada's integrator portal). */
-export const hepsiburadaUserAgent = process.env.HEPSIBURADA_USER_AGENT ?? 'worqtrade_dev';
+/**
+ * The integrator's developer user name sent as User-Agent (from Hepsiburada's integrator portal);
+ * HEPSIBURADA_USER_AGENT in config.ts overrides it.
+ */
+export const defaultUserAgent = 'worqtrade_dev';
+
+export interface HepsiburadaContext extends ConnectorContext {
+  /** Sent as User-Agent; defaults to defaultUserAgent. */
+  userAgent?: string;
+}
 
 export const hepsiburadaPageSize = 100;
 export const hepsiburadaWindowMs = 86_400_000;
@@ -85,14 +93,14 @@ export function listingBaseUrl(baseUrl: string): string {
   return baseUrl.replace(/^https:\/\/oms-external(-sit)?\.hepsiburada\.com/, 'https://listing-external$1.hepsiburada.com');
 }
 
-async function request(credentials: Credentials, url: string, ctx: ConnectorContext): Promise<unknown> {
+async function request(credentials: Credentials, url: string, ctx: HepsiburadaContext): Promise<unknown> {
   const response = await marketplaceFetch(
     url,
     {
       method: 'GET',
       headers: {
         authorization: basicAuth(requireField(credentials, 'merchant_id'), requireField(credentials, 'service_key')),
-        'user-agent': hepsiburadaUserAgent,
+        'user-agent': ctx.userAgent || defaultUserAgent,
         accept: 'application/json',
       },
     },

@@ -19,7 +19,7 @@ import {
   type AmazonContext,
 } from './amazon.ts';
 import { ciceksepetiConnector, defaultBaseUrl as ciceksepetiDefaultBaseUrl } from './ciceksepeti.ts';
-import { hepsiburadaConnector, defaultBaseUrl as hepsiburadaDefaultBaseUrl } from './hepsiburada.ts';
+import { hepsiburadaConnector, defaultBaseUrl as hepsiburadaDefaultBaseUrl, type HepsiburadaContext } from './hepsiburada.ts';
 import { ideasoftConnector, defaultBaseUrl as ideasoftDefaultBaseUrl } from './ideasoft.ts';
 import { n11Connector, defaultBaseUrl as n11DefaultBaseUrl } from './n11.ts';
 import { ticimaxConnector, defaultBaseUrl as ticimaxDefaultBaseUrl } from './ticimax.ts';
@@ -58,7 +58,8 @@ export function isMarketplaceCode(code: string): code is MarketplaceCode {
 }
 
 export interface ConnectorRegistryOptions {
-  config: Pick<Config, 'marketplaceMode' | 'marketplaceBaseUrls' | 'publicUrl' | 'amazon'>;
+  config: Pick<Config, 'marketplaceMode' | 'marketplaceBaseUrls' | 'publicUrl' | 'amazon'> &
+    Partial<Pick<Config, 'hepsiburadaUserAgent'>>;
   /** The transport the connectors use; defaults to global fetch. */
   fetch?: typeof fetch;
 }
@@ -98,6 +99,10 @@ export function createConnectorRegistry({ config, fetch: transport }: ConnectorR
 
   const context = (code: MarketplaceCode, region?: string | null): ConnectorContext => {
     const ctx: ConnectorContext = { baseUrl: baseUrl(code, region), ...(transport ? { fetch: transport } : {}) };
+    if (code === 'hepsiburada') {
+      const hepsiburadaCtx: HepsiburadaContext = { ...ctx, ...(config.hepsiburadaUserAgent ? { userAgent: config.hepsiburadaUserAgent } : {}) };
+      return hepsiburadaCtx;
+    }
     if (code !== 'amazon') return ctx;
     const amazonCtx: AmazonContext = {
       ...ctx,

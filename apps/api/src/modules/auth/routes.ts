@@ -10,6 +10,7 @@ import {
 } from '@worq/domain/validation-schemas';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { googleLoginRoutes } from './google.ts';
 import {
   accountsContext,
   changePassword,
@@ -90,6 +91,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
     async (request) => signIn(ctx, request.body.email, request.body.password),
   );
+
+  await app.register(googleLoginRoutes, { ctx, config });
 
   app.post(
     '/auth/token/refresh',

@@ -247,7 +247,7 @@ export interface CodeSent {
 
 export async function sendPhoneCode(ctx: AccountsContext, customer: Customer, now = new Date()): Promise<CodeSent> {
   if (!customer.phoneNumber) {
-    throw new AppError(400, 'validation_failed', { fields: { phone_number: { key: 'required' } } });
+    throw new AppError(400, 'phone_number_required', { fields: { phone_number: { key: 'required' } } });
   }
   const issued = await issueCode(ctx.db, ctx.secret, customer.id, 'phone', customer.phoneNumber, now);
   await ctx.delivery.send(phoneCodeSms(customer.preferredLanguage, customer.phoneNumber, issued.code, issued.expiresInSeconds));

@@ -41,6 +41,21 @@ export interface MarketplaceRoutesOptions {
 const bearer = [{ bearer: [] }];
 const accepted = z.object({ request_id: z.string().describe('Follow it on /websocket/ws/{request_id}') });
 
+/**
+ * The inline `company` is the /company/upsert form, so its validation errors are keyed by the same
+ * field names (tax_number rather than company.tax_number) and the web marks the same inputs. The
+ * renaming happens after the errors plugin has worded each message from the value under its full
+ * path.
+ */
+async function companyFieldNames(_request: unknown, reply: { statusCode: number }, payload: unknown): Promise<unknown> {
+  if (reply.statusCode !== 400 || typeof payload !== 'string') return payload;
+  const body = JSON.parse(payload) as { errors?: { fields?: Record<string, string> } };
+  const fields = body.errors?.fields;
+  if (!body.errors || !fields) return payload;
+  body.errors.fields = Object.fromEntries(Object.entries(fields).map(([name, message]) => [name.replace(/^company\./, ''), message]));
+  return JSON.stringify(body);
+}
+
 /** Marketplaces, store connections and their companies (API.md "Marketplaces and companies"). */
 export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> = async (app, options) => {
   const { db, config } = options;
@@ -173,6 +188,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> 
     '/marketplace/integration/set_company',
     {
       preHandler: app.requireVerified,
+      onSend: companyFieldNames,
       schema: {
         tags: ['marketplace'],
         summary: 'Links connections to a company (an existing one or a new one) in a background task',

@@ -1,0 +1,174 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OAuth2Client } from 'google-auth-library';
+import { z } from 'zod';
+import type { Language } from '@worq/domain/language';
+import { isValidEmail, normalizeEmail } from '@worq/domain/validation';
+import type { Config } from '../../config.ts';
+import type { CustomerConsents } from '../../db/schema.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { findCustomerByEmail, insertCustomer, updateCustomer, type Customer } from '../customer/repository.ts';
+import { startSession, type AccountsContext, type SessionTokens } from './service.ts';
+
+/** The issuers Google signs ID tokens as (developers.google.com/identity/gsi/web/guides/verify-google-id-token). */
+export const googleIssuers = ['accounts.google.com', 'https://accounts.google.com'];
+
+/** What sign-in needs from a verified Google ID token. */
+export interface GoogleIdentity {
+  subject: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+}
+
+export type GoogleFlow = 'sign_up' | 'sign_in';
+
+/** Longer than any real ID token (about 1 KB); a bigger body is not worth parsing. */
+const maxCredentialLength = 8192;
+/** The same bound as personNameField; Google names can be longer than our column allows. */
+const maxNameLength = 50;
+
+const invalidCredential = (messageKey: 'invalid_google_credential' | 'google_email_not_verified' = 'invalid_google_credential') =>
+  new AppError(401, 'invalid_google_credential', { messageKey });
+
+/**
+ * Checks an ID token from Google Identity Services: signature against Google's certificates (or
+ * those at `certsUrl`, for tests), audience = our client id, issuer, expiry, and a verified e-mail.
+ * The client caches the certificates as long as Google's cache-control allows.
+ */
+export function googleCredentialVerifier(clientId: string, certsUrl?: string) {
+  const client = new OAuth2Client({
+    clientId,
+    issuers: googleIssuers,
+    ...(certsUrl ? { endpoints: { oauth2FederatedSignonPemCertsUrl: certsUrl } } : {}),
+  });
+
+  return async (credential: string): Promise<GoogleIdentity> => {
+    let payload;
+    try {
+      const ticket = await client.verifyIdToken({ idToken: credential, audience: clientId });
+      payload = ticket.getPayload();
+    } catch (error) {
+      // Not the user's fault: Google's certificates could not be fetched.
+      if (error instanceof Error && error.message.startsWith('Failed to retrieve verification certificates')) {
+        throw new AppError(503, 'service_unavailable');
+      }
+      throw invalidCredential();
+    }
+    if (!payload?.sub || !payload.email || !isValidEmail(payload.email)) throw invalidCredential();
+    if (payload.email_verified !== true) throw invalidCredential('google_email_not_verified');
+    const email = normalizeEmail(payload.email);
+    return {
+      subject: payload.sub,
+      email,
+      givenName: personName(payload.given_name) || personName(payload.name) || personName(email.split('@')[0]),
+      familyName: personName(payload.family_name),
+    };
+  };
+}
+
+function personName(value: string | undefined): string {
+  return (value ?? '').trim().replace(/\s+/g, ' ').slice(0, maxNameLength).trim();
+}
+
+const noConsent = { accepted: false, term_version: null, accepted_at: null };
+
+/**
+ * A known e-mail signs in; a new one becomes an account. Google has proven the e-mail, so it counts
+ * as verified either way; the phone has not been, so the tokens say is_phone_verified false until
+ * the customer gives a number (POST /customer/update_user_info) and confirms its code.
+ *
+ * The Google button shows no terms, so a Google sign-up has accepted none of them: its consents
+ * are all recorded as not accepted, for the web to ask for later.
+ *
+ * There is no column for Google's subject id (schema changes are out of scope), so accounts are
+ * matched by the normalised e-mail alone.
+ */
+export async function signInWithGoogle(
+  ctx: AccountsContext,
+  identity: GoogleIdentity,
+  language: Language,
+  now = new Date(),
+): Promise<SessionTokens & { flow: GoogleFlow }> {
+  const existing = await findCustomerByEmail(ctx.db, identity.email);
+  if (existing) return { ...(await startSession(ctx, await signInExisting(ctx, existing), now)), flow: 'sign_in' };
+
+  const consents: CustomerConsents = { disclosure: noConsent, explicit_consent: noConsent, commercial_electronic_message: noConsent };
+  const created = await insertCustomer(ctx.db, {
+    firstName: identity.givenName,
+    lastName: identity.familyName,
+    email: identity.email,
+    passwordHash: null,
+    phoneNumber: null,
+    isPhoneVerified: false,
+    isEmailVerified: true,
+    preferredLanguage: language,
+    consents,
+    utm: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (created) return { ...(await startSession(ctx, created, now)), flow: 'sign_up' };
+
+  // Another request created the account between our look-up and insert (a double click).
+  const raced = await findCustomerByEmail(ctx.db, identity.email);
+  if (!raced) throw new AppError(500, 'internal_error');
+  return { ...(await startSession(ctx, await signInExisting(ctx, raced), now)), flow: 'sign_in' };
+}
+
+async function signInExisting(ctx: AccountsContext, customer: Customer): Promise<Customer> {
+  // The back office signs in with its password only: a Google account must not be a way in.
+  if (customer.role === 'expert') throw new AppError(403, 'google_sign_in_not_allowed');
+  if (customer.isEmailVerified) return customer;
+  return (await updateCustomer(ctx.db, customer.id, { isEmailVerified: true })) ?? customer;
+}
+
+const googleLoginBody = z.object({
+  credential: z
+    .string()
+    .optional()
+    .describe('The ID token (JWT) Google Identity Services hands the page in its credential response'),
+  select_by: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('How the user picked the account (the credential response select_by: btn, user, auto, …); informational'),
+});
+
+const googleLoginAnswer = z.object({
+  jwt_token: z.string().describe('JWT access token, valid 15 minutes'),
+  refresh_token: z.string().describe('Opaque refresh token, valid 30 days, rotated on every refresh'),
+  flow: z.enum(['sign_up', 'sign_in']).describe('sign_up when this call created the account'),
+});
+
+/**
+ * POST /auth/google/login (API.md Auth). Off (503 google_sign_in_disabled) while GOOGLE_CLIENT_ID is
+ * unset. A missing, malformed, forged, foreign or expired credential is 401 invalid_google_credential.
+ */
+export const googleLoginRoutes: FastifyPluginAsyncZod<{
+  ctx: AccountsContext;
+  config: Pick<Config, 'googleClientId' | 'googleCertsUrl'>;
+}> = async (app, { ctx, config }) => {
+  const verify = config.googleClientId ? googleCredentialVerifier(config.googleClientId, config.googleCertsUrl) : undefined;
+
+  app.post(
+    '/auth/google/login',
+    {
+      // The same per-IP limit as /auth/login (plugins/rate-limit.ts).
+      config: { rateLimit: {} },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Signs in or signs up with a Google ID token; flow says which. A new account has no phone yet (is_phone_verified false)',
+        body: googleLoginBody,
+        response: { 200: googleLoginAnswer },
+      },
+    },
+    async (request) => {
+      if (!verify) throw new AppError(503, 'google_sign_in_disabled');
+      const credential = request.body.credential?.trim() ?? '';
+      if (!credential || credential.length > maxCredentialLength) throw invalidCredential();
+      const identity = await verify(credential);
+      return signInWithGoogle(ctx, identity, request.language);
+    },
+  );
+};
