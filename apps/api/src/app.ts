@@ -15,17 +15,22 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { seedReferenceData } from './db/seed.ts';
 import authPlugin from './plugins/auth.ts';
-import deliveryPlugin, { outboxDelivery, type Delivery } from './plugins/delivery.ts';
+import deliveryPlugin, { type Delivery } from './plugins/delivery.ts';
 import errorsPlugin, { errorBody, frameworkErrorHandler } from './plugins/errors.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import secretsPlugin from './plugins/secrets.ts';
 import spaPlugin, { isSpaPath } from './plugins/spa.ts';
 import { sandboxPlugin } from './connectors/sandbox/sandbox-plugin.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { applicationRoutes } from './modules/application/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
+import { gppRoutes } from './modules/gpp/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { locationRoutes } from './modules/location/routes.ts';
+import { hasActiveApplication } from './modules/application/repository.ts';
 import { marketplaceRoutes } from './modules/marketplace/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import tasksPlugin from './modules/tasks/plugin.ts';
@@ -151,7 +156,7 @@ export async function buildApp({ config, database, delivery, logger = true }: Bu
 
   await app.register(rateLimitPlugin, { db: database.db, perMinute: config.ipRateLimitPerMinute });
   await app.register(authPlugin, { secret: config.jwtSecret });
-  await app.register(deliveryPlugin, { delivery: delivery ?? outboxDelivery(database.db) });
+  await app.register(deliveryPlugin, { config, db: database.db, delivery });
   await app.register(secretsPlugin, { key: config.encryptionKey });
   await app.register(tasksPlugin, { database });
 
@@ -172,8 +177,16 @@ export async function buildApp({ config, database, delivery, logger = true }: Bu
       await api.register(authRoutes, { db: database.db, config });
       await api.register(customerRoutes, { db: database.db, config });
       await api.register(workContextRoutes, { db: database.db });
-      await api.register(marketplaceRoutes, { db: database.db, config });
+      await api.register(marketplaceRoutes, {
+        db: database.db,
+        config,
+        hasActiveApplication: (customerId) => hasActiveApplication(database.db, customerId),
+      });
       await api.register(companyRoutes, { db: database.db });
+      await api.register(gppRoutes, { db: database.db });
+      await api.register(applicationRoutes, { db: database.db });
+      await api.register(locationRoutes, { db: database.db });
+      await api.register(adminRoutes, { db: database.db });
       if (!config.isProduction && config.delivery === 'outbox') {
         await api.register(devOutboxRoutes, { db: database.db });
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculatePlan, planBounds, planViolations, suggestedStockPurchase } from './plan.ts';
+import { calculatePlan, formatTry, isPlanWithinBounds, planBounds, planRates, planViolations, providerShareRate, suggestedStockPurchase } from './plan.ts';
 
 const tl = (lira: number) => lira * 100;
 
@@ -45,5 +45,29 @@ describe('bounds', () => {
   it('suggests 80 percent of turnover', () => {
     expect(suggestedStockPurchase(tl(100_000))).toBe(tl(80_000));
     expect(suggestedStockPurchase(tl(5_000))).toBe(tl(10_000));
+  });
+});
+
+describe('turnover too low for any stock purchase', () => {
+  it('blames the turnover instead of showing a range whose maximum is below its minimum', () => {
+    const inputs = { averageMonthlyTurnover: tl(4_000), estimatedStockPurchase: tl(10_000), estimatedSalesTurnover: tl(12_000), durationWeeks: 4 as const, paymentStartWeek: 1 as const };
+    expect(planViolations(inputs)).toEqual({ average_monthly_turnover: { key: 'turnover_too_low', min: tl(5_000) } });
+    expect(isPlanWithinBounds(inputs)).toBe(false);
+    expect(planViolations({ ...inputs, averageMonthlyTurnover: tl(5_000) })).toEqual({});
+  });
+});
+
+describe('rates and money display', () => {
+  it('serves the rates as fractions', () => {
+    expect(providerShareRate(6)).toBe(0.12);
+    expect(planRates).toEqual([
+      { durationWeeks: 4, rate: 0.08 },
+      { durationWeeks: 6, rate: 0.12 },
+      { durationWeeks: 8, rate: 0.16 },
+    ]);
+  });
+  it('formats kuruş as Turkish lira in the reader language', () => {
+    expect(formatTry('tr', 1_000_000)).toBe('₺10.000,00');
+    expect(formatTry('en', 1_000_050)).toBe('₺10,000.50');
   });
 });

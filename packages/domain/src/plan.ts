@@ -2,6 +2,7 @@
  * The revenue-sharing plan (GPeT) maths of ARCHITECTURE.md §4. Every amount is an integer number
  * of kuruş (1 TL = 100 kuruş); rates are basis points so no floating point touches money.
  */
+import type { Language } from './language.ts';
 
 export const durationsWeeks = [4, 6, 8] as const;
 export type DurationWeeks = (typeof durationsWeeks)[number];
@@ -102,21 +103,63 @@ export function suggestedStockPurchase(averageMonthlyTurnover: number): number {
   return Math.max(bounds.minStockPurchase, Math.min(bounds.maxStockPurchase, raw));
 }
 
-export type PlanViolation = 'stock_purchase_bounds' | 'sales_turnover_bounds';
+export type PlanField = 'average_monthly_turnover' | 'estimated_stock_purchase_amount' | 'estimated_sales_turnover';
+export type PlanViolation =
+  | { key: 'stock_purchase_bounds' | 'sales_turnover_bounds'; min: number; max: number }
+  /** The turnover is so low that no stock purchase fits (twice the turnover is below the minimum). */
+  | { key: 'turnover_too_low'; min: number };
+
+/** The smallest average monthly turnover for which some stock purchase is allowed. */
+export const minAverageMonthlyTurnover = Math.ceil(planLimits.minStockPurchase / planLimits.maxStockToTurnoverRatio);
 
 /** Which inputs fall outside their bounds (empty when the plan is acceptable). */
-export function planViolations(inputs: PlanInputs): Partial<Record<'estimated_stock_purchase_amount' | 'estimated_sales_turnover', { key: PlanViolation; min: number; max: number }>> {
+export function planViolations(inputs: PlanInputs): Partial<Record<PlanField, PlanViolation>> {
   const bounds = planBounds(inputs.averageMonthlyTurnover, inputs.estimatedStockPurchase, inputs.durationWeeks);
-  const result: ReturnType<typeof planViolations> = {};
-  if (
-    bounds.maxStockPurchase < bounds.minStockPurchase ||
-    inputs.estimatedStockPurchase < bounds.minStockPurchase ||
-    inputs.estimatedStockPurchase > bounds.maxStockPurchase
-  ) {
+  const result: Partial<Record<PlanField, PlanViolation>> = {};
+  if (bounds.maxStockPurchase < bounds.minStockPurchase) {
+    // A range whose maximum is below its minimum would read as nonsense; the turnover is the cause.
+    result.average_monthly_turnover = { key: 'turnover_too_low', min: minAverageMonthlyTurnover };
+  } else if (inputs.estimatedStockPurchase < bounds.minStockPurchase || inputs.estimatedStockPurchase > bounds.maxStockPurchase) {
     result.estimated_stock_purchase_amount = { key: 'stock_purchase_bounds', min: bounds.minStockPurchase, max: bounds.maxStockPurchase };
   }
   if (inputs.estimatedSalesTurnover < bounds.minSalesTurnover || inputs.estimatedSalesTurnover > bounds.maxSalesTurnover) {
     result.estimated_sales_turnover = { key: 'sales_turnover_bounds', min: bounds.minSalesTurnover, max: bounds.maxSalesTurnover };
   }
   return result;
+}
+
+/** True when every input lies within the bounds of planBounds. */
+export function isPlanWithinBounds(inputs: PlanInputs): boolean {
+  const bounds = planBounds(inputs.averageMonthlyTurnover, inputs.estimatedStockPurchase, inputs.durationWeeks);
+  return (
+    inputs.estimatedStockPurchase >= bounds.minStockPurchase &&
+    inputs.estimatedStockPurchase <= bounds.maxStockPurchase &&
+    inputs.estimatedSalesTurnover >= bounds.minSalesTurnover &&
+    inputs.estimatedSalesTurnover <= bounds.maxSalesTurnover
+  );
+}
+
+/** The provider share rate as a fraction (0.08 for 8 %), as GET /gpp/get serves it. */
+export function providerShareRate(durationWeeks: DurationWeeks): number {
+  return providerShareRateBps[durationWeeks] / 10_000;
+}
+
+export const planRates: ReadonlyArray<{ durationWeeks: DurationWeeks; rate: number }> = durationsWeeks.map((durationWeeks) => ({
+  durationWeeks,
+  rate: providerShareRate(durationWeeks),
+}));
+
+export function isDurationWeeks(value: number): value is DurationWeeks {
+  return (durationsWeeks as readonly number[]).includes(value);
+}
+
+export function isPaymentStartWeek(value: number): value is PaymentStartWeek {
+  return (paymentStartWeeks as readonly number[]).includes(value);
+}
+
+const moneyLocales: Record<Language, string> = { tr: 'tr-TR', en: 'en-GB' };
+
+/** An amount of kuruş as Turkish lira in the reader's language: ₺10.000,00 (tr), ₺10,000.00 (en). */
+export function formatTry(language: Language, kurus: number): string {
+  return new Intl.NumberFormat(moneyLocales[language], { style: 'currency', currency: 'TRY', currencyDisplay: 'narrowSymbol' }).format(kurus / 100);
 }

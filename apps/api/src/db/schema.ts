@@ -364,6 +364,7 @@ export const contactForms = pgTable(
 
 export const applicationEventActions = [
   'started',
+  'plan_saved',
   'step_changed',
   'left',
   'cancelled',

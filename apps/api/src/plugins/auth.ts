@@ -22,7 +22,10 @@ declare module 'fastify' {
     verifyAccessToken(token: string): Promise<AccessClaims>;
     /** preHandler: a valid access token (401 otherwise). */
     requireAuth(request: FastifyRequest): Promise<void>;
-    /** preHandler: a valid token and a verified phone (403 phone_not_verified otherwise). */
+    /**
+     * preHandler of seller endpoints: a valid token, a verified phone (403 phone_not_verified) and
+     * not an expert (403 expert_account: the back-office account has no stores or applications).
+     */
     requireVerified(request: FastifyRequest): Promise<void>;
     /** preHandler: a valid token of an expert (403 otherwise). */
     requireExpert(request: FastifyRequest): Promise<void>;
@@ -66,6 +69,7 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }) {
   app.decorate('requireAuth', requireAuth);
   app.decorate('requireVerified', async (request: FastifyRequest) => {
     await requireAuth(request);
+    if (request.user?.role === 'expert') throw new AppError(403, 'expert_account');
     if (!request.user?.is_phone_verified) throw new AppError(403, 'phone_not_verified');
   });
   app.decorate('requireExpert', async (request: FastifyRequest) => {

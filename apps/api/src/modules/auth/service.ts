@@ -186,12 +186,16 @@ export async function signIn(ctx: AccountsContext, email: string, password: stri
  */
 export async function ensureBootstrapExpert(db: Db, expert: { email: string; password: string }, now = new Date()): Promise<void> {
   const email = normalizeEmail(expert.email);
-  const passwordHash = await hashPassword(expert.password);
   const existing = await findCustomerByEmail(db, email);
   if (existing) {
+    // A restart with the same password keeps the expert's sessions; a new password ends them.
+    const samePassword = existing.passwordHash !== null && (await verifyPassword(expert.password, existing.passwordHash));
+    const passwordHash = samePassword ? existing.passwordHash : await hashPassword(expert.password);
     await updateCustomer(db, existing.id, { role: 'expert', passwordHash, isPhoneVerified: true, isEmailVerified: true });
+    if (!samePassword) await revokeAllRefreshTokens(db, existing.id, now);
     return;
   }
+  const passwordHash = await hashPassword(expert.password);
   const none = { accepted: false, term_version: null, accepted_at: null };
   await insertCustomer(db, {
     firstName: 'WorqTrade',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications, customers } from '../../db/schema.ts';
+import { renderEmail, renderSms, type EmailTemplateParams, type SmsTemplateName, type SmsTemplateParams } from '../../delivery/templates/catalogue.ts';
 import type { Delivery } from '../../plugins/delivery.ts';
 
 /*
@@ -8,6 +9,8 @@ import type { Delivery } from '../../plugins/delivery.ts';
  * decision. Both go by e-mail and SMS in the customer's language. Callers never fail because of
  * delivery: the delivery layer queues the message and retries it.
  */
+
+type ApplicationTemplate = SmsTemplateName & keyof EmailTemplateParams;
 
 async function loadTarget(db: Db, applicationId: string) {
   const [row] = await db
@@ -25,29 +28,29 @@ async function loadTarget(db: Db, applicationId: string) {
   return row;
 }
 
+type Target = NonNullable<Awaited<ReturnType<typeof loadTarget>>>;
+
+async function sendBoth<N extends ApplicationTemplate>(delivery: Delivery, target: Target, name: N, params: EmailTemplateParams[N] & SmsTemplateParams[N]) {
+  const language = target.language;
+  const email = renderEmail(name, language, params);
+  await delivery.send({ channel: 'email', to: target.email, subject: email.subject, body: email.text, html: email.html, template: name, language });
+  if (target.phone) {
+    await delivery.send({ channel: 'sms', to: target.phone, body: renderSms(name, language, params), template: name, language });
+  }
+}
+
 export async function notifyApplicationReceived(delivery: Delivery, db: Db, applicationId: string): Promise<void> {
   const target = await loadTarget(db, applicationId);
   if (!target) return;
-  const text =
-    target.language === 'en'
-      ? `Hello ${target.firstName}, we received your WorqTrade application. Our experts will review it and let you know.`
-      : `Merhaba ${target.firstName}, WorqTrade başvurunuzu aldık. Uzmanlarımız inceleyip size haber verecek.`;
-  await delivery.send({ channel: 'email', to: target.email, subject: 'WorqTrade', body: text });
-  if (target.phone) await delivery.send({ channel: 'sms', to: target.phone, body: text });
+  await sendBoth(delivery, target, 'application_received', { firstName: target.firstName });
 }
 
 export async function notifyApplicationDecision(delivery: Delivery, db: Db, applicationId: string): Promise<void> {
   const target = await loadTarget(db, applicationId);
-  if (!target || (target.status !== 'approved' && target.status !== 'rejected')) return;
-  const approved = target.status === 'approved';
-  const text =
-    target.language === 'en'
-      ? approved
-        ? `Hello ${target.firstName}, your WorqTrade application has been approved.`
-        : `Hello ${target.firstName}, your WorqTrade application was not approved. Reason: ${target.rejectReason ?? ''}`
-      : approved
-        ? `Merhaba ${target.firstName}, WorqTrade başvurunuz onaylandı.`
-        : `Merhaba ${target.firstName}, WorqTrade başvurunuz onaylanmadı. Gerekçe: ${target.rejectReason ?? ''}`;
-  await delivery.send({ channel: 'email', to: target.email, subject: 'WorqTrade', body: text });
-  if (target.phone) await delivery.send({ channel: 'sms', to: target.phone, body: text });
+  if (!target) return;
+  if (target.status === 'approved') {
+    await sendBoth(delivery, target, 'application_approved', { firstName: target.firstName });
+  } else if (target.status === 'rejected') {
+    await sendBoth(delivery, target, 'application_rejected', { firstName: target.firstName, reason: target.rejectReason ?? '' });
+  }
 }

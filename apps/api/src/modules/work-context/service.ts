@@ -1,15 +1,17 @@
 import type { Db } from '../../db/client.ts';
+import { hasReachedStepTwo } from '../application/repository.ts';
 import { hasAnyIntegration } from '../marketplace/repository.ts';
 
 export type NavbarElement = 'applications' | 'connections';
 
 /**
  * Whether the navbar shows Connections: once the customer has a saved integration or an
- * application that reached step 2 (ARCHITECTURE.md §4). The applications table arrives with the
- * applications module, which adds its "reached step 2" check next to the integration check here.
+ * application that reached step 2 (ARCHITECTURE.md §4). Reaching step 2 is remembered on the
+ * application, so leaving it or going back to step 1 does not hide Connections again.
  */
 export async function hasConnectionsAccess(db: Db, customerId: string): Promise<boolean> {
-  return hasAnyIntegration(db, customerId);
+  const [integration, stepTwo] = await Promise.all([hasAnyIntegration(db, customerId), hasReachedStepTwo(db, customerId)]);
+  return integration || stepTwo;
 }
 
 export async function navbarElementsFor(db: Db, customerId: string): Promise<NavbarElement[]> {

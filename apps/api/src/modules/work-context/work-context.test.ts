@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountsTestApp, get, registerCustomer, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
+import { createAccountsTestApp, get, post, registerCustomer, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
+import { savePlan, setStep, startApplication } from '../application/test-kit.ts';
 import type { TestContext } from '../../test/helpers.ts';
 
 let ctx: TestContext;
@@ -15,6 +16,21 @@ describe('work context', () => {
     const response = await get(ctx, `/work_context/get/${customer.customerId}`, customer.jwt_token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ navbar_elements: ['applications'] });
+  });
+
+  it('shows Connections once an application reached step 2, and keeps it after going back or leaving', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const navbar = async () => (await get(ctx, `/work_context/get/${customer.customerId}`, customer.jwt_token)).json();
+    const application = await startApplication(ctx, customer);
+    await savePlan(ctx, customer, application.id);
+    expect(await navbar()).toEqual({ navbar_elements: ['applications'] });
+
+    expect((await setStep(ctx, customer, application.id, 2)).statusCode).toBe(200);
+    expect(await navbar()).toEqual({ navbar_elements: ['applications', 'connections'] });
+
+    expect((await setStep(ctx, customer, application.id, 1)).statusCode).toBe(200);
+    await post(ctx, '/application/leave_application', { application_id: application.id }, customer.jwt_token);
+    expect(await navbar()).toEqual({ navbar_elements: ['applications', 'connections'] });
   });
 
   it("refuses another customer's id with 403", async () => {

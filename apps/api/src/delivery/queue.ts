@@ -1,0 +1,293 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { messageQueue } from '../db/schema.ts';
+import {
+  PermanentDeliveryError,
+  type DeliveryPass,
+  type DeliveryService,
+  type OutgoingMessage,
+  type QueuedMessage,
+  type Transports,
+} from './types.ts';
+
+export interface QueueOptions {
+  /** Attempts before a message is given up on (marked failed). */
+  maxAttempts: number;
+  /** Wait before the second attempt; doubles for each later one, up to retryCapMs. */
+  retryBaseMs: number;
+  retryCapMs: number;
+  /**
+   * How long a claimed message belongs to the worker that claimed it. Longer than any transport's
+   * own timeout; after it, another worker takes the message over (its sender presumably died).
+   */
+  lockSeconds: number;
+  /** Messages claimed and sent side by side in one round. */
+  batchSize: number;
+  /** The worker's interval. */
+  pollEveryMs: number;
+  /** How long stop() waits for attempts in flight. */
+  shutdownGraceMs: number;
+  /**
+   * Whether send() waits for its immediate attempt. The outbox does (it is a local write, and people
+   * and tests read it right after the request); real transports do not, so no request waits on them.
+   */
+  awaitImmediateAttempt: boolean;
+}
+
+export const defaultQueueOptions: QueueOptions = {
+  maxAttempts: 8,
+  retryBaseMs: 30_000,
+  retryCapMs: 60 * 60_000,
+  lockSeconds: 120,
+  batchSize: 10,
+  pollEveryMs: 5_000,
+  shutdownGraceMs: 5_000,
+  awaitImmediateAttempt: false,
+};
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+const silentLog: Log = { info: () => {}, warn: () => {}, error: () => {} };
+
+type Row = typeof messageQueue.$inferSelect;
+type Outcome = 'sent' | 'retrying' | 'failed' | 'lost';
+interface AttemptResult {
+  status: Row['status'];
+  lockedUntil: null;
+  lastError: string | null;
+  sentAt?: SQL;
+  nextAttemptAt?: SQL;
+}
+
+/** The wait before attempt `attempts + 1`: base·2^(attempts−1), capped. */
+export function retryDelayMs(attempts: number, options: Pick<QueueOptions, 'retryBaseMs' | 'retryCapMs'>): number {
+  return Math.min(options.retryCapMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/**
+ * The durable message queue behind app.delivery. Every message is a message_queue row first; a
+ * worker (this process's interval, or any other instance: rows are claimed with FOR UPDATE SKIP
+ * LOCKED) sends due rows, marks them sent, or schedules another attempt with exponential backoff
+ * until maxAttempts. A failed send never loses the message and never reaches the caller.
+ */
+export class MessageQueue implements DeliveryService {
+  private readonly options: QueueOptions;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private timer: NodeJS.Timeout | undefined;
+  private passing: Promise<DeliveryPass> | undefined;
+  private log: Log;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transports: Transports,
+    readonly mode: 'outbox' | 'live',
+    options: Partial<QueueOptions> = {},
+    log?: Log,
+  ) {
+    this.options = { ...defaultQueueOptions, ...options };
+    this.log = log ?? silentLog;
+  }
+
+  /** The app's logger, for a queue built before the app (tests inject one through buildApp). */
+  useLogger(log: Log): void {
+    this.log = log;
+  }
+
+  async send(message: OutgoingMessage): Promise<void> {
+    // Stored already claimed by this attempt, so a worker's pass cannot send it a second time.
+    const [row] = await this.db
+      .insert(messageQueue)
+      .values({
+        channel: message.channel,
+        to: message.to,
+        subject: message.subject ?? null,
+        body: message.body,
+        html: message.html ?? null,
+        template: message.template ?? null,
+        language: message.language ?? null,
+        status: 'sending',
+        attempts: 1,
+        lockedUntil: sql`now() + ${this.options.lockSeconds} * interval '1 second'`,
+      })
+      .returning();
+    if (!row) throw new Error('message was not queued');
+    this.log.info({ messageId: row.id, channel: row.channel, template: row.template }, 'message queued');
+    const attempt = this.track(this.deliver(row));
+    if (this.options.awaitImmediateAttempt) await attempt;
+  }
+
+  async runDue(): Promise<DeliveryPass> {
+    await this.settle();
+    // One pass at a time per process; a caller arriving meanwhile shares the running one.
+    this.passing ??= this.pass().finally(() => {
+      this.passing = undefined;
+    });
+    return this.passing;
+  }
+
+  start(): void {
+    if (this.timer || this.options.pollEveryMs <= 0) return;
+    this.timer = setInterval(() => {
+      if (this.passing) return;
+      this.runDue().catch((error: unknown) => this.log.warn({ err: error }, 'message delivery pass failed'));
+    }, this.options.pollEveryMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    let grace: NodeJS.Timeout | undefined;
+    // Attempts still running after the grace keep their lock; it expires and another worker retries.
+    await Promise.race([
+      Promise.allSettled([this.passing, ...this.inFlight]),
+      new Promise((resolve) => {
+        grace = setTimeout(resolve, this.options.shutdownGraceMs);
+      }),
+    ]);
+    clearTimeout(grace);
+    await Promise.allSettled([this.transports.email.close?.(), this.transports.sms.close?.()]);
+  }
+
+  private async settle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.inFlight.add(promise);
+    void promise.finally(() => this.inFlight.delete(promise));
+    return promise;
+  }
+
+  private async pass(): Promise<DeliveryPass> {
+    const summary: DeliveryPass = { attempted: 0, sent: 0, retrying: 0, failed: 0 };
+    // Everything rescheduled during this pass lands after its start, so a failing message is tried
+    // once per pass even with no backoff.
+    const clock = (await this.db.execute(sql`select now()::text as now`)) as unknown as { rows: Array<{ now: string }> };
+    const passStart = clock.rows[0]?.now ?? new Date().toISOString();
+    summary.failed += await this.failAbandoned(passStart);
+    for (;;) {
+      const rows = await this.claim(passStart);
+      if (rows.length === 0) break;
+      const outcomes = await Promise.all(rows.map((row) => this.track(this.deliver(row))));
+      summary.attempted += rows.length;
+      for (const outcome of outcomes) if (outcome !== 'lost') summary[outcome] += 1;
+      if (rows.length < this.options.batchSize) break;
+    }
+    return summary;
+  }
+
+  /** Claims due rows, and rows whose sender's lock ran out, counting the attempt. */
+  private async claim(passStart: string): Promise<Row[]> {
+    return this.db
+      .update(messageQueue)
+      .set({
+        status: 'sending',
+        attempts: sql`${messageQueue.attempts} + 1`,
+        lockedUntil: sql`now() + ${this.options.lockSeconds} * interval '1 second'`,
+      })
+      .where(
+        sql`${messageQueue.id} in (
+          select id from message_queue
+           where (status = 'pending' and next_attempt_at <= ${passStart}::timestamptz)
+              or (status = 'sending' and locked_until < ${passStart}::timestamptz and attempts < ${this.options.maxAttempts})
+           order by next_attempt_at
+           limit ${this.options.batchSize}
+           for update skip locked)`,
+      )
+      .returning();
+  }
+
+  /** A sender that died on its last allowed attempt: nobody will try again, so say so. */
+  private async failAbandoned(passStart: string): Promise<number> {
+    const rows = await this.db
+      .update(messageQueue)
+      .set({
+        status: 'failed',
+        lockedUntil: null,
+        lastError: sql`coalesce(${messageQueue.lastError} || '; ', '') || 'interrupted during the last attempt'`,
+      })
+      .where(
+        and(
+          eq(messageQueue.status, 'sending'),
+          sql`${messageQueue.lockedUntil} < ${passStart}::timestamptz`,
+          sql`${messageQueue.attempts} >= ${this.options.maxAttempts}`,
+        ),
+      )
+      .returning({ id: messageQueue.id, template: messageQueue.template });
+    for (const row of rows) this.log.error({ messageId: row.id, template: row.template }, 'message delivery abandoned');
+    return rows.length;
+  }
+
+  /** One attempt at a claimed row; never throws. */
+  private async deliver(row: Row): Promise<Outcome> {
+    const transport = row.channel === 'email' ? this.transports.email : this.transports.sms;
+    const context = { messageId: row.id, channel: row.channel, template: row.template, attempt: row.attempts, transport: transport.name };
+    try {
+      const receipt = await transport.send(toQueuedMessage(row));
+      const marked = await this.mark(row, { status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null });
+      if (marked) this.log.info({ ...context, providerId: receipt?.providerId }, 'message sent');
+      return marked ? 'sent' : 'lost';
+    } catch (error) {
+      const reason = describe(error);
+      try {
+        const giveUp = error instanceof PermanentDeliveryError || row.attempts >= this.options.maxAttempts;
+        if (giveUp) {
+          const marked = await this.mark(row, { status: 'failed', lockedUntil: null, lastError: reason });
+          if (marked) this.log.error({ ...context, reason }, 'message delivery failed');
+          return marked ? 'failed' : 'lost';
+        }
+        const delay = retryDelayMs(row.attempts, this.options);
+        const marked = await this.mark(row, {
+          status: 'pending',
+          lockedUntil: null,
+          lastError: reason,
+          nextAttemptAt: sql`now() + ${delay} * interval '1 millisecond'`,
+        });
+        if (marked) this.log.warn({ ...context, reason, retryInMs: delay }, 'message delivery failed; will retry');
+        return marked ? 'retrying' : 'lost';
+      } catch (bookkeeping) {
+        // The row keeps its lock; once it expires a worker tries the message again.
+        this.log.error({ ...context, reason, err: bookkeeping }, 'could not record a delivery failure');
+        return 'lost';
+      }
+    }
+  }
+
+  /**
+   * Writes the attempt's result only while the row is still this attempt's (same attempt count,
+   * still sending): a row taken over after a lost lock belongs to its new sender.
+   */
+  private async mark(row: Row, values: AttemptResult): Promise<boolean> {
+    try {
+      const updated = await this.db
+        .update(messageQueue)
+        .set(values)
+        .where(and(eq(messageQueue.id, row.id), eq(messageQueue.status, 'sending'), eq(messageQueue.attempts, row.attempts)))
+        .returning({ id: messageQueue.id });
+      return updated.length > 0;
+    } catch (error) {
+      if (values.status === 'sent') {
+        // Sent but not recorded: after the lock expires it may go out twice, which beats never.
+        this.log.error({ messageId: row.id, template: row.template, err: error }, 'could not record a sent message');
+        return false;
+      }
+      throw error;
+    }
+  }
+}
+
+function toQueuedMessage(row: Row): QueuedMessage {
+  return {
+    id: row.id,
+    channel: row.channel,
+    to: row.to,
+    subject: row.subject,
+    body: row.body,
+    html: row.html,
+    template: row.template,
+    language: row.language,
+  };
+}

@@ -1,0 +1,180 @@
+import type { Language } from '@worq/domain/language';
+import { renderEmailContent, type EmailContent, type RenderedEmail } from './layout.ts';
+
+/*
+ * Every message the portal sends, in Turkish and English. E-mails are described as content and
+ * laid out by layout.ts; SMS texts are short single lines (one SMS part where the values allow).
+ */
+
+interface CodeParams {
+  code: string;
+  lifetimeMinutes: number;
+}
+
+interface ApplicationParams {
+  firstName: string;
+}
+
+export interface EmailTemplateParams {
+  email_verification_code: CodeParams;
+  email_change_code: CodeParams;
+  password_reset: { link: string; lifetimeMinutes: number };
+  application_received: ApplicationParams;
+  application_approved: ApplicationParams;
+  application_rejected: ApplicationParams & { reason: string };
+}
+
+export interface SmsTemplateParams {
+  phone_code: CodeParams;
+  application_received: ApplicationParams;
+  application_approved: ApplicationParams;
+  application_rejected: ApplicationParams & { reason: string };
+}
+
+export type EmailTemplateName = keyof EmailTemplateParams;
+export type SmsTemplateName = keyof SmsTemplateParams;
+export type TemplateName = EmailTemplateName | SmsTemplateName;
+
+type Localized<P, R> = Record<Language, (params: P) => R>;
+
+const emailTemplates: { [N in EmailTemplateName]: Localized<EmailTemplateParams[N], EmailContent> } = {
+  email_verification_code: {
+    tr: ({ code, lifetimeMinutes }) => ({
+      subject: 'E-posta adresinizi doğrulayın',
+      preheader: `Doğrulama kodunuz: ${code}`,
+      paragraphs: ['WorqTrade hesabınızın e-posta adresini doğrulamak için aşağıdaki kodu girin.'],
+      code,
+      note: `Kod ${lifetimeMinutes} dakika geçerlidir. Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın ve kodu kimseyle paylaşmayın.`,
+    }),
+    en: ({ code, lifetimeMinutes }) => ({
+      subject: 'Verify your email address',
+      preheader: `Your verification code: ${code}`,
+      paragraphs: ['Enter the code below to verify the email address of your WorqTrade account.'],
+      code,
+      note: `The code is valid for ${lifetimeMinutes} minutes. If you did not ask for it, ignore this email and do not share the code with anyone.`,
+    }),
+  },
+  email_change_code: {
+    tr: ({ code, lifetimeMinutes }) => ({
+      subject: 'Yeni e-posta adresinizi onaylayın',
+      preheader: `Onay kodunuz: ${code}`,
+      paragraphs: ['WorqTrade hesabınızın e-posta adresini bu adresle değiştirmek için aşağıdaki kodu girin.'],
+      code,
+      note: `Kod ${lifetimeMinutes} dakika geçerlidir. Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın; e-posta adresiniz değişmez.`,
+    }),
+    en: ({ code, lifetimeMinutes }) => ({
+      subject: 'Confirm your new email address',
+      preheader: `Your confirmation code: ${code}`,
+      paragraphs: ['Enter the code below to change the email address of your WorqTrade account to this one.'],
+      code,
+      note: `The code is valid for ${lifetimeMinutes} minutes. If you did not ask for it, ignore this email; your email address stays the same.`,
+    }),
+  },
+  password_reset: {
+    tr: ({ link, lifetimeMinutes }) => ({
+      subject: 'Şifrenizi yenileyin',
+      preheader: 'WorqTrade şifrenizi yenilemek için bağlantınız',
+      paragraphs: ['WorqTrade şifrenizi yenilemek için bir istek aldık. Yeni şifrenizi belirlemek için aşağıdaki bağlantıyı açın.'],
+      action: { href: link, label: 'Yeni şifre belirle' },
+      note: `Bağlantı bir kez kullanılabilir ve ${lifetimeMinutes} dakika geçerlidir. Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın; şifreniz değişmez.`,
+    }),
+    en: ({ link, lifetimeMinutes }) => ({
+      subject: 'Reset your password',
+      preheader: 'Your link to reset your WorqTrade password',
+      paragraphs: ['We received a request to reset your WorqTrade password. Open the link below to choose a new one.'],
+      action: { href: link, label: 'Choose a new password' },
+      note: `The link works once and is valid for ${lifetimeMinutes} minutes. If you did not ask for it, ignore this email; your password stays the same.`,
+    }),
+  },
+  application_received: {
+    tr: ({ firstName }) => ({
+      subject: 'WorqTrade başvurunuzu aldık',
+      preheader: 'Başvurunuz uzmanlarımız tarafından incelenecek.',
+      greeting: `Merhaba ${firstName},`,
+      paragraphs: [
+        'WorqTrade başvurunuzu aldık. Uzmanlarımız planınızı ve mağazalarınızı inceleyip sonucu size e-posta ve SMS ile bildirecek.',
+        'Başvurunuzun durumunu portaldaki Başvurularım sayfasından da takip edebilirsiniz.',
+      ],
+    }),
+    en: ({ firstName }) => ({
+      subject: 'We received your WorqTrade application',
+      preheader: 'Our experts will review your application.',
+      greeting: `Hello ${firstName},`,
+      paragraphs: [
+        'We received your WorqTrade application. Our experts will review your plan and stores and let you know the result by email and SMS.',
+        'You can also follow the status of your application on the Applications page of the portal.',
+      ],
+    }),
+  },
+  application_approved: {
+    tr: ({ firstName }) => ({
+      subject: 'WorqTrade başvurunuz onaylandı',
+      preheader: 'Tebrikler, başvurunuz onaylandı.',
+      greeting: `Merhaba ${firstName},`,
+      paragraphs: [
+        'Tebrikler, WorqTrade başvurunuz onaylandı.',
+        'Sonraki adımlar için ekibimiz sizinle iletişime geçecek. Başvurunuzun ayrıntılarını portaldaki Başvurularım sayfasında görebilirsiniz.',
+      ],
+    }),
+    en: ({ firstName }) => ({
+      subject: 'Your WorqTrade application has been approved',
+      preheader: 'Congratulations, your application has been approved.',
+      greeting: `Hello ${firstName},`,
+      paragraphs: [
+        'Congratulations, your WorqTrade application has been approved.',
+        'Our team will contact you about the next steps. You can see the details of your application on the Applications page of the portal.',
+      ],
+    }),
+  },
+  application_rejected: {
+    tr: ({ firstName, reason }) => ({
+      subject: 'WorqTrade başvurunuz hakkında',
+      preheader: 'Başvurunuz bu kez onaylanmadı.',
+      greeting: `Merhaba ${firstName},`,
+      paragraphs: ['WorqTrade başvurunuzu inceledik ve bu kez onaylayamadık.'],
+      quote: { label: 'Gerekçe', text: reason },
+      note: 'Planınızı güncelleyip portal üzerinden yeni bir başvuru yapabilirsiniz.',
+    }),
+    en: ({ firstName, reason }) => ({
+      subject: 'About your WorqTrade application',
+      preheader: 'Your application was not approved this time.',
+      greeting: `Hello ${firstName},`,
+      paragraphs: ['We reviewed your WorqTrade application and could not approve it this time.'],
+      quote: { label: 'Reason', text: reason },
+      note: 'You can update your plan and apply again through the portal.',
+    }),
+  },
+};
+
+const smsTemplates: { [N in SmsTemplateName]: Localized<SmsTemplateParams[N], string> } = {
+  phone_code: {
+    tr: ({ code, lifetimeMinutes }) => `WorqTrade doğrulama kodunuz: ${code}. Kod ${lifetimeMinutes} dakika geçerlidir. Kimseyle paylaşmayın.`,
+    en: ({ code, lifetimeMinutes }) =>
+      `Your WorqTrade verification code is ${code}. It is valid for ${lifetimeMinutes} minutes. Do not share it with anyone.`,
+  },
+  application_received: {
+    tr: ({ firstName }) => `Merhaba ${firstName}, WorqTrade başvurunuzu aldık. Uzmanlarımız inceleyip size haber verecek.`,
+    en: ({ firstName }) => `Hello ${firstName}, we received your WorqTrade application. Our experts will review it and let you know.`,
+  },
+  application_approved: {
+    tr: ({ firstName }) => `Merhaba ${firstName}, WorqTrade başvurunuz onaylandı. Ayrıntılar e-postanızda.`,
+    en: ({ firstName }) => `Hello ${firstName}, your WorqTrade application has been approved. Details are in your email.`,
+  },
+  application_rejected: {
+    tr: ({ firstName, reason }) => `Merhaba ${firstName}, WorqTrade başvurunuz onaylanmadı. Gerekçe: ${reason}`,
+    en: ({ firstName, reason }) => `Hello ${firstName}, your WorqTrade application was not approved. Reason: ${reason}`,
+  },
+};
+
+export const emailTemplateNames = Object.keys(emailTemplates) as EmailTemplateName[];
+export const smsTemplateNames = Object.keys(smsTemplates) as SmsTemplateName[];
+
+export function renderEmail<N extends EmailTemplateName>(name: N, language: Language, params: EmailTemplateParams[N]): RenderedEmail {
+  const template = emailTemplates[name][language] as (params: EmailTemplateParams[N]) => EmailContent;
+  return renderEmailContent(language, template(params));
+}
+
+export function renderSms<N extends SmsTemplateName>(name: N, language: Language, params: SmsTemplateParams[N]): string {
+  const template = smsTemplates[name][language] as (params: SmsTemplateParams[N]) => string;
+  return template(params);
+}

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import {
+  applicationDetail,
+  applicationDetailView,
+  applicationView,
+  contactFormPage,
+  contactFormsPage,
+  contactFormView,
+  decide,
+  decisionBody,
+  markHandled,
+  queuePage,
+  reviewQueue,
+} from './service.ts';
+
+const bearer = [{ bearer: [] }];
+const tags = ['back-office'];
+const idParams = z.object({ id: z.guid() });
+const paging = {
+  page: z.coerce.number().int().min(0).max(100_000).default(0).describe('Zero-based'),
+  pagesize: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().trim().max(200).optional(),
+};
+
+/** The experts' back-office (API.md "Back-office"): every route needs a token with role expert. */
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/admin/applications',
+    {
+      preHandler: app.requireExpert,
+      schema: {
+        tags,
+        summary: 'The review queue: submitted applications, newest submitted first',
+        description:
+          'status defaults to in_progress (under review); all = every submitted application. q searches the seller name, e-mail, phone and the company title, official name or tax number.',
+        security: bearer,
+        querystring: z.object({
+          status: z.enum(['in_progress', 'approved', 'rejected', 'all']).default('in_progress'),
+          ...paging,
+        }),
+        response: { 200: queuePage },
+      },
+    },
+    async (request) => {
+      const { status, q, page, pagesize } = request.query;
+      return reviewQueue(db, { status, q, page, pageSize: pagesize });
+    },
+  );
+
+  app.get(
+    '/admin/applications/:id',
+    {
+      preHandler: app.requireExpert,
+      schema: {
+        tags,
+        summary: 'One submitted application: seller, plan and schedule, stores, company, contact forms and audit trail',
+        security: bearer,
+        params: idParams,
+        response: { 200: applicationDetailView },
+      },
+    },
+    async (request) => applicationDetail(db, request.params.id),
+  );
+
+  app.post(
+    '/admin/applications/:id/decision',
+    {
+      preHandler: app.requireExpert,
+      schema: {
+        tags,
+        summary: 'Approves or rejects an application under review; the seller is told by e-mail and SMS',
+        description:
+          'reject_reason is required (10–1000 characters) when rejecting. 409 already_decided once decided, 409 not_under_review for an application not yet submitted.',
+        security: bearer,
+        params: idParams,
+        body: decisionBody,
+        response: { 200: applicationView },
+      },
+    },
+    async (request) =>
+      decide({ db, delivery: app.delivery, log: request.log }, request.params.id, request.user!.customer_id, request.body),
+  );
+
+  app.get(
+    '/admin/contact_forms',
+    {
+      preHandler: app.requireExpert,
+      schema: {
+        tags,
+        summary: 'Contact forms for the team to call back, with or without an application; newest first',
+        description: 'handled defaults to false (still to call back); all = every form.',
+        security: bearer,
+        querystring: z.object({ handled: z.enum(['true', 'false', 'all']).default('false'), ...paging }),
+        response: { 200: contactFormPage },
+      },
+    },
+    async (request) => {
+      const { handled, q, page, pagesize } = request.query;
+      return contactFormsPage(db, { handled, q, page, pageSize: pagesize });
+    },
+  );
+
+  app.post(
+    '/admin/contact_forms/:id/handled',
+    {
+      preHandler: app.requireExpert,
+      schema: {
+        tags,
+        summary: 'Marks a contact form as called back (once: a handled form keeps its first handler)',
+        security: bearer,
+        params: idParams,
+        response: { 200: contactFormView },
+      },
+    },
+    async (request) => markHandled(db, request.params.id, request.user!.customer_id),
+  );
+};

@@ -1,0 +1,329 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { MessageKey } from '@worq/domain/messages';
+import type { Db } from '../../db/client.ts';
+import { applicationStatuses, customers, ecommerceDurationBands, monthlyRevenueBands, salesChannels } from '../../db/schema.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { companyView, toCompanyView, type CompanyView } from '../company/service.ts';
+import { isUniqueViolation } from '../customer/repository.ts';
+import { planView, toPlanView } from '../gpp/service.ts';
+import { findCity } from '../location/repository.ts';
+import {
+  findActiveApplication,
+  findApplication,
+  findContactForm,
+  findPlan,
+  hasLinkedValidIntegration,
+  insertApplication,
+  insertContactForm,
+  isActiveApplication,
+  linkedValidIntegrations,
+  listApplications,
+  recordEvent,
+  updateApplication,
+  updateContactForm,
+  type Application,
+  type ContactForm,
+} from './repository.ts';
+
+/* ---------- Wire shapes (API.md "Applications") ---------- */
+
+export const applicationStep = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export type ApplicationStep = z.infer<typeof applicationStep>;
+
+export const applicationView = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  status: z.enum(applicationStatuses),
+  reject_reason: z.string().nullable(),
+  step: applicationStep.describe('1 plan, 2 connect store, 3 summary'),
+  is_leaved: z.boolean(),
+  is_cancelled: z.boolean(),
+});
+export type ApplicationView = z.infer<typeof applicationView>;
+
+export const applicationListItem = applicationView.extend({ plan: planView.optional().describe('Present once a plan was saved') });
+export type ApplicationListItem = z.infer<typeof applicationListItem>;
+
+export function toApplicationView(application: Application): ApplicationView {
+  return {
+    id: application.id,
+    created_at: application.createdAt.toISOString(),
+    status: application.status,
+    reject_reason: application.rejectReason,
+    step: application.step as ApplicationStep,
+    is_leaved: application.isLeaved,
+    is_cancelled: application.isCancelled,
+  };
+}
+
+export const applicationIdBody = z.object({ application_id: z.uuid() });
+
+/* ---------- Step requirements ---------- */
+
+/** What is missing, as the web can act on it: the wire's `missing` next to the message. */
+type Missing = 'plan' | 'linked_store' | 'summary_step';
+const missingMessages: Record<Missing, MessageKey> = {
+  plan: 'plan_required',
+  linked_store: 'linked_store_required',
+  summary_step: 'summary_step_required',
+};
+
+function requirementsNotMet(missing: Missing): AppError {
+  return new AppError(409, 'step_requirements_not_met', { messageKey: missingMessages[missing], extra: { missing } });
+}
+
+/**
+ * Checks what a step needs (ARCHITECTURE.md §4): step 2 a saved plan; step 3 also an active,
+ * up-to-date store linked to a company. Step 1 needs nothing.
+ */
+async function assertStepRequirements(db: Db, application: Application, step: ApplicationStep): Promise<void> {
+  if (step >= 2 && !(await findPlan(db, application.id))) throw requirementsNotMet('plan');
+  if (step >= 3 && !(await hasLinkedValidIntegration(db, application.customerId))) throw requirementsNotMet('linked_store');
+}
+
+/** The caller's application, locked for the rest of the transaction; 404 for anybody else's. */
+async function ownApplication(db: Db, customerId: string, applicationId: string): Promise<Application> {
+  const application = await findApplication(db, customerId, applicationId, { lock: true });
+  if (!application) throw new AppError(404, 'application_not_found');
+  return application;
+}
+
+function assertActive(application: Application): void {
+  if (!isActiveApplication(application)) throw new AppError(409, 'application_not_active');
+}
+
+/* ---------- Journey ---------- */
+
+/**
+ * Starts an application. With an active one the caller must confirm (`cancel_existing`); the old
+ * one is then cancelled in the same transaction. The partial unique index decides races.
+ */
+export async function startApplication(db: Db, customerId: string, cancelExisting: boolean): Promise<ApplicationView> {
+  try {
+    const created = await db.transaction(async (tx) => {
+      const existing = await findActiveApplication(tx, customerId, { lock: true });
+      if (existing) {
+        if (!cancelExisting) throw new AppError(409, 'active_application_exists', { messageKey: 'application_already_active' });
+        await updateApplication(tx, existing.id, { isCancelled: true });
+        await recordEvent(tx, { applicationId: existing.id, actorId: customerId, action: 'cancelled', detail: { reason: 'new_application' } });
+      }
+      const application = await insertApplication(tx, customerId);
+      await recordEvent(tx, {
+        applicationId: application.id,
+        actorId: customerId,
+        action: 'started',
+        detail: existing ? { replaces: existing.id } : {},
+      });
+      return application;
+    });
+    return toApplicationView(created);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'active_application_exists', { messageKey: 'application_already_active' });
+    throw error;
+  }
+}
+
+export async function setStep(db: Db, customerId: string, applicationId: string, step: ApplicationStep): Promise<ApplicationView> {
+  const updated = await db.transaction(async (tx) => {
+    const application = await ownApplication(tx, customerId, applicationId);
+    assertActive(application);
+    if (application.step === step) return application;
+    // Going back never needs anything; going forward needs what the target step needs.
+    if (step > application.step) await assertStepRequirements(tx, application, step);
+    const saved = await updateApplication(tx, application.id, { step, ...(step >= 2 ? { reachedStepTwo: true } : {}) });
+    await recordEvent(tx, { applicationId: application.id, actorId: customerId, action: 'step_changed', detail: { from: application.step, to: step } });
+    return saved;
+  });
+  return toApplicationView(updated);
+}
+
+export async function leaveApplication(db: Db, customerId: string, applicationId: string): Promise<ApplicationView> {
+  const updated = await db.transaction(async (tx) => {
+    const application = await ownApplication(tx, customerId, applicationId);
+    if (application.isLeaved) return application;
+    assertActive(application);
+    const saved = await updateApplication(tx, application.id, { isLeaved: true });
+    await recordEvent(tx, { applicationId: application.id, actorId: customerId, action: 'left', detail: { step: application.step } });
+    return saved;
+  });
+  return toApplicationView(updated);
+}
+
+const snapshotIntegration = z.object({
+  id: z.string(),
+  marketplace_id: z.string(),
+  marketplace_code: z.string(),
+  marketplace_name: z.string(),
+  store_name: z.string(),
+  store_link: z.string().nullable(),
+  region: z.string().nullable(),
+  seller_id: z.string().nullable(),
+  merchant_id: z.string().nullable(),
+  connected_at: z.string(),
+  company_id: z.string(),
+  company: companyView,
+});
+
+/** What the seller submitted, frozen at completion for the experts (never any secret). */
+export const submittedSnapshot = z.object({
+  integrations: z.array(snapshotIntegration),
+  /** The company of the first store; `companies` lists every distinct one. */
+  company: companyView,
+  companies: z.array(companyView),
+  plan: planView,
+});
+export type SubmittedSnapshot = z.infer<typeof submittedSnapshot>;
+
+async function buildSnapshot(db: Db, application: Application): Promise<SubmittedSnapshot> {
+  const plan = await findPlan(db, application.id);
+  if (!plan) throw requirementsNotMet('plan');
+  const stores = await linkedValidIntegrations(db, application.customerId);
+  const first = stores[0];
+  if (!first) throw requirementsNotMet('linked_store');
+  const companies = new Map<string, CompanyView>();
+  const integrations = stores.map((store) => {
+    const company = toCompanyView(store.company);
+    companies.set(company.id, company);
+    return {
+      id: store.id,
+      marketplace_id: store.marketplaceId,
+      marketplace_code: store.marketplaceCode,
+      marketplace_name: store.marketplaceName,
+      store_name: store.storeName,
+      store_link: store.storeLink,
+      region: store.region,
+      seller_id: store.publicFields.seller_id ?? null,
+      merchant_id: store.publicFields.merchant_id ?? null,
+      connected_at: store.connectedAt.toISOString(),
+      company_id: company.id,
+      company,
+    };
+  });
+  return { integrations, company: toCompanyView(first.company), companies: [...companies.values()], plan: toPlanView(plan) };
+}
+
+/**
+ * Submits the application for review: it must be at step 3 with everything step 3 needs. A
+ * repeated call for an already submitted application answers it again without a second notice.
+ * `onSubmitted` runs after the commit, only for a fresh submission.
+ */
+export async function completeApplication(
+  db: Db,
+  customerId: string,
+  applicationId: string,
+  onSubmitted: (applicationId: string) => Promise<void>,
+): Promise<ApplicationView> {
+  let submittedNow = false;
+  const updated = await db.transaction(async (tx) => {
+    const application = await ownApplication(tx, customerId, applicationId);
+    if (application.submittedAt && !application.isLeaved && !application.isCancelled) return application;
+    assertActive(application);
+    if (application.step !== 3) throw requirementsNotMet('summary_step');
+    await assertStepRequirements(tx, application, 3);
+    const snapshot = await buildSnapshot(tx, application);
+    const saved = await updateApplication(tx, application.id, {
+      status: 'in_progress',
+      submittedAt: new Date(),
+      submittedSnapshot: snapshot,
+    });
+    await recordEvent(tx, {
+      applicationId: application.id,
+      actorId: customerId,
+      action: 'submitted',
+      detail: { integration_ids: snapshot.integrations.map((store) => store.id) },
+    });
+    submittedNow = true;
+    return saved;
+  });
+  if (submittedNow) await onSubmitted(updated.id);
+  return toApplicationView(updated);
+}
+
+export async function applicationsOf(db: Db, customerId: string): Promise<ApplicationListItem[]> {
+  const rows = await listApplications(db, customerId);
+  return rows.map(({ application, plan }) => ({ ...toApplicationView(application), ...(plan ? { plan: toPlanView(plan) } : {}) }));
+}
+
+/* ---------- Contact (skip-step) form ---------- */
+
+/** Accepts the city id as a number or as digits in a string (a select's value is a string). */
+const cityId = z
+  .union([z.number(), z.string()], { error: 'city_unknown' })
+  .transform((value) => (typeof value === 'number' ? value : /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : Number.NaN))
+  .pipe(z.number({ error: 'city_unknown' }).int('city_unknown').min(1, 'city_unknown').max(9999, 'city_unknown'));
+
+export const contactFormInput = z.object({
+  application_id: z.uuid().nullish().describe('The application it belongs to, when there is one'),
+  sales_channels: z
+    .array(z.enum(salesChannels))
+    .min(1, 'select_at_least_one')
+    .max(salesChannels.length)
+    .refine((channels) => new Set(channels).size === channels.length, 'duplicate_choice'),
+  monthly_revenue_band: z.enum(monthlyRevenueBands),
+  ecommerce_duration_band: z.enum(ecommerceDurationBands),
+  best_selling_store_name: z.string().trim().min(1, 'required').max(120),
+  headquarters_city_id: cityId.describe('A province id from GET /location/city/view'),
+  note: z.string().trim().max(1000).nullish(),
+});
+export type ContactFormInput = z.infer<typeof contactFormInput>;
+
+export const contactFormView = z.object({
+  id: z.string(),
+  application_id: z.string().nullable(),
+  sales_channels: z.array(z.enum(salesChannels)),
+  monthly_revenue_band: z.enum(monthlyRevenueBands),
+  ecommerce_duration_band: z.enum(ecommerceDurationBands),
+  best_selling_store_name: z.string(),
+  headquarters_city_id: z.number().int(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ContactFormView = z.infer<typeof contactFormView>;
+
+export function toContactFormView(form: ContactForm): ContactFormView {
+  return {
+    id: form.id,
+    application_id: form.applicationId,
+    sales_channels: form.salesChannels,
+    monthly_revenue_band: form.monthlyRevenueBand,
+    ecommerce_duration_band: form.ecommerceDurationBand,
+    best_selling_store_name: form.bestSellingStoreName,
+    headquarters_city_id: form.headquartersCityId,
+    note: form.note,
+    created_at: form.createdAt.toISOString(),
+    updated_at: form.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Saves the contact form: one per application (or one without an application) per customer, so a
+ * second send replaces the first. It never moves the application.
+ */
+export async function saveContactForm(db: Db, customerId: string, input: ContactFormInput): Promise<ContactFormView> {
+  if (!(await findCity(db, input.headquarters_city_id))) {
+    throw new AppError(400, 'validation_failed', { fields: { headquarters_city_id: { key: 'city_unknown' } } });
+  }
+  const applicationId = input.application_id ?? null;
+  const saved = await db.transaction(async (tx) => {
+    // Serialises two sends of the same customer, so they cannot both insert.
+    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+    if (applicationId) await ownApplication(tx, customerId, applicationId);
+    const values = {
+      salesChannels: input.sales_channels,
+      monthlyRevenueBand: input.monthly_revenue_band,
+      ecommerceDurationBand: input.ecommerce_duration_band,
+      bestSellingStoreName: input.best_selling_store_name,
+      headquartersCityId: input.headquarters_city_id,
+      note: input.note ? input.note : null,
+    };
+    const existing = await findContactForm(tx, customerId, applicationId);
+    const form = existing ? await updateContactForm(tx, existing.id, values) : await insertContactForm(tx, { customerId, applicationId, ...values });
+    if (applicationId) {
+      await recordEvent(tx, { applicationId, actorId: customerId, action: 'contact_form_saved', detail: { contact_form_id: form.id, updated: Boolean(existing) } });
+    }
+    return form;
+  });
+  return toContactFormView(saved);
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import type { Language } from '@worq/domain/language';
+import type { MessageKey, MessageParams } from '@worq/domain/messages';
+import {
+  calculatePlan,
+  formatTry,
+  paymentStartWeeks,
+  planLimits,
+  planRates,
+  planViolations,
+  type DurationWeeks,
+  type PaymentStartWeek,
+  type PlanInputs,
+} from '@worq/domain/plan';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { findActiveApplication, findApplication, findPlan, isActiveApplication, recordEvent, type Plan } from '../application/repository.ts';
+import { upsertPlan } from './repository.ts';
+
+/* ---------- Wire shapes (API.md "Plan") ---------- */
+
+/** 10 billion TL in kuruş: far above any allowed plan, low enough that no product leaves safe integers. */
+export const maxMoneyInput = 1_000_000_000_000;
+
+const money = z.number().int().min(0).max(maxMoneyInput);
+const durationWeeks = z.union([z.literal(4), z.literal(6), z.literal(8)]);
+const paymentStartWeek = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+export const planParametersView = z.object({
+  rates: z.array(z.object({ duration_weeks: durationWeeks, provider_share_rate: z.number().describe('A fraction: 0.08 is 8 %') })),
+  payment_start_weeks: z.array(paymentStartWeek),
+  min_stock_purchase_amount: z.number().int().describe('Kuruş'),
+  max_stock_purchase_amount: z.number().int().describe('Kuruş; the stock purchase is also capped at max_stock_to_turnover_ratio × average monthly turnover'),
+  max_stock_to_turnover_ratio: z.number(),
+  max_sales_to_stock_ratio: z.number(),
+  suggested_stock_ratio: z.number(),
+});
+export type PlanParametersView = z.infer<typeof planParametersView>;
+
+export const planInput = z.object({
+  application_id: z.uuid(),
+  average_monthly_turnover: money.describe('Kuruş'),
+  estimated_stock_purchase_amount: money.describe('Kuruş'),
+  estimated_sales_turnover: money.describe('Kuruş'),
+  duration_weeks: durationWeeks,
+  payment_start_week: paymentStartWeek,
+});
+export type PlanInput = z.infer<typeof planInput>;
+
+export const planView = planInput.extend({
+  provider_share_rate: z.number().describe('A fraction: 0.08 is 8 %'),
+  provider_share_amount: z.number().int(),
+  your_share_amount: z.number().int(),
+  total_payment_amount: z.number().int(),
+  installment_count: z.number().int(),
+  installment_amount: z.number().int(),
+  schedule: z.array(z.object({ week: z.number().int(), amount: z.number().int() })),
+});
+export type PlanView = z.infer<typeof planView>;
+
+export function planParameters(): PlanParametersView {
+  return {
+    rates: planRates.map((rate) => ({ duration_weeks: rate.durationWeeks, provider_share_rate: rate.rate })),
+    payment_start_weeks: [...paymentStartWeeks],
+    min_stock_purchase_amount: planLimits.minStockPurchase,
+    max_stock_purchase_amount: planLimits.maxStockPurchase,
+    max_stock_to_turnover_ratio: planLimits.maxStockToTurnoverRatio,
+    max_sales_to_stock_ratio: planLimits.maxSalesToStockRatio,
+    suggested_stock_ratio: planLimits.suggestedStockRatio,
+  };
+}
+
+export function toPlanView(plan: Plan): PlanView {
+  const duration = plan.durationWeeks as DurationWeeks;
+  return {
+    application_id: plan.applicationId,
+    average_monthly_turnover: plan.averageMonthlyTurnover,
+    estimated_stock_purchase_amount: plan.estimatedStockPurchaseAmount,
+    estimated_sales_turnover: plan.estimatedSalesTurnover,
+    duration_weeks: duration,
+    payment_start_week: plan.paymentStartWeek as PaymentStartWeek,
+    provider_share_rate: plan.providerShareRateBps / 10_000,
+    provider_share_amount: plan.providerShareAmount,
+    your_share_amount: plan.yourShareAmount,
+    total_payment_amount: plan.totalPaymentAmount,
+    installment_count: plan.installmentCount,
+    installment_amount: plan.installmentAmount,
+    schedule: plan.schedule,
+  };
+}
+
+/**
+ * The 400 of an out-of-bounds plan: one message per field, with the bounds written as lira in the
+ * reader's language (specification §5).
+ */
+function boundsError(language: Language, inputs: PlanInputs): AppError | null {
+  const violations = planViolations(inputs);
+  const fields: Record<string, { key: MessageKey; params?: MessageParams }> = {};
+  for (const [field, violation] of Object.entries(violations)) {
+    fields[field] =
+      violation.key === 'turnover_too_low'
+        ? { key: violation.key, params: { min: formatTry(language, violation.min) } }
+        : { key: violation.key, params: { min: formatTry(language, violation.min), max: formatTry(language, violation.max) } };
+  }
+  return Object.keys(fields).length > 0 ? new AppError(400, 'validation_failed', { fields }) : null;
+}
+
+/**
+ * Saves the plan of the caller's active application. Every derived figure is computed here from
+ * the inputs alone; figures the browser may have computed are never read.
+ */
+export async function savePlan(db: Db, customerId: string, language: Language, input: PlanInput): Promise<PlanView> {
+  const inputs: PlanInputs = {
+    averageMonthlyTurnover: input.average_monthly_turnover,
+    estimatedStockPurchase: input.estimated_stock_purchase_amount,
+    estimatedSalesTurnover: input.estimated_sales_turnover,
+    durationWeeks: input.duration_weeks,
+    paymentStartWeek: input.payment_start_week,
+  };
+  // The application row stays locked until the plan is written, so a submission cannot slip between.
+  const saved = await db.transaction(async (tx) => {
+    const application = await findApplication(tx, customerId, input.application_id, { lock: true });
+    if (!application) throw new AppError(404, 'application_not_found');
+    if (!isActiveApplication(application)) throw new AppError(409, 'application_not_active');
+    const refused = boundsError(language, inputs);
+    if (refused) throw refused;
+    const figures = calculatePlan(inputs);
+    await recordEvent(tx, {
+      applicationId: application.id,
+      actorId: customerId,
+      action: 'plan_saved',
+      detail: {
+        estimated_stock_purchase_amount: inputs.estimatedStockPurchase,
+        duration_weeks: inputs.durationWeeks,
+        total_payment_amount: figures.totalPayment,
+      },
+    });
+    return upsertPlan(tx, {
+      applicationId: application.id,
+      customerId,
+      averageMonthlyTurnover: inputs.averageMonthlyTurnover,
+      estimatedStockPurchaseAmount: inputs.estimatedStockPurchase,
+      estimatedSalesTurnover: inputs.estimatedSalesTurnover,
+      durationWeeks: inputs.durationWeeks,
+      paymentStartWeek: inputs.paymentStartWeek,
+      providerShareRateBps: figures.providerShareRateBps,
+      providerShareAmount: figures.providerShare,
+      yourShareAmount: figures.yourShare,
+      totalPaymentAmount: figures.totalPayment,
+      installmentCount: figures.installmentCount,
+      installmentAmount: figures.installmentAmount,
+      schedule: figures.schedule,
+    });
+  });
+  return toPlanView(saved);
+}
+
+/** The plan of the caller's active application (404 plan_not_found without one). */
+export async function activePlan(db: Db, customerId: string): Promise<PlanView> {
+  const application = await findActiveApplication(db, customerId);
+  const plan = application ? await findPlan(db, application.id) : undefined;
+  if (!plan) throw new AppError(404, 'plan_not_found');
+  return toPlanView(plan);
+}
