@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import styles from './auth.module.css';
 
@@ -107,6 +108,7 @@ export function Component() {
           </Suspense>
         )}
       </div>
+      <GoogleSignInButton mode={mode} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useCustomerPhoneNumber } from '../api/phone-number.ts';
 import { sendOtp } from '../api/send-otp.ts';
 import { verifyOtp } from '../api/verify-otp.ts';
 import styles from './auth.module.css';
+import { PhoneEntryForm } from './phone-entry-form.tsx';
 
 function formatCountdown(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
@@ -44,6 +45,8 @@ export function Component() {
   const [maskedPhone, setMaskedPhone] = useState<string | null>(null);
   const [expiresInMinutes, setExpiresInMinutes] = useState<number | null>(null);
   const [resendAt, setResendAt] = useState<number | null>(null);
+  /** An account created through Google has no number yet: it is asked for first. */
+  const [needsPhone, setNeedsPhone] = useState(false);
   const secondsLeft = useSecondsUntil(resendAt);
   const sentOnce = useRef(false);
   const phone = useCustomerPhoneNumber(session.isAuthenticated && maskedPhone === null);
@@ -62,7 +65,9 @@ export function Component() {
       } catch (error) {
         // A code sent moments ago (at sign-up, or before a reload) is still valid: just wait.
         const wait = errorNumber(error, 'resend_in_seconds');
-        if (errorStatus(error) === 429 && wait !== undefined) {
+        if (errorCode(error) === 'phone_number_required') {
+          setNeedsPhone(true);
+        } else if (errorStatus(error) === 429 && wait !== undefined) {
           setResendAt(Date.now() + wait * 1000);
           if (announce) void notifyError(error);
         } else {
@@ -110,6 +115,29 @@ export function Component() {
   );
 
   if (!session.isAuthenticated) return <Navigate to="/" replace />;
+
+  if (needsPhone) {
+    return (
+      <div className={styles.page}>
+        <div className={styles.heading}>
+          <h1 className={styles.title}>{t('verification.phone_needed_title')}</h1>
+          <p className={styles.subtitle}>{t('verification.phone_needed')}</p>
+        </div>
+        <PhoneEntryForm
+          onSaved={() => {
+            setNeedsPhone(false);
+            void requestCode(false);
+          }}
+        />
+        <p className={styles.switchLine}>
+          {t('verification.not_you')}{' '}
+          <button type="button" className={styles.inlineButton} onClick={() => void logout()}>
+            {t('verification.sign_out')}
+          </button>
+        </p>
+      </div>
+    );
+  }
 
   const shownPhone = maskedPhone ?? phone.data?.masked_phone ?? null;
   const canResend = secondsLeft === 0 && !sending && !verifying;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUserInfo } from '../api/user-info.ts';
+import { AnalyticsPreference } from './analytics-preference.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PersonalInfoForm } from './personal-info-form.tsx';
 import { ProfileFrame } from './profile-frame.tsx';
@@ -41,6 +42,7 @@ function ProfileInfo() {
     <>
       <PersonalInfoForm user={user} onSaved={(updated) => void mutate(updated, { revalidate: false })} />
       <EmailSection user={user} onChanged={() => void mutate()} />
+      <AnalyticsPreference />
     </>
   );
 }

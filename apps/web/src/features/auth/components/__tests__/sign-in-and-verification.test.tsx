@@ -186,4 +186,27 @@ describe('mobile verification', () => {
     expect(await screen.findByText(/0:4[12] bekleyin/)).toBeInTheDocument();
     expect(await screen.findByText('+90 *** *** 4567')).toBeInTheDocument();
   });
+
+  it('asks an account without a phone number (a Google sign-up) for one, saves it and then sends the code', async () => {
+    let phoneSaved = false;
+    const calls = serve({
+      'POST /auth/otp/send': () =>
+        phoneSaved
+          ? { status: 200, data: { masked_phone: '+90 *** *** 4567', expires_in_seconds: 180, resend_in_seconds: 60 } }
+          : { status: 400, data: { errors: { code: 'phone_number_required', message: 'phone first', fields: { phone_number: 'x' } } } },
+      'GET /customer/get_customer_phone_number': { status: 404, data: { errors: { code: 'not_found', message: 'none' } } },
+      'POST /customer/update_user_info': () => {
+        phoneSaved = true;
+        return { status: 200, data: {} };
+      },
+    });
+    renderRoute(<MobileVerificationPage />, '/mobile-verification');
+    expect(await screen.findByRole('heading', { name: 'Telefon numaranızı ekleyin' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Cep telefonu/), '0532 123 45 67');
+    await userEvent.click(screen.getByRole('button', { name: 'Kodu gönder' }));
+    expect(await screen.findByText('+90 *** *** 4567')).toBeInTheDocument();
+    const saved = calls.find((c) => c.url === '/customer/update_user_info');
+    expect(saved?.body).toMatchObject({ phone_number: '5321234567' });
+    expect(calls.filter((c) => c.url === '/auth/otp/send')).toHaveLength(2);
+  });
 });

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RuntimeSettings } from '../../../lib/runtime-settings.ts';
+
+const wiring = vi.hoisted(() => ({ setOptOut: vi.fn(), connect: vi.fn() }));
+vi.mock('../analytics-wiring.ts', () => ({
+  connectAnalytics: (...args: unknown[]) => {
+    wiring.connect(...args);
+    return { setOptOut: wiring.setOptOut, disconnect: () => undefined };
+  },
+}));
+
+const baseSettings: RuntimeSettings = {
+  environment: 'test',
+  amplitude_api_key: 'key-1',
+  amplitude_server_url: 'http://collector.test/2/httpapi',
+  google_client_id: null,
+  contact_chat_url: null,
+  outbox_enabled: false,
+  marketplace_sandbox: false,
+};
+
+const router = { state: {}, subscribe: () => () => undefined } as never;
+
+// Each test boots a fresh copy (the boot runs once per page).
+async function boot(settings: RuntimeSettings) {
+  vi.resetModules();
+  const runtime = await import('../../../lib/runtime-settings.ts');
+  runtime.resetRuntimeSettings(settings);
+  const consent = await import('../../../lib/analytics/consent.ts');
+  const { startAnalyticsBoot } = await import('../analytics-boot.ts');
+  startAnalyticsBoot(router);
+  return consent;
+}
+
+async function settle() {
+  for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  // Vitest's jsdom has no requestIdleCallback: the boot falls back to a timer.
+  vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('startAnalyticsBoot', () => {
+  it('loads nothing without a key, even with consent', async () => {
+    localStorage.setItem('analyticsConsent', 'granted');
+    await boot({ ...baseSettings, amplitude_api_key: null });
+    await settle();
+    expect(wiring.connect).not.toHaveBeenCalled();
+  });
+
+  it('loads nothing while the visitor has not answered, and starts once they accept', async () => {
+    const consent = await boot(baseSettings);
+    await settle();
+    expect(wiring.connect).not.toHaveBeenCalled();
+    consent.setAnalyticsConsent('granted');
+    await settle();
+    expect(wiring.connect).toHaveBeenCalledTimes(1);
+    expect(wiring.connect.mock.calls[0]?.[1]).toEqual({ apiKey: 'key-1', serverUrl: 'http://collector.test/2/httpapi' });
+    expect(wiring.setOptOut).toHaveBeenLastCalledWith(false);
+  });
+
+  it('opts out when the visitor takes consent back, and back in when they give it again', async () => {
+    localStorage.setItem('analyticsConsent', 'granted');
+    const consent = await boot(baseSettings);
+    await settle();
+    expect(wiring.connect).toHaveBeenCalledTimes(1);
+    consent.setAnalyticsConsent('denied');
+    await settle();
+    expect(wiring.setOptOut).toHaveBeenLastCalledWith(true);
+    consent.setAnalyticsConsent('granted');
+    await settle();
+    expect(wiring.setOptOut).toHaveBeenLastCalledWith(false);
+    expect(wiring.connect).toHaveBeenCalledTimes(1);
+  });
+
+  it('never loads for a visitor who refused', async () => {
+    localStorage.setItem('analyticsConsent', 'denied');
+    await boot(baseSettings);
+    await settle();
+    expect(wiring.connect).not.toHaveBeenCalled();
+  });
+});

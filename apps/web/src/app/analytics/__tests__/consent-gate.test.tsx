@@ -1,0 +1,70 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import i18n from '../../../lib/i18n.ts';
+import { getAnalyticsConsent } from '../../../lib/analytics/consent.ts';
+import { resetRuntimeSettings, type RuntimeSettings } from '../../../lib/runtime-settings.ts';
+import { ConsentGate } from '../consent-gate.tsx';
+
+const settings: RuntimeSettings = {
+  environment: 'test',
+  amplitude_api_key: 'key-1',
+  amplitude_server_url: null,
+  google_client_id: null,
+  contact_chat_url: null,
+  outbox_enabled: false,
+  marketplace_sandbox: false,
+};
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['consent']);
+});
+
+beforeEach(() => {
+  resetRuntimeSettings(settings);
+});
+
+describe('consent banner', () => {
+  it('asks a visitor who has not answered, and accepting records the choice and closes it', async () => {
+    const user = userEvent.setup();
+    render(<ConsentGate />);
+    const banner = await screen.findByRole('region', { name: 'Çerez tercihiniz' });
+    expect(banner).toHaveTextContent('analiz çerezleri');
+    await user.click(screen.getByRole('button', { name: 'Kabul et' }));
+    expect(getAnalyticsConsent()).toBe('granted');
+    expect(screen.queryByRole('region', { name: 'Çerez tercihiniz' })).not.toBeInTheDocument();
+  });
+
+  it('records a refusal just as easily', async () => {
+    const user = userEvent.setup();
+    render(<ConsentGate />);
+    await user.click(await screen.findByRole('button', { name: 'Reddet' }));
+    expect(getAnalyticsConsent()).toBe('denied');
+    await waitFor(() => expect(screen.queryByRole('region')).not.toBeInTheDocument());
+  });
+
+  it('does not ask again once answered', async () => {
+    localStorage.setItem('analyticsConsent', 'denied');
+    render(<ConsentGate />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('does not ask where there is no analytics service', async () => {
+    resetRuntimeSettings({ ...settings, amplitude_api_key: null });
+    render(<ConsentGate />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('speaks English in English', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      render(<ConsentGate />);
+      expect(await screen.findByRole('region', { name: 'Your cookie choice' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('tr');
+    }
+  });
+});

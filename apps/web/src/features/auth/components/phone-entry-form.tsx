@@ -1,0 +1,66 @@
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { normalizePhone } from '@worq/domain/validation';
+import { Button } from '../../../components/ui/button.tsx';
+import { PhoneField } from '../../../components/ui/form/phone-field.tsx';
+import { errorFields, notifyError } from '../../../lib/api-error.ts';
+import { useSession } from '../../../lib/session.ts';
+import { setPhoneNumber } from '../api/set-phone-number.ts';
+import { useAuthRules } from '../use-auth-rules.ts';
+import styles from './auth.module.css';
+
+interface PhoneEntryFormProps {
+  /** Called once the number is saved; the page then sends the code to it. */
+  onSaved(): void;
+}
+
+/** The number to verify, asked of an account that has none yet (a Google sign-up). */
+export function PhoneEntryForm({ onSaved }: PhoneEntryFormProps) {
+  const { t } = useTranslation('auth');
+  const { rules, fieldName } = useAuthRules();
+  const { claims } = useSession();
+  const [saving, setSaving] = useState(false);
+  const schema = useMemo(() => z.object({ phone_number: rules.phone(fieldName('phone_number')) }), [rules, fieldName]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { phone_number: '' } });
+
+  const save = handleSubmit(async (values) => {
+    setSaving(true);
+    try {
+      await setPhoneNumber({
+        first_name: claims?.first_name ?? '',
+        last_name: claims?.last_name ?? '',
+        phone_number: normalizePhone(values.phone_number) ?? values.phone_number,
+      });
+      onSaved();
+    } catch (error) {
+      const fieldError = errorFields(error).phone_number;
+      if (fieldError) setError('phone_number', { message: fieldError });
+      else void notifyError(error);
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <form className={styles.form} noValidate onSubmit={(event) => void save(event)}>
+      <PhoneField
+        label={t('fields.phone_number')}
+        hint={t('verification.phone_needed_hint')}
+        error={errors.phone_number?.message}
+        autoFocus
+        {...register('phone_number')}
+      />
+      <Button type="submit" size="lg" fullWidth busy={saving} busyText={t('verification.phone_saving')}>
+        {t('verification.phone_submit')}
+      </Button>
+    </form>
+  );
+}
