@@ -1,7 +1,8 @@
 /*
  * Route guards of specification §2. Public routes send a signed-in, phone-verified user to
  * /worq-trade; protected routes send an anonymous visitor to / (keeping the query string) and a
- * signed-in user whose phone is not verified to /mobile-verification.
+ * signed-in user whose phone is not verified to /mobile-verification. An expert's token (issue 6)
+ * belongs to the back-office: seller routes, public or protected, send it to /admin.
  */
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -12,6 +13,7 @@ import { startSessionKeeper, useSession, type SessionState } from '../lib/sessio
 export const homePath = '/worq-trade';
 export const signInPath = '/';
 export const phoneVerificationPath = '/mobile-verification';
+export const expertHomePath = '/admin';
 
 /** Lets the HTTP client and the session move the user (after a 401 or 403) through the router. */
 function useSessionPlumbing() {
@@ -37,6 +39,7 @@ export function PublicOnlyGuard() {
   useSessionPlumbing();
   const session = useSession();
   if (isSettling(session)) return <Settling />;
+  if (session.isExpert) return <Navigate to={expertHomePath} replace />;
   if (session.isAuthenticated && session.isPhoneVerified) return <Navigate to={homePath} replace />;
   return <Outlet />;
 }
@@ -47,6 +50,7 @@ export function ProtectedGuard() {
   const { search } = useLocation();
   if (isSettling(session)) return <Settling />;
   if (!session.isAuthenticated) return <Navigate to={{ pathname: signInPath, search }} replace />;
+  if (session.isExpert) return <Navigate to={expertHomePath} replace />;
   if (!session.isPhoneVerified) return <Navigate to={phoneVerificationPath} replace />;
   return <Outlet />;
 }

@@ -104,6 +104,8 @@ export interface SessionState {
   claims: AccessTokenClaims | null;
   isAuthenticated: boolean;
   isPhoneVerified: boolean;
+  /** The token carries `role: "expert"` (the back-office account of issue 6). */
+  isExpert: boolean;
   /** A refresh is under way (the guards wait for it instead of judging an expired token). */
   isRefreshing: boolean;
 }
@@ -117,12 +119,30 @@ function subscribeRefreshing(listener: () => void) {
 
 const getRefreshing = () => refreshing;
 
+/**
+ * The token's `role` claim, which only experts carry. Read here rather than in decodeClaims so the
+ * seller claims of the specification (§3) stay as they are.
+ */
+export function tokenRole(token: string | null | undefined): 'expert' | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const claims: unknown = JSON.parse(json);
+    return claims !== null && typeof claims === 'object' && (claims as { role?: unknown }).role === 'expert' ? 'expert' : null;
+  } catch {
+    return null;
+  }
+}
+
 export function getSession(): SessionState {
-  const claims = decodeClaims(getAccessToken());
+  const token = getAccessToken();
+  const claims = decodeClaims(token);
   return {
     claims,
     isAuthenticated: claims !== null,
     isPhoneVerified: claims?.is_phone_verified === true,
+    isExpert: claims !== null && tokenRole(token) === 'expert',
     isRefreshing: refreshing,
   };
 }
@@ -132,6 +152,12 @@ export function useSession(): SessionState {
   const isRefreshing = useSyncExternalStore(subscribeRefreshing, getRefreshing, getRefreshing);
   return useMemo(() => {
     const claims = decodeClaims(token);
-    return { claims, isAuthenticated: claims !== null, isPhoneVerified: claims?.is_phone_verified === true, isRefreshing };
+    return {
+      claims,
+      isAuthenticated: claims !== null,
+      isPhoneVerified: claims?.is_phone_verified === true,
+      isExpert: claims !== null && tokenRole(token) === 'expert',
+      isRefreshing,
+    };
   }, [token, isRefreshing]);
 }

@@ -1,5 +1,131 @@
-import { Outlet } from 'react-router';
+/*
+ * The back-office shell (issue 6) and its guard: an anonymous visitor goes to /admin/login, a
+ * seller to /worq-trade with a "forbidden" toast; only an expert's token gets the console.
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { DocumentIcon, ChatIcon, LogoutIcon } from '../../../components/ui/icon.tsx';
+import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
+import { Logo } from '../../../components/ui/nav/logo.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ThemeToggle } from '../../../components/ui/theme-toggle.tsx';
+import { toast } from '../../../components/ui/toast/toast-store.ts';
+import { registerNavigate } from '../../../lib/http-client.ts';
+import { startSessionKeeper, useSession, type SessionState } from '../../../lib/session.ts';
+import { expertLogout } from '../api/expert-session.ts';
+import { fullName } from '../format.ts';
+import styles from './admin-layout.module.css';
+
+export const adminLoginPath = '/admin/login';
+const sellerHomePath = '/worq-trade';
+const forbiddenToastId = 'admin-forbidden';
+
+/** Lets the HTTP client move the expert after a 401 or 403, and keeps the token fresh. */
+function useSessionPlumbing() {
+  const navigate = useNavigate();
+  useEffect(() => registerNavigate((to) => void navigate(to, { replace: true })), [navigate]);
+  useEffect(() => startSessionKeeper(), []);
+}
+
+/** An expired token is being refreshed: wait rather than judge the old claims. */
+function isSettling(session: SessionState): boolean {
+  return session.isRefreshing && session.claims !== null && session.claims.exp * 1000 <= Date.now();
+}
+
+function Forbidden() {
+  const { t } = useTranslation('admin');
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    // A fixed id, so React's development double effects cannot stack two toasts; a task later, so
+    // a toast container mounted in the same render is listening by then.
+    window.setTimeout(() => toast.error(t('forbidden'), { id: forbiddenToastId, timeout: 5000, dismissible: true, showProgress: true }), 0);
+  }, [t]);
+  return <Navigate to={sellerHomePath} replace />;
+}
+
+export function AdminGuard({ children }: { children: React.ReactNode }) {
+  useSessionPlumbing();
+  const session = useSession();
+  if (isSettling(session)) {
+    return (
+      <div className={styles.settling}>
+        <Spinner size="lg" />
+      </div>
+    );
+  }
+  if (!session.isAuthenticated) return <Navigate to={adminLoginPath} replace />;
+  if (!session.isExpert) return <Forbidden />;
+  return children;
+}
+
+function AdminShell() {
+  const { t } = useTranslation('admin');
+  const { claims } = useSession();
+  const name = fullName(claims) || claims?.email || '';
+  const { pathname } = useLocation();
+  const navClass = ({ isActive }: { isActive: boolean }) => [styles.navLink, isActive && styles.active].filter(Boolean).join(' ');
+  // An application page belongs to the Applications section, though its path is not /admin itself.
+  const inApplications = pathname === '/admin' || pathname === '/admin/' || pathname.startsWith('/admin/applications');
+
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skipLink} href="#admin-main">
+        {t('skip_to_content')}
+      </a>
+      <header className={styles.header}>
+        <div className={styles.brandRow}>
+          <Link to="/admin" className={styles.brand}>
+            <Logo markOnly />
+            <span className={styles.consoleTitle}>{t('console_title')}</span>
+          </Link>
+          <div className={styles.tools}>
+            <LanguageSwitch />
+            <ThemeToggle />
+          </div>
+        </div>
+        <div className={styles.navRow}>
+          <nav aria-label={t('nav.label')}>
+            <ul className={styles.navList}>
+              <li>
+                <Link to="/admin" className={navClass({ isActive: inApplications })} aria-current={inApplications ? 'page' : undefined}>
+                  <DocumentIcon size={18} />
+                  {t('nav.applications')}
+                </Link>
+              </li>
+              <li>
+                <NavLink to="/admin/contact-forms" className={navClass}>
+                  <ChatIcon size={18} />
+                  {t('nav.contact_forms')}
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+          <div className={styles.account} aria-label={t('account.label')} role="group">
+            <span className={styles.who}>
+              <span className={styles.name}>{name}</span>
+              <span className={styles.role}>{t('account.role')}</span>
+            </span>
+            <Button variant="ghost" size="sm" icon={<LogoutIcon size={18} />} onClick={() => void expertLogout()}>
+              {t('account.sign_out')}
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main id="admin-main" tabIndex={-1} className={styles.main}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
 
 export function Component() {
-  return <Outlet />;
+  return (
+    <AdminGuard>
+      <AdminShell />
+    </AdminGuard>
+  );
 }

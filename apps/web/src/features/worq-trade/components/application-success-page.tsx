@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '../../../components/ui/page-placeholder.tsx';
+import { Confirmation } from './confirmation.tsx';
 
+/** `/worq-trade/application-success`: shown after the application is submitted for review. */
 export function Component() {
-  return <PagePlaceholder titleKey="routes.application_success" />;
+  return <Confirmation kind="application" />;
 }

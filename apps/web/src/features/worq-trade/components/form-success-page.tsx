@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '../../../components/ui/page-placeholder.tsx';
+import { Confirmation } from './confirmation.tsx';
 
+/** `/worq-trade/form-success`: shown after the contact form. */
 export function Component() {
-  return <PagePlaceholder titleKey="routes.form_success" />;
+  return <Confirmation kind="form" />;
 }

@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '../../../components/ui/page-placeholder.tsx';
+import { RevenueSharingPlan } from '../plan/revenue-sharing-plan.tsx';
 
+/** /worq-trade/onboarding/revenue-sharing-plan — step 1, inside the onboarding layout. */
 export function Component() {
-  return <PagePlaceholder titleKey="routes.revenue_sharing_plan" />;
+  return <RevenueSharingPlan />;
 }

@@ -1,0 +1,153 @@
+import { render } from '@testing-library/react';
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { SWRConfig } from 'swr';
+import { ToastContainer } from '../../../components/ui/toast/toast-container.tsx';
+import { httpClient } from '../../../lib/http-transport.ts';
+import { makeToken } from '../../../lib/__tests__/token-fixtures.ts';
+import type { ApplicationReview } from '../api/application-review.ts';
+
+export interface Answer {
+  status: number;
+  data?: unknown;
+}
+export interface SeenCall {
+  method: string;
+  url: string;
+  params: Record<string, unknown>;
+  body: unknown;
+}
+
+/** The network edge for screen tests: an axios adapter answering per "METHOD /path". */
+export function serve(routes: Record<string, Answer | ((call: SeenCall) => Answer)>) {
+  const calls: SeenCall[] = [];
+  httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const method = (config.method ?? 'get').toUpperCase();
+    const url = config.url ?? '';
+    const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
+    const call: SeenCall = { method, url, params: (config.params ?? {}) as Record<string, unknown>, body };
+    calls.push(call);
+    const route = routes[`${method} ${url}`];
+    const answer = typeof route === 'function' ? route(call) : (route ?? { status: 404, data: { errors: { message: 'not found' } } });
+    const response: AxiosResponse = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
+    if (answer.status >= 200 && answer.status < 300) return response;
+    throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_REQUEST', config, {}, response);
+  };
+  return calls;
+}
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
+}
+
+/** Renders `element` at `path` (matching `pattern`); the other listed paths show where we landed. */
+export function renderAt(element: ReactNode, path: string, pattern: string, others: string[] = []) {
+  const routes: RouteObject[] = [
+    { path: pattern, element },
+    ...['/', '/admin', '/admin/login', '/worq-trade', ...others].filter((p) => p !== pattern).map((p) => ({ path: p, element: <Where /> })),
+  ];
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <RouterProvider router={router} />
+      <ToastContainer name="global" />
+    </SWRConfig>,
+  );
+  return router;
+}
+
+const inAnHour = () => Math.floor(Date.now() / 1000) + 15 * 60;
+
+export function expertToken(): string {
+  return makeToken({
+    customer_id: '99999999-9999-4999-8999-999999999999',
+    email: 'uzman@worq.local',
+    first_name: 'Deniz',
+    last_name: 'Uzman',
+    is_phone_verified: true,
+    role: 'expert',
+    exp: inAnHour(),
+  });
+}
+
+export function sellerToken(): string {
+  return makeToken({
+    customer_id: '11111111-1111-4111-8111-111111111111',
+    email: 'ayse@example.com',
+    first_name: 'Ayşe',
+    last_name: 'Yılmaz',
+    is_phone_verified: true,
+    exp: inAnHour(),
+  });
+}
+
+export const applicationId = '22222222-2222-4222-8222-222222222222';
+
+export function reviewFixture(overrides: Partial<ApplicationReview> = {}): ApplicationReview {
+  return {
+    id: applicationId,
+    created_at: '2025-03-01T09:00:00.000Z',
+    submitted_at: '2025-03-02T10:30:00.000Z',
+    status: 'in_progress',
+    reject_reason: null,
+    step: 3,
+    decided_at: null,
+    decided_by: null,
+    customer: {
+      id: '11111111-1111-4111-8111-111111111111',
+      first_name: 'Ayşe',
+      last_name: 'Yılmaz',
+      email: 'ayse@example.com',
+      phone_number: '5321234567',
+      preferred_language: 'tr',
+    },
+    plan: {
+      application_id: applicationId,
+      average_monthly_turnover: 50_000_000,
+      estimated_stock_purchase_amount: 40_000_000,
+      estimated_sales_turnover: 60_000_000,
+      duration_weeks: 6,
+      payment_start_week: 2,
+      provider_share_rate: 0.12,
+      provider_share_amount: 4_800_000,
+      your_share_amount: 55_200_000,
+      total_payment_amount: 44_800_000,
+      installment_count: 5,
+      installment_amount: 8_960_000,
+      schedule: [2, 3, 4, 5, 6].map((week) => ({ week, amount: 8_960_000 })),
+    },
+    integrations: [
+      {
+        id: 'store-1',
+        marketplace_code: 'trendyol',
+        marketplace_name: 'Trendyol',
+        store_name: 'Ayşe Butik',
+        store_link: null,
+        status: 'active',
+        status_at_submission: 'active',
+        connected_at: '2025-03-01T09:10:00.000Z',
+        company_title: 'Yılmaz Tekstil Ltd. Şti.',
+      },
+    ],
+    company: {
+      type: 3,
+      tax_number: '1234567890',
+      official_full_name: 'Ayşe Yılmaz',
+      trade_name: 'Yılmaz Tekstil Ltd. Şti.',
+      tax_office: 'Kadıköy',
+    },
+    contact_forms: [],
+    events: [
+      {
+        id: 'event-1',
+        action: 'submitted',
+        actor: { id: '11111111-1111-4111-8111-111111111111', name: 'Ayşe Yılmaz', email: 'ayse@example.com', role: 'customer' },
+        detail: {},
+        created_at: '2025-03-02T10:30:00.000Z',
+      },
+    ],
+    ...overrides,
+  };
+}

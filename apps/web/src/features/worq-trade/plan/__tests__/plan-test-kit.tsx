@@ -1,0 +1,109 @@
+import { render } from '@testing-library/react';
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { SWRConfig } from 'swr';
+import { httpClient } from '../../../../lib/http-transport.ts';
+import type { Application } from '../../api/applications.ts';
+import type { Plan, PlanParameters } from '../../api/plan.ts';
+import { Component as RevenueSharingPlanPage } from '../../components/revenue-sharing-plan-page.tsx';
+import type { OnboardingContextValue } from '../../onboarding-context.ts';
+
+export type Answer = { status: number; data?: unknown };
+export type Route = Answer | ((body: unknown) => Answer);
+export interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** Fakes the API at the HTTP client's edge: `METHOD /path` → answer. */
+export function serve(routes: Record<string, Route>): Call[] {
+  const calls: Call[] = [];
+  httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const method = (config.method ?? 'get').toUpperCase();
+    const body = typeof config.data === 'string' ? JSON.parse(config.data) : undefined;
+    calls.push({ method, url: config.url ?? '', body });
+    const route = routes[`${method} ${config.url}`];
+    const answer = typeof route === 'function' ? route(body) : (route ?? { status: 404, data: { errors: { code: 'not_found', message: 'not found' } } });
+    const response: AxiosResponse = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
+    if (answer.status < 300) return response;
+    throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, {}, response);
+  };
+  return calls;
+}
+
+export const parameters: PlanParameters = {
+  rates: [
+    { duration_weeks: 4, provider_share_rate: 0.08 },
+    { duration_weeks: 6, provider_share_rate: 0.12 },
+    { duration_weeks: 8, provider_share_rate: 0.16 },
+  ],
+  payment_start_weeks: [1, 2, 3],
+  min_stock_purchase_amount: 10_000_00,
+  max_stock_purchase_amount: 10_000_000_00,
+  max_stock_to_turnover_ratio: 2,
+  max_sales_to_stock_ratio: 5,
+  suggested_stock_ratio: 0.8,
+};
+
+export const application: Application = {
+  id: 'a-1',
+  created_at: '2026-01-05T10:00:00Z',
+  status: 'not_completed',
+  reject_reason: null,
+  step: 1,
+  is_leaved: false,
+  is_cancelled: false,
+};
+
+export const savedPlan: Plan = {
+  application_id: 'a-1',
+  average_monthly_turnover: 250_000_00,
+  estimated_stock_purchase_amount: 200_000_00,
+  estimated_sales_turnover: 300_000_00,
+  duration_weeks: 6,
+  payment_start_week: 2,
+  provider_share_rate: 0.12,
+  provider_share_amount: 24_000_00,
+  your_share_amount: 76_000_00,
+  total_payment_amount: 224_000_00,
+  installment_count: 6,
+  installment_amount: 37_333_33,
+  schedule: [],
+};
+
+/** The plan routes the page reads, with no saved plan unless one is given. */
+export function planRoutes(plan: Plan | null = null, extra: Record<string, Route> = {}): Record<string, Route> {
+  return {
+    'GET /gpp/get': { status: 200, data: parameters },
+    'GET /gpp/get_by_customer_id': plan ? { status: 200, data: plan } : { status: 404, data: { errors: { code: 'plan_not_found', message: 'Plan yok' } } },
+    ...extra,
+  };
+}
+
+/** Renders the page inside an outlet that hands it the onboarding context, as the layout does. */
+export function renderPlanPage(goToStep: OnboardingContextValue['goToStep'] = vi.fn(async () => {})) {
+  const context: OnboardingContextValue = { application, reload: vi.fn(async () => {}), goToStep };
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/worq-trade/onboarding',
+        element: <Outlet context={context} />,
+        children: [{ path: 'revenue-sharing-plan', element: <RevenueSharingPlanPage /> }],
+      },
+    ],
+    { initialEntries: ['/worq-trade/onboarding/revenue-sharing-plan'] },
+  );
+  const view = render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <RouterProvider router={router} />
+    </SWRConfig>,
+  );
+  return { ...view, router, goToStep };
+}
+
+/** "₺12.345,67" → 1234567 kuruş. */
+export function kurusOf(text: string): number {
+  const digits = text.replace(/[^\d,-]/g, '').replace(',', '.');
+  return Math.round(Number(digits) * 100);
+}

@@ -1,0 +1,98 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DurationWeeks } from '@worq/domain/plan';
+import { formatTry } from './money.ts';
+import type { DurationComparison as Comparison } from './plan-model.ts';
+import styles from './plan.module.css';
+
+export interface DurationComparisonProps {
+  comparisons: Comparison[];
+  selected: DurationWeeks;
+  onSelect: (durationWeeks: DurationWeeks) => void;
+  disabled?: boolean;
+}
+
+/**
+ * All offered durations side by side, each under slow, expected and fast sales, so the seller sees
+ * what a longer duration costs. A click anywhere on a column (or its button) picks that duration.
+ */
+export function DurationComparison({ comparisons, selected, onSelect, disabled = false }: DurationComparisonProps) {
+  const { t, i18n } = useTranslation('worq-trade');
+  const baseId = useId();
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+  const wholePercent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
+
+  return (
+    <div className={styles.comparison} data-testid="duration-comparison">
+      {comparisons.map((comparison) => {
+        const isSelected = comparison.durationWeeks === selected;
+        const titleId = `${baseId}-${comparison.durationWeeks}`;
+        return (
+          <section
+            key={comparison.durationWeeks}
+            aria-labelledby={titleId}
+            className={[styles.comparisonColumn, isSelected && styles.comparisonSelected].filter(Boolean).join(' ')}
+            data-duration={comparison.durationWeeks}
+            onClick={() => {
+              if (!disabled) onSelect(comparison.durationWeeks);
+            }}
+          >
+            <header className={styles.comparisonHeader}>
+              <h3 id={titleId} className={styles.comparisonTitle}>
+                {t('plan.comparison.column_title', { weeks: comparison.durationWeeks })}
+              </h3>
+              <span className={styles.muted}>{t('plan.comparison.rate', { rate: percent.format(comparison.rateBps / 10_000) })}</span>
+              {isSelected && <span className={styles.chosenBadge}>{t('plan.comparison.chosen')}</span>}
+            </header>
+            <dl className={styles.comparisonFigures}>
+              <div>
+                <dt>{t('plan.comparison.provider_share')}</dt>
+                <dd>{formatTry(comparison.figures.providerShare)}</dd>
+              </div>
+              <div>
+                <dt>{t('plan.comparison.total_payment')}</dt>
+                <dd>{formatTry(comparison.figures.totalPayment)}</dd>
+              </div>
+            </dl>
+            <table className={styles.scenarioTable}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('plan.comparison.scenario')}</th>
+                  <th scope="col" className={styles.numeric}>
+                    {t('plan.comparison.your_share')}
+                  </th>
+                  <th scope="col" className={styles.numeric}>
+                    {t('plan.comparison.effective_cost')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {comparison.scenarios.map((scenario) => (
+                  <tr key={scenario.key} data-scenario={scenario.percent}>
+                    <th scope="row">{t(`plan.comparison.scenarios.${scenario.key}`, { percent: wholePercent.format(scenario.percent / 100) })}</th>
+                    <td className={[styles.numeric, scenario.yourShare < 0 && styles.negative].filter(Boolean).join(' ')}>
+                      {formatTry(scenario.yourShare)}
+                    </td>
+                    <td className={styles.numeric}>{percent.format(scenario.effectiveCost)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <button
+              type="button"
+              className={styles.comparisonChoose}
+              aria-pressed={isSelected}
+              disabled={disabled}
+              onClick={(event) => {
+                event.stopPropagation();
+                onSelect(comparison.durationWeeks);
+              }}
+            >
+              {t('plan.comparison.choose', { weeks: comparison.durationWeeks })}
+            </button>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

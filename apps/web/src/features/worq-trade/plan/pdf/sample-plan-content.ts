@@ -1,0 +1,64 @@
+import type { TFunction } from 'i18next';
+import { ordinal } from '@worq/domain/ordinal';
+import type { PlanFigures } from '@worq/domain/plan';
+import { formatTry } from '../money.ts';
+import type { PlanFormValues } from '../plan-model.ts';
+import type { SamplePlanPdfContent } from './sample-plan-pdf.ts';
+
+/** The sample plan's texts in the current language, from the seller's own figures. */
+export function samplePlanContent(
+  t: TFunction<'worq-trade'>,
+  language: string,
+  values: PlanFormValues,
+  figures: PlanFigures,
+  preparedOn: Date,
+): SamplePlanPdfContent {
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(preparedOn);
+  const week = (number: number) => t('plan.form.start_week_option', { number, ordinal: ordinal(number) });
+  return {
+    language,
+    title: t('plan.pdf.title'),
+    preparedOn: t('plan.pdf.prepared_on', { date }),
+    sections: [
+      {
+        heading: t('plan.pdf.inputs'),
+        rows: [
+          [t('plan.form.turnover'), formatTry(values.averageMonthlyTurnover)],
+          [t('plan.form.stock'), formatTry(values.estimatedStockPurchase)],
+          [t('plan.form.sales'), formatTry(values.estimatedSalesTurnover)],
+          [
+            t('plan.form.duration'),
+            `${t('plan.form.duration_option', { weeks: values.durationWeeks })} · ${t('plan.form.duration_rate', {
+              rate: percent.format(figures.providerShareRateBps / 10_000),
+            })}`,
+          ],
+          [t('plan.form.start_week'), week(values.paymentStartWeek)],
+        ],
+      },
+      {
+        heading: t('plan.pdf.figures'),
+        rows: [
+          [t('plan.figures.stock_purchase'), formatTry(values.estimatedStockPurchase)],
+          [t('plan.figures.provider_share'), formatTry(figures.providerShare)],
+          [t('plan.figures.your_share'), formatTry(figures.yourShare)],
+          [
+            t('plan.figures.installments'),
+            t('plan.figures.installments_value', { count: figures.installmentCount, amount: formatTry(figures.installmentAmount) }),
+          ],
+          [t('plan.figures.total_payment'), formatTry(figures.totalPayment)],
+        ],
+      },
+    ],
+    schedule: {
+      heading: t('plan.pdf.schedule'),
+      columns: [t('plan.schedule.week'), t('plan.schedule.amount')],
+      rows: figures.schedule.map((installment) => [
+        t('plan.schedule.week_value', { number: installment.week }),
+        formatTry(installment.amount),
+      ]),
+      total: [t('plan.schedule.total'), formatTry(figures.totalPayment)],
+    },
+    disclaimer: t('plan.pdf.disclaimer'),
+  };
+}

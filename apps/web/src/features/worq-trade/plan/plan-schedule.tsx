@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import type { PlanFigures } from '@worq/domain/plan';
+import { formatTry } from './money.ts';
+import styles from './plan.module.css';
+
+/** The weekly installments; the last one takes the remainder so the rows add up to the total. */
+export function PlanSchedule({ figures }: { figures: PlanFigures }) {
+  const { t } = useTranslation('worq-trade');
+  const firstWeek = figures.schedule[0]?.week ?? 1;
+  return (
+    <div className={styles.tableScroll}>
+      <table className={styles.table}>
+        <caption className={styles.tableCaption}>
+          <span className={styles.subTitle}>{t('plan.schedule.title')}</span>
+          <span className={styles.muted}>{t('plan.schedule.caption', { count: figures.installmentCount, number: firstWeek })}</span>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('plan.schedule.week')}</th>
+            <th scope="col" className={styles.numeric}>
+              {t('plan.schedule.amount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {figures.schedule.map((installment) => (
+            <tr key={installment.week}>
+              <th scope="row">{t('plan.schedule.week_value', { number: installment.week })}</th>
+              <td className={styles.numeric} data-installment>
+                {formatTry(installment.amount)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t('plan.schedule.total')}</th>
+            <td className={styles.numeric} data-schedule-total>
+              {formatTry(figures.totalPayment)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMessage, type MessageKey, type MessageParams } from '@worq/domain/messages';
+
+/** The shared catalogue's words (specification §5, §8) in the page's language, as the server says them. */
+export function useDomainMessage() {
+  const { i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'tr';
+  return useCallback((key: MessageKey, params?: MessageParams) => formatMessage(language, key, params), [language]);
+}
