@@ -55,12 +55,17 @@ export function navigateTo(to: string): void {
 
 // ---- session end -------------------------------------------------------------------------------
 
+/** Where a signed-out person signs in again: the back-office has its own sign-in page. */
+export function signInPathHere(): string {
+  return typeof window !== 'undefined' && window.location.pathname.startsWith('/admin') ? '/admin/login' : '/';
+}
+
 /** Ends the session locally: the refresh token is already unusable, so nothing is revoked. */
 export function forceLogout(): void {
   // Several queued calls can fail together; only the first one that still finds tokens navigates.
   const hadSession = getAccessToken() !== null || getRefreshToken() !== null;
   clearTokens();
-  if (hadSession) navigateTo('/');
+  if (hadSession) navigateTo(signInPathHere());
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import { isHttpError } from './api-error.ts';
-import { anonymous, forceLogout, navigateTo, post, refreshTokens } from './http-client.ts';
+import { anonymous, forceLogout, navigateTo, post, refreshTokens, signInPathHere } from './http-client.ts';
 import {
   clearTokens,
   decodeClaims,
@@ -36,7 +36,7 @@ export async function logout(): Promise<void> {
   const accessToken = getAccessToken();
   const refreshToken = getRefreshToken();
   clearTokens();
-  navigateTo('/');
+  navigateTo(signInPathHere());
   if (!refreshToken) return;
   try {
     await post('/auth/logout', { refresh_token: refreshToken }, undefined, {

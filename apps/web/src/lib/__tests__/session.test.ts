@@ -85,6 +85,18 @@ describe('session', () => {
     expect(calls).toEqual([{ url: '/auth/logout', body: { refresh_token: 'r1' }, authorization: `Bearer ${token}` }]);
   });
 
+  it('logout from the back-office goes to the back-office sign-in page', async () => {
+    serve(() => ({ status: 204 }));
+    window.history.pushState({}, '', '/admin/applications/1');
+    try {
+      login({ jwt_token: inSeconds(900), refresh_token: 'r1' });
+      await logout();
+      expect(navigate).toHaveBeenCalledWith('/admin/login');
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   it('logout still signs out locally when revoking fails', async () => {
     serve(() => ({ status: 500, data: { errors: { message: 'down' } } }));
     login({ jwt_token: inSeconds(900), refresh_token: 'r1' });

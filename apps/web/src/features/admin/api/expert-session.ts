@@ -1,5 +1,5 @@
 import { anonymous, post } from '../../../lib/http-client.ts';
-import { clearTokens, getAccessToken, getRefreshToken, type TokenPair } from '../../../lib/token-storage.ts';
+import type { TokenPair } from '../../../lib/token-storage.ts';
 
 /** POST /auth/login — the same sign-in as sellers; the answer's token says whether it is an expert. */
 export function expertLogin(body: { email: string; password: string }): Promise<TokenPair> {
@@ -17,15 +17,4 @@ export async function revokeSession(accessToken: string | null, refreshToken: st
   } catch {
     // Signed out locally either way.
   }
-}
-
-/**
- * Sign-out of the back-office: like the seller's (lib/session.ts logout) but it returns to
- * /admin/login, which the caller navigates to, rather than the seller sign-in page.
- */
-export async function expertLogout(): Promise<void> {
-  const accessToken = getAccessToken();
-  const refreshToken = getRefreshToken();
-  clearTokens();
-  await revokeSession(accessToken, refreshToken);
 }

@@ -13,8 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ThemeToggle } from '../../../components/ui/theme-toggle.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { registerNavigate } from '../../../lib/http-client.ts';
-import { startSessionKeeper, useSession, type SessionState } from '../../../lib/session.ts';
-import { expertLogout } from '../api/expert-session.ts';
+import { logout, startSessionKeeper, useSession, type SessionState } from '../../../lib/session.ts';
 import { fullName } from '../format.ts';
 import styles from './admin-layout.module.css';
 
@@ -109,7 +108,7 @@ function AdminShell() {
               <span className={styles.name}>{name}</span>
               <span className={styles.role}>{t('account.role')}</span>
             </span>
-            <Button variant="ghost" size="sm" icon={<LogoutIcon size={18} />} onClick={() => void expertLogout()}>
+            <Button variant="ghost" size="sm" icon={<LogoutIcon size={18} />} onClick={() => void logout()}>
               {t('account.sign_out')}
             </Button>
           </div>
