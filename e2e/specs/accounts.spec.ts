@@ -21,7 +21,7 @@ import {
 // and the sign-up again on a 375 px phone. Every screen on the way is checked by axe-core in both
 // themes and photographed at 375 and 1280 px into e2e/artifacts/accounts/.
 
-type Namespace = 'auth' | 'profile' | 'common';
+type Namespace = 'auth' | 'profile' | 'common' | 'worq-trade';
 const rawText = (language: Language, key: `${Namespace}:${string}`) => localeRawText(language, key);
 const text = (language: Language, key: `${Namespace}:${string}`, values: Record<string, string | number> = {}) =>
   localeText(language, key, values);
@@ -105,7 +105,7 @@ async function signIn(journey: Journey, email: string, password: string): Promis
   await form.getByLabel(text(language, 'auth:fields.password'), { exact: true }).fill(password);
   await form.getByRole('button', { name: text(language, 'auth:sign_in.submit'), exact: true }).click();
   await page.waitForURL(onPath('/worq-trade'));
-  await expectHeading(page, text(language, 'common:routes.applications'));
+  await expectHeading(page, text(language, 'worq-trade:applications.heading'));
 }
 
 /** Signs out through the header's account menu and waits for the sign-in screen. */
@@ -151,7 +151,7 @@ async function verifyPhone(
   assert.equal(newest?.id, sms.id, 'the code typed is the newest one sent to the phone');
   await typeCode(page, text(language, 'auth:verification.code_label'), codeIn(sms));
   await page.waitForURL(onPath('/worq-trade'));
-  await expectHeading(page, text(language, 'common:routes.applications'));
+  await expectHeading(page, text(language, 'worq-trade:applications.heading'));
   await expectToast(page, text(language, 'auth:verification.success'));
 }
 
