@@ -153,14 +153,29 @@ describe('Google sign-up', () => {
     expect(withoutPhone.json().errors.fields).toHaveProperty('phone_number');
 
     const phone = uniquePhone();
+    const withoutDisclosure = await post(
+      ctx,
+      '/customer/update_user_info',
+      { first_name: 'Ayşe', last_name: 'Yılmaz', phone_number: phone, consents: { disclosure: false } },
+      signUp.jwt_token,
+    );
+    expect(withoutDisclosure.statusCode).toBe(400);
+    expect(withoutDisclosure.json().errors.fields).toHaveProperty(['consents.disclosure']);
+
     const update = await post(
       ctx,
       '/customer/update_user_info',
-      { first_name: 'Ayşe', last_name: 'Yılmaz', phone_number: phone },
+      { first_name: 'Ayşe', last_name: 'Yılmaz', phone_number: phone, consents: { disclosure: true, commercial_electronic_message: true } },
       signUp.jwt_token,
     );
     expect(update.statusCode).toBe(200);
     expect(update.json()).toMatchObject({ phone_number: phone, is_phone_verified: false });
+    // The sign-up consents Google cannot give are recorded with the versions of the texts shown.
+    expect(update.json().consents).toMatchObject({
+      disclosure: { accepted: true, term_version: 1 },
+      explicit_consent: { accepted: false, term_version: null },
+      commercial_electronic_message: { accepted: true, term_version: 1 },
+    });
 
     const verified = await post(ctx, '/auth/otp/verify', { code: await latestCode(ctx, phone) }, signUp.jwt_token);
     expect(verified.statusCode).toBe(200);

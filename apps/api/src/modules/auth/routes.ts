@@ -34,17 +34,20 @@ export const sessionTokens = z.object({
 const messageAnswer = z.object({ message: z.string() });
 const opaqueToken = z.string().trim().min(1, 'required').max(512);
 
+/** The three sign-up checkboxes; the disclosure (aydınlatma metni) must be acknowledged. */
+export const consentsField = z.object({
+  disclosure: z.boolean().refine((accepted) => accepted, 'consent_required'),
+  explicit_consent: z.boolean().default(false),
+  commercial_electronic_message: z.boolean().default(false),
+});
+
 const registrationBody = z.object({
   first_name: personNameField,
   last_name: personNameField,
   email: emailField,
   password: newPasswordField,
   phone_number: phoneField,
-  consents: z.object({
-    disclosure: z.boolean().refine((accepted) => accepted, 'consent_required'),
-    explicit_consent: z.boolean().default(false),
-    commercial_electronic_message: z.boolean().default(false),
-  }),
+  consents: consentsField,
   utm: z
     .record(z.string().max(64), z.string().max(500))
     .refine((utm) => Object.keys(utm).length <= 20, 'invalid_value')

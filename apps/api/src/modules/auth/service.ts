@@ -119,7 +119,7 @@ const consentTermTypes = {
   commercial_electronic_message: 'electronic_message',
 } as const;
 
-async function consentRecords(
+export async function consentRecords(
   db: Db,
   language: Language,
   given: RegistrationInput['consents'],

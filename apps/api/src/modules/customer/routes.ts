@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { personNameField, phoneField, verificationCodeField } from '@worq/domain/validation-schemas';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { consentsField } from '../auth/routes.ts';
 import { accountsContext } from '../auth/service.ts';
 import {
   currentCustomer,
@@ -61,11 +62,17 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
         tags: ['customer'],
         summary: 'Updates names and phone; a new phone number clears is_phone_verified and gets a code',
         security: bearer,
-        body: z.object({ first_name: personNameField, last_name: personNameField, phone_number: phoneField }),
+        body: z.object({
+          first_name: personNameField,
+          last_name: personNameField,
+          phone_number: phoneField,
+          /** Accounts created through Google give the sign-up consents here, with their phone number. */
+          consents: consentsField.optional(),
+        }),
         response: { 200: userInfo },
       },
     },
-    async (request) => updateUserInfo(ctx, request.user!.customer_id, request.body),
+    async (request) => updateUserInfo(ctx, request.user!.customer_id, request.body, request.language),
   );
 
   app.get(

@@ -3,9 +3,11 @@ import { maskPhone } from '@worq/domain/validation';
 import type { CustomerConsents } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { emailVerificationCode } from '../auth/notifications.ts';
-import { sendPhoneCode, type AccountsContext } from '../auth/service.ts';
+import { consentRecords, sendPhoneCode, type AccountsContext, type RegistrationInput } from '../auth/service.ts';
 import { consumeCode, issueCode } from '../auth/verification-codes.ts';
 import { findCustomerById, updateCustomer, type Customer } from './repository.ts';
+
+type ConsentChoices = RegistrationInput['consents'];
 
 export interface UserInfo {
   customer_id: string;
@@ -50,7 +52,8 @@ export async function currentCustomer(ctx: AccountsContext, customerId: string):
 export async function updateUserInfo(
   ctx: AccountsContext,
   customerId: string,
-  input: { first_name: string; last_name: string; phone_number: string },
+  input: { first_name: string; last_name: string; phone_number: string; consents?: ConsentChoices | undefined },
+  language: Language = 'tr',
   now = new Date(),
 ): Promise<UserInfo> {
   const before = await currentCustomer(ctx, customerId);
@@ -60,6 +63,7 @@ export async function updateUserInfo(
     lastName: input.last_name,
     phoneNumber: input.phone_number,
     ...(phoneChanged ? { isPhoneVerified: false } : {}),
+    ...(input.consents ? { consents: await consentRecords(ctx.db, language, input.consents, now) } : {}),
   });
   if (!updated) throw new AppError(401, 'unauthorized');
   if (phoneChanged) {

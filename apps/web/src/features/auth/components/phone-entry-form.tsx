@@ -11,25 +11,41 @@ import { useSession } from '../../../lib/session.ts';
 import { setPhoneNumber } from '../api/set-phone-number.ts';
 import { useAuthRules } from '../use-auth-rules.ts';
 import styles from './auth.module.css';
+import { ConsentFieldset } from './consent-fieldset.tsx';
 
 interface PhoneEntryFormProps {
   /** Called once the number is saved; the page then sends the code to it. */
   onSaved(): void;
 }
 
-/** The number to verify, asked of an account that has none yet (a Google sign-up). */
+/**
+ * The number to verify, asked of an account that has none yet (a Google sign-up), together with
+ * the sign-up consents Google could not give: the disclosure must be acknowledged.
+ */
 export function PhoneEntryForm({ onSaved }: PhoneEntryFormProps) {
   const { t } = useTranslation('auth');
   const { rules, fieldName } = useAuthRules();
   const { claims } = useSession();
   const [saving, setSaving] = useState(false);
-  const schema = useMemo(() => z.object({ phone_number: rules.phone(fieldName('phone_number')) }), [rules, fieldName]);
+  const schema = useMemo(
+    () =>
+      z.object({
+        phone_number: rules.phone(fieldName('phone_number')),
+        disclosure: z.boolean().refine((accepted) => accepted, t('validation.disclosure_required')),
+        explicit_consent: z.boolean(),
+        commercial_electronic_message: z.boolean(),
+      }),
+    [rules, fieldName, t],
+  );
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { phone_number: '' } });
+  } = useForm<z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { phone_number: '', disclosure: false, explicit_consent: false, commercial_electronic_message: false },
+  });
 
   const save = handleSubmit(async (values) => {
     setSaving(true);
@@ -38,12 +54,18 @@ export function PhoneEntryForm({ onSaved }: PhoneEntryFormProps) {
         first_name: claims?.first_name ?? '',
         last_name: claims?.last_name ?? '',
         phone_number: normalizePhone(values.phone_number) ?? values.phone_number,
+        consents: {
+          disclosure: values.disclosure,
+          explicit_consent: values.explicit_consent,
+          commercial_electronic_message: values.commercial_electronic_message,
+        },
       });
       onSaved();
     } catch (error) {
-      const fieldError = errorFields(error).phone_number;
-      if (fieldError) setError('phone_number', { message: fieldError });
-      else void notifyError(error);
+      const fields = errorFields(error);
+      if (fields.phone_number) setError('phone_number', { message: fields.phone_number });
+      if (fields['consents.disclosure']) setError('disclosure', { message: fields['consents.disclosure'] });
+      if (!fields.phone_number && !fields['consents.disclosure']) void notifyError(error);
     } finally {
       setSaving(false);
     }
@@ -58,6 +80,7 @@ export function PhoneEntryForm({ onSaved }: PhoneEntryFormProps) {
         autoFocus
         {...register('phone_number')}
       />
+      <ConsentFieldset register={register} errors={errors} />
       <Button type="submit" size="lg" fullWidth busy={saving} busyText={t('verification.phone_saving')}>
         {t('verification.phone_submit')}
       </Button>

@@ -1,12 +1,11 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import { normalizeEmail, normalizePhone } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/form/checkbox.tsx';
 import { PasswordField } from '../../../components/ui/form/password-field.tsx';
 import { PasswordRule } from '../../../components/ui/form/password-rule.tsx';
 import { PhoneField } from '../../../components/ui/form/phone-field.tsx';
@@ -14,28 +13,12 @@ import { applyServerFieldErrors } from '../../../components/ui/form/server-error
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { notifyError } from '../../../lib/api-error.ts';
 import { login as storeSession } from '../../../lib/session.ts';
-import type { ActiveTermType } from '../api/active-terms.ts';
 import { registerCustomer } from '../api/register-customer.ts';
 import { useAuthRules } from '../use-auth-rules.ts';
 import styles from './auth.module.css';
-
-type ConsentName = 'disclosure' | 'explicit_consent' | 'commercial_electronic_message';
-
-const consents: Array<{ name: ConsentName; termType: ActiveTermType; labelKey: string; required: boolean }> = [
-  { name: 'disclosure', termType: 'disclosure', labelKey: 'sign_up.consent_disclosure', required: true },
-  { name: 'explicit_consent', termType: 'consent', labelKey: 'sign_up.consent_explicit', required: false },
-  {
-    name: 'commercial_electronic_message',
-    termType: 'electronic_message',
-    labelKey: 'sign_up.consent_electronic_message',
-    required: false,
-  },
-];
+import { ConsentFieldset } from './consent-fieldset.tsx';
 
 const formFields = ['first_name', 'last_name', 'email', 'phone_number', 'password', 'password_repeat', 'disclosure'] as const;
-
-// The legal texts (their request and DOMPurify) load when a consent's text is first opened.
-const TermModal = lazy(() => import('./term-modal.tsx').then((module) => ({ default: module.TermModal })));
 
 /** utm_* parameters of the landing URL travel with the registration (analytics attribution). */
 function utmFrom(params: URLSearchParams): Record<string, string> | undefined {
@@ -43,27 +26,12 @@ function utmFrom(params: URLSearchParams): Record<string, string> | undefined {
   return Object.keys(utm).length > 0 ? utm : undefined;
 }
 
-/** The linked words of a consent label; Trans puts the translated words in as children. */
-function TermLink({ children, onOpen }: { children?: ReactNode; onOpen: (label: string) => void }) {
-  return (
-    <button
-      type="button"
-      className={styles.inlineButton}
-      onClick={(event) => onOpen(event.currentTarget.textContent ?? '')}
-    >
-      {children}
-    </button>
-  );
-}
 
 export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
   const { t } = useTranslation('auth');
   const { rules, fieldName, passwordRuleLabels } = useAuthRules();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [openTerm, setOpenTerm] = useState<{ type: ActiveTermType; label: string } | null>(null);
-  // Stays mounted after the first opening, so the texts are not requested again.
-  const [termModalWanted, setTermModalWanted] = useState(false);
 
   const schema = useMemo(
     () =>
@@ -190,38 +158,7 @@ export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
         error={errors.password_repeat?.message}
         {...register('password_repeat')}
       />
-      <fieldset className={styles.consents}>
-        <legend>{t('sign_up.consents_label')}</legend>
-        {consents.map((consent) => {
-          const termLink = (
-            <TermLink
-              onOpen={(label) => {
-                setTermModalWanted(true);
-                setOpenTerm({ type: consent.termType, label });
-              }}
-            />
-          );
-          return (
-            <Checkbox
-              key={consent.name}
-              aria-required={consent.required || undefined}
-              error={errors[consent.name]?.message}
-              label={
-                <>
-                  <Trans t={t} i18nKey={consent.labelKey} components={{ term: termLink }} />
-                  {consent.required && (
-                    <span className={styles.requiredMark} aria-hidden="true">
-                      *
-                    </span>
-                  )}
-                </>
-              }
-              {...register(consent.name)}
-            />
-          );
-        })}
-        <p className={styles.note}>{t('sign_up.required_note')}</p>
-      </fieldset>
+      <ConsentFieldset register={register} errors={errors} />
       <Button type="submit" size="lg" fullWidth busy={isSubmitting} busyText={t('sign_up.busy')}>
         {t('sign_up.submit')}
       </Button>
@@ -231,15 +168,6 @@ export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
           {t('sign_up.to_sign_in')}
         </button>
       </p>
-      {termModalWanted && (
-        <Suspense fallback={null}>
-          <TermModal
-            termType={openTerm?.type ?? null}
-            onClose={() => setOpenTerm(null)}
-            fallbackTitle={openTerm?.label ?? ''}
-          />
-        </Suspense>
-      )}
     </form>
   );
 }

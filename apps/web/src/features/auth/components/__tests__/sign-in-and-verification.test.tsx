@@ -204,9 +204,18 @@ describe('mobile verification', () => {
     expect(await screen.findByRole('heading', { name: 'Telefon numaranızı ekleyin' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/Cep telefonu/), '0532 123 45 67');
     await userEvent.click(screen.getByRole('button', { name: 'Kodu gönder' }));
+    // The disclosure Google could not give is required here.
+    expect(await screen.findByText("Devam etmek için Aydınlatma Metni'ni onaylamanız gerekir.")).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/customer/update_user_info')).toBe(false);
+    const [disclosure] = screen.getAllByRole('checkbox');
+    await userEvent.click(disclosure!);
+    await userEvent.click(screen.getByRole('button', { name: 'Kodu gönder' }));
     expect(await screen.findByText('+90 *** *** 4567')).toBeInTheDocument();
     const saved = calls.find((c) => c.url === '/customer/update_user_info');
-    expect(saved?.body).toMatchObject({ phone_number: '5321234567' });
+    expect(saved?.body).toMatchObject({
+      phone_number: '5321234567',
+      consents: { disclosure: true, explicit_consent: false, commercial_electronic_message: false },
+    });
     expect(calls.filter((c) => c.url === '/auth/otp/send')).toHaveLength(2);
   });
 });
