@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { createVerifiedCustomer, typeCode, uniqueEmail, uniquePhone, type Customer } from '../fixtures/accounts.ts';
-import { launchBrowser, openPage, type Language, type Theme } from '../fixtures/browser.ts';
+import type { Language, Theme } from '../fixtures/browser.ts';
+import { checkScreen, journeysIn, runJourney, type Journey } from '../fixtures/journey.ts';
 import { codeIn, linkIn, readOutbox, waitForNewOutboxMessage, type OutboxMessage } from '../fixtures/outbox.ts';
-import { startProduct, type Product } from '../fixtures/product.ts';
-import {
-  assertNoScreenProblems,
-  assertNoSidewaysScroll,
-  checkScreen as checkScreenIn,
-  escapeRegExp,
-  rawText as localeRawText,
-  text as localeText,
-  type ScreenJourney,
-} from '../fixtures/screens.ts';
+import { assertNoSidewaysScroll, escapeRegExp, rawText as localeRawText, text as localeText } from '../fixtures/screens.ts';
 
 // The accounts journeys of the seller portal in Chromium, read the way a user reads them: sign up
 // and verify the phone with the SMS code, sign out and in, reset a forgotten password through the
@@ -33,58 +25,21 @@ function termWords(language: Language, key: `auth:${string}`): string {
 
 const spacedPhone = (phone: string) => `${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6, 8)} ${phone.slice(8)}`;
 
-let product: Product;
-let browser: Browser;
 /** Its code reached the phone more than a minute before the profile test changes the number. */
 let seasonedCustomer: Promise<{ customer: Customer; createdAt: number }>;
 
-before(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
+const place = journeysIn('accounts', {}, async ({ baseUrl }) => {
   const createdAt = Date.now();
-  seasonedCustomer = createVerifiedCustomer(product.baseUrl, { language: 'en', firstName: 'Mert', lastName: 'Demir' }).then(
+  seasonedCustomer = createVerifiedCustomer(baseUrl, { language: 'en', firstName: 'Mert', lastName: 'Demir' }).then(
     (customer) => ({ customer, createdAt }),
   );
   // Reported by the test that awaits it; never an unhandled rejection before then.
   seasonedCustomer.catch(() => undefined);
 });
 
-after(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-interface Journey extends ScreenJourney {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-  language: Language;
-  /** axe-core findings so far; the journey goes on and fails at its end with all of them. */
-  axeProblems: string[];
-  /** Screens already checked in this journey (a name is checked once). */
-  checked: Set<string>;
-}
-
-async function startJourney(language: Language, theme: Theme, width: number): Promise<Journey> {
-  const { context, page, errors } = await openPage(browser, product.baseUrl, { language, theme, width });
-  // The app's reduced-motion rules stop toast and dialog animations, which would blur axe's contrast check.
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  return { context, page, errors, language, axeProblems: [], checked: new Set() };
-}
-
 /** Runs `walk` in a fresh context; fails with every axe-core finding and page error once it is through. */
-async function journey(language: Language, theme: Theme, width: number, walk: (journey: Journey) => Promise<void>): Promise<void> {
-  const started = await startJourney(language, theme, width);
-  try {
-    await walk(started);
-    assertNoScreenProblems(started);
-    assert.deepEqual(started.errors, [], 'no uncaught errors or console errors on the way');
-  } finally {
-    await started.context.close();
-  }
-}
-
-const checkScreen = (journey: Journey, name: string) => checkScreenIn(journey, name, 'accounts');
+const journey = (language: Language, theme: Theme, width: number, walk: (journey: Journey) => Promise<void>) =>
+  runJourney(place, { language, theme, width }, walk);
 
 const onPath = (pathname: string | RegExp) => (url: URL) =>
   typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname);
@@ -146,8 +101,8 @@ async function verifyPhone(
   await otpSent;
   await page.getByText(`*** *** ${phone.slice(-4)}`).first().waitFor({ state: 'visible' });
   await checkScreen(journey, screenName);
-  const sms = await waitForNewOutboxMessage(product.baseUrl, phone, seen, (message) => message.channel === 'sms');
-  const newest = (await readOutbox(product.baseUrl, phone))[0];
+  const sms = await waitForNewOutboxMessage(place.baseUrl, phone, seen, (message) => message.channel === 'sms');
+  const newest = (await readOutbox(place.baseUrl, phone))[0];
   assert.equal(newest?.id, sms.id, 'the code typed is the newest one sent to the phone');
   await typeCode(page, text(language, 'auth:verification.code_label'), codeIn(sms));
   await page.waitForURL(onPath('/worq-trade'));
@@ -185,7 +140,7 @@ async function signUpThroughUi(journey: Journey, data: SignUpData, prefix: strin
     .check();
   await checkScreen(journey, `${prefix}-sign-up`);
 
-  const seen = await readOutbox(product.baseUrl, data.phone);
+  const seen = await readOutbox(place.baseUrl, data.phone);
   const otpSent = nextOtpSend(page);
   await form.getByRole('button', { name: text(language, 'auth:sign_up.submit'), exact: true }).click();
   await verifyPhone(journey, data.phone, seen, otpSent, `${prefix}-mobile-verification`);
@@ -212,7 +167,7 @@ test('signs up, verifies the phone with the SMS code, lands on /worq-trade, sign
   }));
 
 test('resets a forgotten password through the e-mailed link and signs in with the new one (Turkish, dark)', async () => {
-  const customer = await createVerifiedCustomer(product.baseUrl, { language: 'tr' });
+  const customer = await createVerifiedCustomer(place.baseUrl, { language: 'tr' });
   await journey('tr', 'dark', 1280, async (current) => {
     const { page, language } = current;
     await page.goto('/', { waitUntil: 'networkidle' });
@@ -221,15 +176,15 @@ test('resets a forgotten password through the e-mailed link and signs in with th
     await expectHeading(page, text(language, 'auth:forgot.title'));
     await checkScreen(current, 'forgot-password');
 
-    const seen = await readOutbox(product.baseUrl, customer.email);
+    const seen = await readOutbox(place.baseUrl, customer.email);
     await page.getByLabel(text(language, 'auth:fields.email'), { exact: true }).fill(customer.email);
     await page.getByRole('button', { name: text(language, 'auth:forgot.submit'), exact: true }).click();
     await page.getByRole('status').filter({ hasText: text(language, 'auth:forgot.sent_title') }).waitFor();
     await checkScreen(current, 'forgot-password-sent');
 
-    const mail = await waitForNewOutboxMessage(product.baseUrl, customer.email, seen, (message) => message.channel === 'email');
+    const mail = await waitForNewOutboxMessage(place.baseUrl, customer.email, seen, (message) => message.channel === 'email');
     const link = linkIn(mail);
-    assert.equal(link.origin, product.baseUrl, 'the e-mailed link opens the portal');
+    assert.equal(link.origin, place.baseUrl, 'the e-mailed link opens the portal');
     assert.equal(link.pathname, '/change-password');
     assert.ok(link.searchParams.get('token'), 'the link carries a token');
 
@@ -298,11 +253,11 @@ test('edits the profile: names, the e-mail code, the password, and a new phone v
 
     // E-mail verification with the code from the inbox.
     await emailCard.getByText(t('profile:email.unverified'), { exact: true }).waitFor();
-    const seenMail = await readOutbox(product.baseUrl, customer.email);
+    const seenMail = await readOutbox(place.baseUrl, customer.email);
     await emailCard.getByRole('button', { name: t('profile:email.verify'), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: t('profile:email.verify_title') });
     await dialog.waitFor();
-    const mail = await waitForNewOutboxMessage(product.baseUrl, customer.email, seenMail, (message) => message.channel === 'email');
+    const mail = await waitForNewOutboxMessage(place.baseUrl, customer.email, seenMail, (message) => message.channel === 'email');
     await checkScreen(current, 'profile-email-code');
     await typeCode(page, t('profile:email.code_label'), codeIn(mail));
     await expectToast(page, t('profile:email.verified_toast'));
@@ -342,12 +297,12 @@ test('edits the profile: names, the e-mail code, the password, and a new phone v
     const newPhone = uniquePhone();
     const phoneBox = details.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(t('auth:fields.phone_number'))}`) });
     await phoneBox.fill(spacedPhone(newPhone));
-    const seenNewPhone = await readOutbox(product.baseUrl, newPhone);
+    const seenNewPhone = await readOutbox(place.baseUrl, newPhone);
     const otpSent = nextOtpSend(page);
     await details.getByRole('button', { name: t('profile:info.save') }).click();
     await expectToast(page, t('profile:info.phone_changed'));
     await verifyPhone(current, newPhone, seenNewPhone, otpSent, 'profile-phone-reverification');
-    const oldPhoneCodes = (await readOutbox(product.baseUrl, customer.phone)).filter((message) => message.channel === 'sms');
+    const oldPhoneCodes = (await readOutbox(place.baseUrl, customer.phone)).filter((message) => message.channel === 'sms');
     assert.equal(oldPhoneCodes.length, 1, 'no new code went to the old number');
     await page.goto(`/profile/${customer.id}/info`, { waitUntil: 'networkidle' });
     await phoneBox.waitFor();
@@ -357,7 +312,7 @@ test('edits the profile: names, the e-mail code, the password, and a new phone v
 });
 
 test('sends the code to a new phone number at once, even within a minute of the sign-up code (Turkish, light)', async () => {
-  const customer = await createVerifiedCustomer(product.baseUrl, { language: 'tr' });
+  const customer = await createVerifiedCustomer(place.baseUrl, { language: 'tr' });
   await journey('tr', 'light', 1280, async (current) => {
     const { page, language } = current;
     await page.goto('/', { waitUntil: 'networkidle' });
@@ -370,7 +325,7 @@ test('sends the code to a new phone number at once, even within a minute of the 
     // A seller who notices a mistyped number right after signing up.
     const newPhone = uniquePhone();
     await phoneBox.fill(spacedPhone(newPhone));
-    const seen = await readOutbox(product.baseUrl, newPhone);
+    const seen = await readOutbox(place.baseUrl, newPhone);
     const otpSent = nextOtpSend(page);
     await details.getByRole('button', { name: text(language, 'profile:info.save') }).click();
     await expectToast(page, text(language, 'profile:info.phone_changed'));

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signInAs, signInThroughApi, type TokenPair } from '../fixtures/accounts.ts';
+import { test } from 'node:test';
+import { signInThroughApi } from '../fixtures/accounts.ts';
 import { createContactFormSeller, createSubmittedSeller, expertCredentials, expertEnv, type SubmittedSeller } from '../fixtures/admin.ts';
-import { launchBrowser, openPage, screenshot, type Language, type Theme } from '../fixtures/browser.ts';
+import { checkScreen, journeysIn, runJourney, type Journey, type JourneyOptions } from '../fixtures/journey.ts';
 import { readOutbox, waitForOutboxMessage } from '../fixtures/outbox.ts';
-import { startProduct, type Product } from '../fixtures/product.ts';
-import { assertNoScreenProblems, checkScreen as checkScreenIn, exactly, text, type ScreenJourney } from '../fixtures/screens.ts';
+import { exactly, text } from '../fixtures/screens.ts';
 
 // The experts' back-office (issue 6) in Chromium: the expert signs in at /admin/login, rejects one
 // seller's application with a reason and approves another's; each seller gets an e-mail and an SMS
@@ -14,54 +12,19 @@ import { assertNoScreenProblems, checkScreen as checkScreenIn, exactly, text, ty
 // out of /admin and experts out of the seller screens. Every back-office screen is checked by
 // axe-core in both themes and photographed at 375 and 1280 px into e2e/artifacts/admin/.
 
-let product: Product;
-let browser: Browser;
 let sellerA: SubmittedSeller;
 let sellerB: SubmittedSeller;
-let failures = 1;
 const rejectReason = 'Vergi levhası okunmuyor; lütfen güncel belgeyle yeniden başvurun.';
 
-before(async () => {
-  product = await startProduct({ env: { ...expertEnv } });
-  browser = await launchBrowser();
-  sellerA = await createSubmittedSeller(product.baseUrl, { language: 'tr', firstName: 'Ayla', lastName: 'Demir', sellerId: '700201' });
-  sellerB = await createSubmittedSeller(product.baseUrl, { language: 'en', firstName: 'Brian', lastName: 'Walker', sellerId: '700202' });
-  await createContactFormSeller(product.baseUrl, { language: 'tr', firstName: 'Cem', lastName: 'Kaya' });
+const place = journeysIn('admin', { env: { ...expertEnv } }, async ({ baseUrl }) => {
+  sellerA = await createSubmittedSeller(baseUrl, { language: 'tr', firstName: 'Ayla', lastName: 'Demir', sellerId: '700201' });
+  sellerB = await createSubmittedSeller(baseUrl, { language: 'en', firstName: 'Brian', lastName: 'Walker', sellerId: '700202' });
+  await createContactFormSeller(baseUrl, { language: 'tr', firstName: 'Cem', lastName: 'Kaya' });
 });
 
-after(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const journey = (options: JourneyOptions, walk: (journey: Journey) => Promise<void>) =>
+  runJourney(place, options, walk);
 
-interface Journey extends ScreenJourney {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-async function journey(
-  options: { language: Language; theme: Theme; width?: number; tokens?: TokenPair },
-  walk: (journey: Journey) => Promise<void>,
-): Promise<void> {
-  const { language, theme, width = 1280 } = options;
-  const { context, page, errors } = await openPage(browser, product.baseUrl, { language, theme, width });
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  if (options.tokens) await signInAs(page, options.tokens);
-  const current: Journey = { context, page, errors, language, axeProblems: [], checked: new Set() };
-  try {
-    await walk(current);
-    assertNoScreenProblems(current);
-    assert.deepEqual(current.errors, [], 'no uncaught errors or console errors on the way');
-  } catch (error) {
-    await screenshot(page, `failed-${failures++}-${language}-${theme}`, 'admin').catch(() => undefined);
-    throw error;
-  } finally {
-    await context.close();
-  }
-}
-
-const checkScreen = (journey: Journey, name: string) => checkScreenIn(journey, name, 'admin');
 const t = (journey: Journey, key: string, values: Record<string, string | number> = {}) => text(journey.language, key, values);
 const isPath = (path: string) => (url: URL) => url.pathname === path;
 
@@ -115,8 +78,8 @@ test('an expert rejects one application with a reason and approves another; each
     await checkScreen(current, 'application-rejected');
 
     // A second decision is refused by the server too.
-    const expertTokens = await signInThroughApi(product.baseUrl, expertCredentials);
-    const again = await fetch(`${product.baseUrl}/api/v1/admin/applications/${sellerA.applicationId}/decision`, {
+    const expertTokens = await signInThroughApi(place.baseUrl, expertCredentials);
+    const again = await fetch(`${place.baseUrl}/api/v1/admin/applications/${sellerA.applicationId}/decision`, {
       method: 'POST',
       headers: { authorization: `Bearer ${expertTokens.jwt_token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ decision: 'approved' }),
@@ -139,18 +102,18 @@ test('an expert rejects one application with a reason and approves another; each
     await page.getByText(t(current, 'admin:actions.approved')).waitFor();
 
     // The sellers' mail and phones, each in the seller's language.
-    const rejectedMail = await waitForOutboxMessage(product.baseUrl, sellerA.email, (m) => m.channel === 'email' && m.subject === 'WorqTrade başvurunuz hakkında');
+    const rejectedMail = await waitForOutboxMessage(place.baseUrl, sellerA.email, (m) => m.channel === 'email' && m.subject === 'WorqTrade başvurunuz hakkında');
     assert.ok(rejectedMail.body.includes(rejectReason), 'the rejection e-mail carries the reason');
-    const rejectedSms = await waitForOutboxMessage(product.baseUrl, sellerA.phone, (m) => m.channel === 'sms' && m.body.includes('onaylanmadı'));
+    const rejectedSms = await waitForOutboxMessage(place.baseUrl, sellerA.phone, (m) => m.channel === 'sms' && m.body.includes('onaylanmadı'));
     assert.ok(rejectedSms.body.includes(`Gerekçe: ${rejectReason}`), 'the rejection SMS carries the reason, in Turkish');
-    await waitForOutboxMessage(product.baseUrl, sellerB.email, (m) => m.channel === 'email' && m.subject === 'Your WorqTrade application has been approved');
-    await waitForOutboxMessage(product.baseUrl, sellerB.phone, (m) => m.channel === 'sms' && m.body.includes('your WorqTrade application has been approved'));
-    const approvedInTurkish = (await readOutbox(product.baseUrl, sellerB.email)).filter((m) => m.subject?.includes('onaylandı'));
+    await waitForOutboxMessage(place.baseUrl, sellerB.email, (m) => m.channel === 'email' && m.subject === 'Your WorqTrade application has been approved');
+    await waitForOutboxMessage(place.baseUrl, sellerB.phone, (m) => m.channel === 'sms' && m.body.includes('your WorqTrade application has been approved'));
+    const approvedInTurkish = (await readOutbox(place.baseUrl, sellerB.email)).filter((m) => m.subject?.includes('onaylandı'));
     assert.deepEqual(approvedInTurkish, [], 'the English seller gets no Turkish decision');
   }));
 
 test('the rejected seller reads the reason on /worq-trade', async () => {
-  const tokens = await signInThroughApi(product.baseUrl, sellerA);
+  const tokens = await signInThroughApi(place.baseUrl, sellerA);
   await journey({ language: 'tr', theme: 'light', tokens }, async ({ page }) => {
     await page.goto('/worq-trade', { waitUntil: 'networkidle' });
     await page.getByText(rejectReason).first().waitFor();
@@ -158,7 +121,7 @@ test('the rejected seller reads the reason on /worq-trade', async () => {
 });
 
 test('a seller at /admin is sent back to the seller portal, and an expert at a seller screen to /admin', async () => {
-  const sellerTokens = await signInThroughApi(product.baseUrl, sellerB);
+  const sellerTokens = await signInThroughApi(place.baseUrl, sellerB);
   await journey({ language: 'en', theme: 'light', tokens: sellerTokens }, async (current) => {
     const { page } = current;
     await page.goto('/admin', { waitUntil: 'networkidle' });
@@ -167,7 +130,7 @@ test('a seller at /admin is sent back to the seller portal, and an expert at a s
     await page.goto('/admin/contact-forms', { waitUntil: 'networkidle' });
     await page.waitForURL(isPath('/worq-trade'));
   });
-  const expertTokens = await signInThroughApi(product.baseUrl, expertCredentials);
+  const expertTokens = await signInThroughApi(place.baseUrl, expertCredentials);
   await journey({ language: 'en', theme: 'dark', tokens: expertTokens }, async ({ page }) => {
     await page.goto('/worq-trade', { waitUntil: 'networkidle' });
     await page.waitForURL(isPath('/admin'));
@@ -179,7 +142,7 @@ test('a seller at /admin is sent back to the seller portal, and an expert at a s
 });
 
 test('the console in English: every application, a decided one with its audit trail, and the contact forms to call back', async () => {
-  const tokens = await signInThroughApi(product.baseUrl, expertCredentials);
+  const tokens = await signInThroughApi(place.baseUrl, expertCredentials);
   await journey({ language: 'en', theme: 'dark', tokens }, async (current) => {
     const { page } = current;
     await page.goto('/admin', { waitUntil: 'networkidle' });

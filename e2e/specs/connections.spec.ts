@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { formatMessage } from '@worq/domain/messages';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { createVerifiedCustomer, signInAs, signInThroughApi, type TokenPair } from '../fixtures/accounts.ts';
-import { launchBrowser, openPage, screenshot, type Language, type Theme } from '../fixtures/browser.ts';
-import { startProduct, type Product } from '../fixtures/product.ts';
-import { assertNoScreenProblems, checkScreen as checkScreenIn, escapeRegExp, exactly, text as localeText, type ScreenJourney } from '../fixtures/screens.ts';
+import type { Locator, Page } from 'playwright-core';
+import type { TokenPair } from '../fixtures/accounts.ts';
+import { callApi, connectSandboxTrendyol, type ListedIntegration } from '../fixtures/api.ts';
+import { screenshot, type Language, type Theme } from '../fixtures/browser.ts';
+import { checkScreen, freshSellerTokens, journeysIn, runJourney, type Journey as BaseJourney } from '../fixtures/journey.ts';
+import { escapeRegExp, exactly, text as localeText } from '../fixtures/screens.ts';
 
 // The store-connection journeys of the seller portal in Chromium, against the product's own
 // marketplace sandbox (secrets equal to `sandbox` are accepted; a small delay keeps the pending
@@ -20,88 +21,27 @@ type Namespace = 'connections' | 'tasks' | 'common';
 const text = (language: Language, key: `${Namespace}:${string}`, values: Record<string, string | number> = {}) =>
   localeText(language, key, values);
 
-let product: Product;
-let failures = 1;
-let browser: Browser;
+const place = journeysIn('connections', { env: { SANDBOX_DELAY_MS: '300' } });
 
-before(async () => {
-  product = await startProduct({ env: { SANDBOX_DELAY_MS: '300' } });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-interface Journey extends ScreenJourney {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-  language: Language;
+interface Journey extends BaseJourney {
   tokens: TokenPair;
-  axeProblems: string[];
-  checked: Set<string>;
 }
 
-/** A fresh verified seller, signed in (tokens preset) in a fresh context; fails at the end with every axe finding and page error. */
+/** A fresh verified seller, signed in (tokens preset) in a fresh context. */
 async function journey(language: Language, theme: Theme, width: number, walk: (journey: Journey) => Promise<void>): Promise<void> {
-  const customer = await createVerifiedCustomer(product.baseUrl, { language });
-  const tokens = await signInThroughApi(product.baseUrl, customer);
-  const { context, page, errors } = await openPage(browser, product.baseUrl, { language, theme, width });
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signInAs(page, tokens);
-  const current: Journey = { context, page, errors, language, tokens, axeProblems: [], checked: new Set() };
-  try {
-    await walk(current);
-    assertNoScreenProblems(current);
-    assert.deepEqual(current.errors, [], 'no uncaught errors or console errors on the way');
-  } catch (error) {
-    // What the seller saw when the journey stopped, for the report.
-    await screenshot(page, `failed-${failures++}-${language}-${theme}`, 'connections').catch(() => undefined);
-    throw error;
-  } finally {
-    await context.close();
-  }
+  const tokens = await freshSellerTokens(place.baseUrl, language);
+  await runJourney(place, { language, theme, width, tokens }, walk, (base) => ({ ...base, tokens }));
 }
 
-const checkScreen = (journey: Journey, name: string) => checkScreenIn(journey, name, 'connections');
-
-async function api<T>(tokens: TokenPair, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${product.baseUrl}/api/v1${route}`, {
-    method,
-    headers: { authorization: `Bearer ${tokens.jwt_token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-interface ListedIntegration {
-  id: string;
-  store_name: string;
-  status: string;
-}
+const api = <T>(tokens: TokenPair, method: 'GET' | 'POST', route: string, body?: unknown) => callApi<T>(place.baseUrl, tokens, method, route, body);
 
 /** Connects sandbox Trendyol stores through the API and waits until the list shows them all. */
 async function connectTrendyolStores(tokens: TokenPair, storeNames: string[]): Promise<void> {
-  const marketplaces = await api<Array<{ id: string; code: string }>>(tokens, 'GET', '/marketplace/all');
-  const trendyol = marketplaces.find((marketplace) => marketplace.code === 'trendyol');
-  assert.ok(trendyol, 'Trendyol is among the marketplaces');
-  for (const [index, storeName] of storeNames.entries()) {
-    await api(tokens, 'POST', '/marketplace/integration/upsert', {
-      marketplace_id: trendyol.id,
-      store_name: storeName,
-      credentials: { seller_id: String(700_100 + index), api_key: 'sandbox', api_secret: 'sandbox' },
-    });
-  }
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const listed = await api<ListedIntegration[]>(tokens, 'GET', '/marketplace/integration/list');
-    if (storeNames.every((name) => listed.some((integration) => integration.store_name === name && integration.status === 'active'))) return;
-    if (Date.now() > deadline) throw new Error(`The stores were not connected in time: ${JSON.stringify(listed)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await connectSandboxTrendyol(
+    place.baseUrl,
+    tokens,
+    storeNames.map((storeName, index) => ({ storeName, sellerId: String(700_100 + index) })),
+  );
 }
 
 /* ---------- Screens ---------- */

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { formatMessage } from '@worq/domain/messages';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createVerifiedCustomer, signInAs, signInThroughApi, type TokenPair } from '../fixtures/accounts.ts';
+import type { Page } from 'playwright-core';
+import { signInThroughApi, type TokenPair } from '../fixtures/accounts.ts';
 import { createSubmittedSeller, expertCredentials, expertEnv } from '../fixtures/admin.ts';
-import { launchBrowser, openPage, screenshot, type Language, type Theme } from '../fixtures/browser.ts';
-import { startProduct, type Product } from '../fixtures/product.ts';
-import { assertNoScreenProblems, checkScreen as checkScreenIn, exactly, text as localeText, type ScreenJourney } from '../fixtures/screens.ts';
+import { applicationAtStep2 as startAtStep2, callApi, customerIdOf } from '../fixtures/api.ts';
+import type { Language, Theme } from '../fixtures/browser.ts';
+import { checkScreen, freshSellerTokens, journeysIn, runJourney, type Journey as BaseJourney } from '../fixtures/journey.ts';
+import { exactly, text as localeText } from '../fixtures/screens.ts';
 
 // The WorqTrade application journeys of issue 5 in Chromium: from the empty applications list
 // through the start page, the plan, a Trendyol sandbox store connected and linked to a company in
@@ -20,32 +21,14 @@ type Namespace = 'worq-trade' | 'connections' | 'tasks' | 'common';
 const text = (language: Language, key: `${Namespace}:${string}`, values: Record<string, string | number> = {}) =>
   localeText(language, key, values);
 
-let product: Product;
-let browser: Browser;
-let failures = 1;
+const place = journeysIn('worq-trade', { env: { SANDBOX_DELAY_MS: '200', ...expertEnv } });
 
-before(async () => {
-  product = await startProduct({ env: { SANDBOX_DELAY_MS: '200', ...expertEnv } });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-interface Journey extends ScreenJourney {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-  language: Language;
+interface Journey extends BaseJourney {
   tokens: TokenPair;
-  axeProblems: string[];
-  checked: Set<string>;
   t: (key: `${Namespace}:${string}`, values?: Record<string, string | number>) => string;
 }
 
-/** A signed-in seller in a fresh context; fails at the end with every axe finding and page error. */
+/** A signed-in seller (a fresh one unless `tokens` are given) in a fresh context. */
 async function journey(
   language: Language,
   theme: Theme,
@@ -53,52 +36,26 @@ async function journey(
   walk: (journey: Journey) => Promise<void>,
   tokens?: TokenPair,
 ): Promise<void> {
-  const pair = tokens ?? (await signInThroughApi(product.baseUrl, await createVerifiedCustomer(product.baseUrl, { language })));
-  const { context, page, errors } = await openPage(browser, product.baseUrl, { language, theme, width });
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signInAs(page, pair);
-  // The plan page's guided tour opens on a first visit; these journeys are about the other steps.
-  await context.addInitScript(() => {
-    try {
-      localStorage.setItem('worq-trade.plan-tour-seen', '1');
-    } catch {
-      // about:blank has no storage
-    }
-  });
-  const current: Journey = {
-    context,
-    page,
-    errors,
-    language,
-    tokens: pair,
-    axeProblems: [],
-    checked: new Set(),
-    t: (key, values) => text(language, key, values),
-  };
-  try {
-    await walk(current);
-    assertNoScreenProblems(current);
-    assert.deepEqual(current.errors, [], 'no uncaught errors or console errors on the way');
-  } catch (error) {
-    await screenshot(page, `failed-${failures++}-${language}-${theme}`, 'worq-trade').catch(() => undefined);
-    throw error;
-  } finally {
-    await context.close();
-  }
+  const pair = tokens ?? (await freshSellerTokens(place.baseUrl, language));
+  await runJourney<Journey>(
+    place,
+    { language, theme, width, tokens: pair },
+    async (current) => {
+      // The plan page's guided tour opens on a first visit; these journeys are about the other steps.
+      await current.context.addInitScript(() => {
+        try {
+          localStorage.setItem('worq-trade.plan-tour-seen', '1');
+        } catch {
+          // about:blank has no storage
+        }
+      });
+      await walk(current);
+    },
+    (base) => ({ ...base, tokens: pair, t: (key, values) => text(language, key, values) }),
+  );
 }
 
-const checkScreen = (journey: Journey, name: string) => checkScreenIn(journey, name, 'worq-trade');
-
-async function api<T>(tokens: TokenPair, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${product.baseUrl}/api/v1${route}`, {
-    method,
-    headers: { authorization: `Bearer ${tokens.jwt_token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${await response.text()}`);
-  const body_ = await response.text();
-  return (body_ ? JSON.parse(body_) : undefined) as T;
-}
+const api = <T>(tokens: TokenPair, method: 'GET' | 'POST', route: string, body?: unknown) => callApi<T>(place.baseUrl, tokens, method, route, body);
 
 interface ListedApplication {
   id: string;
@@ -108,26 +65,11 @@ interface ListedApplication {
   is_cancelled: boolean;
 }
 
-function customerIdOf(tokens: TokenPair): string {
-  return (JSON.parse(Buffer.from(tokens.jwt_token.split('.')[1] ?? '', 'base64url').toString()) as { customer_id: string }).customer_id;
-}
+const applicationsOf = (tokens: TokenPair) =>
+  api<ListedApplication[]>(tokens, 'GET', `/application/get_by_customer_id/${customerIdOf(tokens.jwt_token)}`);
 
-const applicationsOf = (tokens: TokenPair) => api<ListedApplication[]>(tokens, 'GET', `/application/get_by_customer_id/${customerIdOf(tokens)}`);
-
-/** An application at step 2 with a saved plan, made through the API. */
-async function applicationAtStep2(tokens: TokenPair): Promise<string> {
-  const application = await api<{ id: string }>(tokens, 'POST', '/application/start_application', {});
-  await api(tokens, 'POST', '/gpp/upsert', {
-    application_id: application.id,
-    average_monthly_turnover: 50_000_000,
-    estimated_stock_purchase_amount: 40_000_000,
-    estimated_sales_turnover: 60_000_000,
-    duration_weeks: 4,
-    payment_start_week: 1,
-  });
-  await api(tokens, 'POST', '/application/set_step', { application_id: application.id, step: 2 });
-  return application.id;
-}
+/** An application at step 2 with a saved plan (four weeks from the first), made through the API. */
+const applicationAtStep2 = (tokens: TokenPair) => startAtStep2(place.baseUrl, tokens, { duration_weeks: 4, payment_start_week: 1 });
 
 async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
@@ -239,8 +181,7 @@ test('applies from the empty list to Under Review: start, plan, a Trendyol store
   }));
 
 test('a seller who cannot connect a store sends the contact form and lands on its success page (English, dark, 375 px)', async () => {
-  const customer = await createVerifiedCustomer(product.baseUrl, { language: 'en' });
-  const tokens = await signInThroughApi(product.baseUrl, customer);
+  const tokens = await freshSellerTokens(place.baseUrl, 'en');
   await applicationAtStep2(tokens);
   await journey(
     'en',
@@ -283,8 +224,7 @@ test('a seller who cannot connect a store sends the contact form and lands on it
 });
 
 test("starting again asks 'Continue with New Application', cancels the unfinished one, and leaving is confirmed (English, light)", async () => {
-  const customer = await createVerifiedCustomer(product.baseUrl, { language: 'en' });
-  const tokens = await signInThroughApi(product.baseUrl, customer);
+  const tokens = await freshSellerTokens(place.baseUrl, 'en');
   const firstId = await applicationAtStep2(tokens);
   await journey(
     'en',
@@ -332,12 +272,8 @@ test("starting again asks 'Continue with New Application', cancels the unfinishe
 });
 
 test("an expert's rejection shows on the list with its reason and what would qualify next time (Turkish, dark, 375 px)", async () => {
-  const seller = await createSubmittedSeller(product.baseUrl, { language: 'tr', firstName: 'Ece', lastName: 'Aydın', sellerId: '880099' });
-  const expert = await fetch(`${product.baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(expertCredentials),
-  }).then((response) => response.json() as Promise<TokenPair>);
+  const seller = await createSubmittedSeller(place.baseUrl, { language: 'tr', firstName: 'Ece', lastName: 'Aydın', sellerId: '880099' });
+  const expert = await signInThroughApi(place.baseUrl, expertCredentials);
   const reason = 'Son üç ayın satışları stok tutarını karşılamıyor.';
   await api(expert, 'POST', `/admin/applications/${seller.applicationId}/decision`, { decision: 'rejected', reject_reason: reason });
   await journey(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -15,9 +15,6 @@ import {
 } from '../../db/schema.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
-export type PlanRow = typeof plans.$inferSelect;
-export type CompanyRow = typeof companies.$inferSelect;
-export type IntegrationRow = typeof integrations.$inferSelect;
 
 /** The customer columns the back-office may show: never the password hash or consents. */
 const customerColumns = {
@@ -174,57 +171,9 @@ export async function findPerson(db: Db, id: string): Promise<(PersonRef & { rol
   return row;
 }
 
-export async function findPlan(db: Db, applicationId: string): Promise<PlanRow | undefined> {
-  const [row] = await db.select().from(plans).where(eq(plans.applicationId, applicationId)).limit(1);
-  return row;
-}
-
-export interface StoreRow {
-  integration: IntegrationRow;
-  marketplaceCode: string;
-  marketplaceName: string;
-  companyTitle: string | null;
-}
-
-/** The customer's stores now; `ids` narrows them to the submitted ones. */
-export async function listStores(db: Db, customerId: string, ids?: string[]): Promise<StoreRow[]> {
-  if (ids && ids.length === 0) return [];
-  return db
-    .select({
-      integration: integrations,
-      marketplaceCode: marketplaces.code,
-      marketplaceName: marketplaces.name,
-      companyTitle: companies.tradeName,
-    })
-    .from(integrations)
-    .innerJoin(marketplaces, eq(marketplaces.id, integrations.marketplaceId))
-    .leftJoin(companies, eq(companies.id, integrations.companyId))
-    .where(and(eq(integrations.customerId, customerId), ids ? inArray(integrations.id, ids) : undefined))
-    .orderBy(desc(integrations.connectedAt), asc(integrations.id));
-}
-
 export async function marketplaceNamesByCode(db: Db): Promise<Map<string, string>> {
   const rows = await db.select({ code: marketplaces.code, name: marketplaces.name }).from(marketplaces);
   return new Map(rows.map((row) => [row.code, row.name]));
-}
-
-export async function findCompany(db: Db, customerId: string, id: string): Promise<CompanyRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(companies)
-    .where(and(eq(companies.id, id), eq(companies.customerId, customerId)))
-    .limit(1);
-  return row;
-}
-
-export async function latestCompanyOf(db: Db, customerId: string): Promise<CompanyRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(companies)
-    .where(eq(companies.customerId, customerId))
-    .orderBy(desc(companies.updatedAt))
-    .limit(1);
-  return row;
 }
 
 export async function listEvents(db: Db, applicationId: string) {

@@ -18,11 +18,18 @@ import {
 const bearer = [{ bearer: [] }];
 const tags = ['back-office'];
 const idParams = z.object({ id: z.guid() });
-const paging = {
-  page: z.coerce.number().int().min(0).max(100_000).default(0).describe('Zero-based'),
-  pagesize: z.coerce.number().int().min(1).max(100).default(20),
-  q: z.string().trim().max(200).optional(),
-};
+
+/** A list's query: its own filter, then the paging and search every back-office list shares. */
+const listQuery = <Filter extends z.ZodRawShape>(filter: Filter) =>
+  z.object({
+    ...filter,
+    page: z.coerce.number().int().min(0).max(100_000).default(0).describe('Zero-based'),
+    pagesize: z.coerce.number().int().min(1).max(100).default(20),
+    q: z.string().trim().max(200).optional(),
+  });
+
+/** The paging and search of a list query, as the services take them. */
+const pageOf = ({ q, page, pagesize }: { q?: string | undefined; page: number; pagesize: number }) => ({ q, page, pageSize: pagesize });
 
 /** The experts' back-office (API.md "Back-office"): every route needs a token with role expert. */
 export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -36,17 +43,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         description:
           'status defaults to in_progress (under review); all = every submitted application. q searches the seller name, e-mail, phone and the company title, official name or tax number.',
         security: bearer,
-        querystring: z.object({
-          status: z.enum(['in_progress', 'approved', 'rejected', 'all']).default('in_progress'),
-          ...paging,
-        }),
+        querystring: listQuery({ status: z.enum(['in_progress', 'approved', 'rejected', 'all']).default('in_progress') }),
         response: { 200: queuePage },
       },
     },
-    async (request) => {
-      const { status, q, page, pagesize } = request.query;
-      return reviewQueue(db, { status, q, page, pageSize: pagesize });
-    },
+    async (request) => reviewQueue(db, { status: request.query.status, ...pageOf(request.query) }),
   );
 
   app.get(
@@ -92,14 +93,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'Contact forms for the team to call back, with or without an application; newest first',
         description: 'handled defaults to false (still to call back); all = every form.',
         security: bearer,
-        querystring: z.object({ handled: z.enum(['true', 'false', 'all']).default('false'), ...paging }),
+        querystring: listQuery({ handled: z.enum(['true', 'false', 'all']).default('false') }),
         response: { 200: contactFormPage },
       },
     },
-    async (request) => {
-      const { handled, q, page, pagesize } = request.query;
-      return contactFormsPage(db, { handled, q, page, pageSize: pagesize });
-    },
+    async (request) => contactFormsPage(db, { handled: request.query.handled, ...pageOf(request.query) }),
   );
 
   app.post(

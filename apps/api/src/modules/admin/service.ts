@@ -12,22 +12,23 @@ import {
 } from '../../db/schema.ts';
 import type { Delivery } from '../../plugins/delivery.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { findPlan } from '../application/repository.ts';
+import { findCompanyById, latestCompanyOf } from '../company/repository.ts';
 import { companyView, toCompanyView, type CompanyView } from '../company/service.ts';
+import { planView, toPlanView } from '../gpp/service.ts';
+import { listIntegrations, type ListedIntegration } from '../marketplace/repository.ts';
+import { storeFieldsView, toStoreFields } from '../marketplace/service.ts';
 import { notifyApplicationDecision } from '../notifications/application-notices.ts';
 import {
   contactFormsOfCustomer,
   decideApplication,
   findApplication,
-  findCompany,
   findContactForm,
   findPerson,
-  findPlan,
   findReviewCustomer,
-  latestCompanyOf,
   listContactForms,
   listEvents,
   listQueue,
-  listStores,
   markContactFormHandled,
   marketplaceNamesByCode,
   type ApplicationRow,
@@ -35,9 +36,7 @@ import {
   type ContactFormRow,
   type EventRow,
   type PersonRef,
-  type PlanRow,
   type QueueFilter,
-  type StoreRow,
 } from './repository.ts';
 
 /* ---------- Wire shapes (API.md "Back-office") ---------- */
@@ -90,31 +89,13 @@ export const queueItemView = z.object({
 
 export const queuePage = z.object({ items: z.array(queueItemView), total: z.number().int() });
 
-export const planView = z.object({
-  application_id: z.string(),
-  average_monthly_turnover: z.number().int(),
-  estimated_stock_purchase_amount: z.number().int(),
-  estimated_sales_turnover: z.number().int(),
-  duration_weeks: z.number().int(),
-  payment_start_week: z.number().int(),
-  provider_share_rate: z.number().describe('0.08, 0.12 or 0.16'),
-  provider_share_amount: z.number().int(),
-  your_share_amount: z.number().int(),
-  total_payment_amount: z.number().int(),
-  installment_count: z.number().int(),
-  installment_amount: z.number().int(),
-  schedule: z.array(z.object({ week: z.number().int(), amount: z.number().int() })),
-});
 
 export const storeView = z.object({
   id: z.string(),
   marketplace_code: z.string().nullable(),
   marketplace_name: z.string().nullable(),
-  store_name: z.string(),
-  store_link: z.string().nullable(),
-  region: z.string().nullable(),
-  seller_id: z.string().nullable(),
-  merchant_id: z.string().nullable(),
+  ...storeFieldsView.shape,
+  // A store deleted since the submission is known only by its snapshot, which may lack the date.
   connected_at: iso.nullable(),
   company_id: z.string().nullable(),
   company_title: z.string().nullable(),
@@ -209,24 +190,6 @@ async function toApplicationView(db: Db, row: ApplicationRow): Promise<z.infer<t
   };
 }
 
-function toPlanView(plan: PlanRow): z.infer<typeof planView> {
-  return {
-    application_id: plan.applicationId,
-    average_monthly_turnover: plan.averageMonthlyTurnover,
-    estimated_stock_purchase_amount: plan.estimatedStockPurchaseAmount,
-    estimated_sales_turnover: plan.estimatedSalesTurnover,
-    duration_weeks: plan.durationWeeks,
-    payment_start_week: plan.paymentStartWeek,
-    provider_share_rate: plan.providerShareRateBps / 10_000,
-    provider_share_amount: plan.providerShareAmount,
-    your_share_amount: plan.yourShareAmount,
-    total_payment_amount: plan.totalPaymentAmount,
-    installment_count: plan.installmentCount,
-    installment_amount: plan.installmentAmount,
-    schedule: plan.schedule,
-  };
-}
-
 export function toContactFormView(row: ContactFormRow): z.infer<typeof contactFormView> {
   const { form } = row;
   return {
@@ -302,18 +265,13 @@ function submittedCompany(snapshot: Loose | null): Loose | null {
 /** Completion needs every submitted store active and up to date, so that is the status a snapshot implies. */
 const submittedStatus = (submitted: Loose | null) => (submitted ? (text(submitted.status) ?? 'active') : null);
 
-function storeFromRow(row: StoreRow, submitted: Loose | null): StoreView {
+function storeFromRow(row: ListedIntegration, submitted: Loose | null): StoreView {
   const { integration } = row;
   return {
     id: integration.id,
     marketplace_code: row.marketplaceCode,
     marketplace_name: row.marketplaceName,
-    store_name: integration.storeName,
-    store_link: integration.storeLink,
-    region: integration.region,
-    seller_id: integration.publicFields.seller_id ?? null,
-    merchant_id: integration.publicFields.merchant_id ?? null,
-    connected_at: integration.connectedAt.toISOString(),
+    ...toStoreFields(integration),
     company_id: integration.companyId,
     company_title: row.companyTitle,
     status_at_submission: submittedStatus(submitted),
@@ -349,8 +307,9 @@ function storeFromSnapshot(store: SubmittedStore, marketplaceNames: Map<string, 
 
 async function storesOf(db: Db, application: ApplicationRow): Promise<StoreView[]> {
   const submitted = submittedStores(application.submittedSnapshot);
-  if (!submitted) return (await listStores(db, application.customerId)).map((row) => storeFromRow(row, null));
-  const current = new Map((await listStores(db, application.customerId, submitted.map((store) => store.id))).map((row) => [row.integration.id, row]));
+  if (!submitted) return (await listIntegrations(db, application.customerId)).map((row) => storeFromRow(row, null));
+  const ids = submitted.map((store) => store.id);
+  const current = new Map((await listIntegrations(db, application.customerId, { ids })).map((row) => [row.integration.id, row]));
   const names = current.size < submitted.length ? await marketplaceNamesByCode(db) : new Map<string, string>();
   return submitted.map((store) => {
     const row = current.get(store.id);
@@ -361,7 +320,7 @@ async function storesOf(db: Db, application: ApplicationRow): Promise<StoreView[
 async function companyOf(db: Db, application: ApplicationRow, stores: StoreView[]): Promise<CompanyView | null> {
   const submitted = submittedCompany(application.submittedSnapshot);
   const id = text(submitted?.id) ?? stores.find((store) => store.company_id)?.company_id ?? null;
-  const row = id ? await findCompany(db, application.customerId, id) : await latestCompanyOf(db, application.customerId);
+  const row = id ? await findCompanyById(db, application.customerId, id) : await latestCompanyOf(db, application.customerId);
   const base: CompanyView | null = row ? toCompanyView(row) : null;
   if (!submitted) return base;
   const type = submitted.type === 1 || submitted.type === 2 || submitted.type === 3 ? submitted.type : (base?.type ?? 2);

@@ -4,7 +4,7 @@
  * journey is another module's and the review only reads it.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { calculatePlan, type DurationWeeks } from '@worq/domain/plan';
+import type { DurationWeeks } from '@worq/domain/plan';
 import {
   applicationEvents,
   applications,
@@ -19,6 +19,7 @@ import {
 } from '../../db/schema.ts';
 import { createAccountsTestApp, post, uniqueEmail, uniquePhone, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
+import { planRow } from '../gpp/service.ts';
 
 export const expertEmail = 'uzman@worq.local';
 export const expertPassword = 'Uzman1234';
@@ -134,31 +135,15 @@ export async function submitApplication(
       createdAt: new Date(submittedAt.getTime() - 60_000),
     })
     .returning();
-  const durationWeeks = options.durationWeeks ?? 6;
-  const inputs = {
-    averageMonthlyTurnover: 500_000_00,
-    estimatedStockPurchase: 400_000_00,
-    estimatedSalesTurnover: 900_000_00,
-    durationWeeks,
-    paymentStartWeek: 2 as const,
-  };
-  const figures = calculatePlan(inputs);
-  await db.insert(plans).values({
-    applicationId: application!.id,
-    customerId: seller.customerId,
-    averageMonthlyTurnover: inputs.averageMonthlyTurnover,
-    estimatedStockPurchaseAmount: inputs.estimatedStockPurchase,
-    estimatedSalesTurnover: inputs.estimatedSalesTurnover,
-    durationWeeks,
-    paymentStartWeek: inputs.paymentStartWeek,
-    providerShareRateBps: figures.providerShareRateBps,
-    providerShareAmount: figures.providerShare,
-    yourShareAmount: figures.yourShare,
-    totalPaymentAmount: figures.totalPayment,
-    installmentCount: figures.installmentCount,
-    installmentAmount: figures.installmentAmount,
-    schedule: figures.schedule,
-  });
+  await db.insert(plans).values(
+    planRow(application!.id, seller.customerId, {
+      averageMonthlyTurnover: 500_000_00,
+      estimatedStockPurchase: 400_000_00,
+      estimatedSalesTurnover: 900_000_00,
+      durationWeeks: options.durationWeeks ?? 6,
+      paymentStartWeek: 2,
+    }),
+  );
   if (status !== 'not_completed') {
     await db.insert(applicationEvents).values({
       applicationId: application!.id,

@@ -8,6 +8,7 @@ import { companyView, toCompanyView, type CompanyView } from '../company/service
 import { isUniqueViolation } from '../customer/repository.ts';
 import { planView, toPlanView } from '../gpp/service.ts';
 import { findCity } from '../location/repository.ts';
+import { storeFieldsView, toStoreFields } from '../marketplace/service.ts';
 import {
   findActiveApplication,
   findApplication,
@@ -155,12 +156,7 @@ const snapshotIntegration = z.object({
   marketplace_id: z.string(),
   marketplace_code: z.string(),
   marketplace_name: z.string(),
-  store_name: z.string(),
-  store_link: z.string().nullable(),
-  region: z.string().nullable(),
-  seller_id: z.string().nullable(),
-  merchant_id: z.string().nullable(),
-  connected_at: z.string(),
+  ...storeFieldsView.shape,
   company_id: z.string(),
   company: companyView,
 });
@@ -190,12 +186,7 @@ async function buildSnapshot(db: Db, application: Application): Promise<Submitte
       marketplace_id: store.marketplaceId,
       marketplace_code: store.marketplaceCode,
       marketplace_name: store.marketplaceName,
-      store_name: store.storeName,
-      store_link: store.storeLink,
-      region: store.region,
-      seller_id: store.publicFields.seller_id ?? null,
-      merchant_id: store.publicFields.merchant_id ?? null,
-      connected_at: store.connectedAt.toISOString(),
+      ...toStoreFields(store),
       company_id: company.id,
       company,
     };

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 
@@ -10,6 +10,17 @@ export async function findCompanyById(db: Db, customerId: string, id: string): P
     .select()
     .from(companies)
     .where(and(eq(companies.id, id), eq(companies.customerId, customerId)))
+    .limit(1);
+  return row;
+}
+
+/** The company the customer changed last. */
+export async function latestCompanyOf(db: Db, customerId: string): Promise<Company | undefined> {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(eq(companies.customerId, customerId))
+    .orderBy(desc(companies.updatedAt))
     .limit(1);
   return row;
 }

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findActiveApplication, findApplication, findPlan, isActiveApplication, recordEvent, type Plan } from '../application/repository.ts';
-import { upsertPlan } from './repository.ts';
+import { upsertPlan, type NewPlan } from './repository.ts';
 
 /* ---------- Wire shapes (API.md "Plan") ---------- */
 
@@ -89,6 +89,27 @@ export function toPlanView(plan: Plan): PlanView {
   };
 }
 
+/** The stored plan: the inputs and every figure derived from them alone. */
+export function planRow(applicationId: string, customerId: string, inputs: PlanInputs): NewPlan {
+  const figures = calculatePlan(inputs);
+  return {
+    applicationId,
+    customerId,
+    averageMonthlyTurnover: inputs.averageMonthlyTurnover,
+    estimatedStockPurchaseAmount: inputs.estimatedStockPurchase,
+    estimatedSalesTurnover: inputs.estimatedSalesTurnover,
+    durationWeeks: inputs.durationWeeks,
+    paymentStartWeek: inputs.paymentStartWeek,
+    providerShareRateBps: figures.providerShareRateBps,
+    providerShareAmount: figures.providerShare,
+    yourShareAmount: figures.yourShare,
+    totalPaymentAmount: figures.totalPayment,
+    installmentCount: figures.installmentCount,
+    installmentAmount: figures.installmentAmount,
+    schedule: figures.schedule,
+  };
+}
+
 /**
  * The 400 of an out-of-bounds plan: one message per field, with the bounds written as lira in the
  * reader's language (specification §5).
@@ -124,7 +145,7 @@ export async function savePlan(db: Db, customerId: string, language: Language, i
     if (!isActiveApplication(application)) throw new AppError(409, 'application_not_active');
     const refused = boundsError(language, inputs);
     if (refused) throw refused;
-    const figures = calculatePlan(inputs);
+    const row = planRow(application.id, customerId, inputs);
     await recordEvent(tx, {
       applicationId: application.id,
       actorId: customerId,
@@ -132,25 +153,10 @@ export async function savePlan(db: Db, customerId: string, language: Language, i
       detail: {
         estimated_stock_purchase_amount: inputs.estimatedStockPurchase,
         duration_weeks: inputs.durationWeeks,
-        total_payment_amount: figures.totalPayment,
+        total_payment_amount: row.totalPaymentAmount,
       },
     });
-    return upsertPlan(tx, {
-      applicationId: application.id,
-      customerId,
-      averageMonthlyTurnover: inputs.averageMonthlyTurnover,
-      estimatedStockPurchaseAmount: inputs.estimatedStockPurchase,
-      estimatedSalesTurnover: inputs.estimatedSalesTurnover,
-      durationWeeks: inputs.durationWeeks,
-      paymentStartWeek: inputs.paymentStartWeek,
-      providerShareRateBps: figures.providerShareRateBps,
-      providerShareAmount: figures.providerShare,
-      yourShareAmount: figures.yourShare,
-      totalPaymentAmount: figures.totalPayment,
-      installmentCount: figures.installmentCount,
-      installmentAmount: figures.installmentAmount,
-      schedule: figures.schedule,
-    });
+    return upsertPlan(tx, row);
   });
   return toPlanView(saved);
 }

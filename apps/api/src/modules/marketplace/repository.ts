@@ -10,6 +10,7 @@ export type IntegrationStatus = Integration['status'];
 export interface ListedIntegration {
   integration: Integration;
   marketplaceCode: string;
+  marketplaceName: string;
   companyOfficialName: string | null;
   companyTitle: string | null;
 }
@@ -49,6 +50,7 @@ export async function listIntegrations(
     .select({
       integration: integrations,
       marketplaceCode: marketplaces.code,
+      marketplaceName: marketplaces.name,
       companyOfficialName: companies.officialFullName,
       companyTitle: companies.tradeName,
     })

@@ -71,16 +71,34 @@ export const marketplaceView = z.object({
 });
 export type MarketplaceView = z.infer<typeof marketplaceView>;
 
-export const integrationView = z.object({
-  id: z.string(),
-  marketplace_id: z.string(),
-  marketplace_code: z.string(),
+/** What every view of a store shows of it, whichever module serves it (never a secret). */
+export const storeFieldsView = z.object({
   store_name: z.string(),
   store_link: z.string().nullable(),
   region: z.string().nullable(),
   seller_id: z.string().nullable(),
   merchant_id: z.string().nullable(),
   connected_at: z.string(),
+});
+
+export function toStoreFields(
+  integration: Pick<Integration, 'storeName' | 'storeLink' | 'region' | 'publicFields' | 'connectedAt'>,
+): z.infer<typeof storeFieldsView> {
+  return {
+    store_name: integration.storeName,
+    store_link: integration.storeLink,
+    region: integration.region,
+    seller_id: integration.publicFields.seller_id ?? null,
+    merchant_id: integration.publicFields.merchant_id ?? null,
+    connected_at: integration.connectedAt.toISOString(),
+  };
+}
+
+export const integrationView = z.object({
+  id: z.string(),
+  marketplace_id: z.string(),
+  marketplace_code: z.string(),
+  ...storeFieldsView.shape,
   status: integrationStatus,
   is_active: z.boolean(),
   is_updated: z.boolean(),
@@ -96,12 +114,7 @@ export function toIntegrationView(listed: ListedIntegration): IntegrationView {
     id: integration.id,
     marketplace_id: integration.marketplaceId,
     marketplace_code: listed.marketplaceCode,
-    store_name: integration.storeName,
-    store_link: integration.storeLink,
-    region: integration.region,
-    seller_id: integration.publicFields.seller_id ?? null,
-    merchant_id: integration.publicFields.merchant_id ?? null,
-    connected_at: integration.connectedAt.toISOString(),
+    ...toStoreFields(integration),
     status: integration.status,
     is_active: integration.isActive,
     is_updated: integration.isUpdated,
