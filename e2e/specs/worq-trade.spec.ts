@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { formatMessage } from '@worq/domain/messages';
 import type { Page } from 'playwright-core';
@@ -295,3 +296,59 @@ test("an expert's rejection shows on the list with its reason and what would qua
   );
 });
 
+
+test('the plan step: the guided tour on a first visit and again on request, the sample plan as a PDF, and Connections in the menu from step 2 (English, dark)', async () => {
+  const tokens = await freshSellerTokens(place.baseUrl, 'en');
+  await api(tokens, 'POST', '/application/start_application', {});
+  // No tour-seen flag here: this seller opens the plan for the first time.
+  await runJourney<Journey>(
+    place,
+    { language: 'en', theme: 'dark', width: 1280, tokens },
+    async (current) => {
+      const { page, t } = current;
+      const menu = page.getByRole('navigation', { name: t('common:nav.main') });
+      const connectionsLink = menu.getByRole('link', { name: t('common:nav.connections'), exact: true });
+
+      await page.goto('/worq-trade/onboarding/revenue-sharing-plan', { waitUntil: 'networkidle' });
+      const tour = page.getByRole('dialog', { name: t('worq-trade:plan.tour.steps.turnover.title') });
+      await tour.waitFor();
+      assert.equal(await connectionsLink.count(), 0, 'no Connections in the menu before a store or step 2');
+      await checkScreen(current, 'plan-tour');
+      const titles = ['turnover', 'stock', 'sales', 'duration', 'figures'] as const;
+      for (const [index, step] of titles.entries()) {
+        const dialog = page.getByRole('dialog', { name: t(`worq-trade:plan.tour.steps.${step}.title`) });
+        await dialog.getByText(t('worq-trade:plan.tour.step_of', { current: index + 1, total: 5 })).waitFor();
+        const next = index === titles.length - 1 ? t('worq-trade:plan.tour.done') : t('worq-trade:plan.tour.next');
+        await dialog.getByRole('button', { name: next, exact: true }).click();
+      }
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      // Only the first visit opens it; "How it works" replays it, and Escape closes it.
+      await page.reload({ waitUntil: 'networkidle' });
+      await page.getByRole('textbox', { name: exactly(t('worq-trade:plan.form.turnover')) }).waitFor();
+      assert.equal(await page.getByRole('dialog').count(), 0, 'the tour does not open on a second visit');
+      await page.getByRole('button', { name: t('worq-trade:plan.how_it_works'), exact: true }).click();
+      await tour.waitFor();
+      await page.keyboard.press('Escape');
+      await tour.waitFor({ state: 'detached' });
+
+      await page.getByRole('textbox', { name: exactly(t('worq-trade:plan.form.turnover')) }).fill('250000');
+      await page.getByRole('textbox', { name: exactly(t('worq-trade:plan.form.stock')) }).fill('200000');
+      await page.getByRole('textbox', { name: exactly(t('worq-trade:plan.form.sales')) }).fill('300000');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: t('worq-trade:plan.download'), exact: true }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), 'worqtrade-sample-plan.pdf');
+      const file = await download.path();
+      const bytes = await readFile(file);
+      assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-', 'the download is a PDF');
+      assert.ok(bytes.length > 5_000, `a PDF with an embedded font, not an empty shell (${bytes.length} bytes)`);
+
+      await page.getByRole('button', { name: t('worq-trade:plan.continue'), exact: true }).click();
+      await waitForPath(page, '/worq-trade/onboarding/connect-store');
+      await connectionsLink.waitFor();
+    },
+    (base) => ({ ...base, tokens, t: (key, values) => text('en', key, values) }),
+  );
+});
