@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runtimeSettings } from '../../../lib/__tests__/runtime-settings-fixtures.ts';
 import type { RuntimeSettings } from '../../../lib/runtime-settings.ts';
 
 const wiring = vi.hoisted(() => ({ setOptOut: vi.fn(), connect: vi.fn() }));
@@ -9,15 +10,7 @@ vi.mock('../analytics-wiring.ts', () => ({
   },
 }));
 
-const baseSettings: RuntimeSettings = {
-  environment: 'test',
-  amplitude_api_key: 'key-1',
-  amplitude_server_url: 'http://collector.test/2/httpapi',
-  google_client_id: null,
-  contact_chat_url: null,
-  outbox_enabled: false,
-  marketplace_sandbox: false,
-};
+const baseSettings = runtimeSettings({ amplitude_api_key: 'key-1', amplitude_server_url: 'http://collector.test/2/httpapi' });
 
 const router = { state: {}, subscribe: () => () => undefined } as never;
 

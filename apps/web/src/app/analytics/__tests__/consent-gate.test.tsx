@@ -1,20 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runtimeSettings } from '../../../lib/__tests__/runtime-settings-fixtures.ts';
 import i18n from '../../../lib/i18n.ts';
 import { getAnalyticsConsent } from '../../../lib/analytics/consent.ts';
-import { resetRuntimeSettings, type RuntimeSettings } from '../../../lib/runtime-settings.ts';
+import { resetRuntimeSettings } from '../../../lib/runtime-settings.ts';
 import { ConsentGate } from '../consent-gate.tsx';
 
-const settings: RuntimeSettings = {
-  environment: 'test',
-  amplitude_api_key: 'key-1',
-  amplitude_server_url: null,
-  google_client_id: null,
-  contact_chat_url: null,
-  outbox_enabled: false,
-  marketplace_sandbox: false,
-};
+const settings = runtimeSettings({ amplitude_api_key: 'key-1' });
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['consent']);

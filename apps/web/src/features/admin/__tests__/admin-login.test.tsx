@@ -2,9 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '../../../lib/i18n.ts';
 import { getAccessToken, getRefreshToken, storeTokens } from '../../../lib/token-storage.ts';
+import { serve } from '../../../test/http-test-kit.tsx';
 import { Component as AdminLoginPage } from '../components/admin-login-page.tsx';
 import { Component as AdminLayout } from '../components/admin-layout.tsx';
-import { expertToken, renderAt, sellerToken, serve } from './admin-test-kit.tsx';
+import { expertToken, renderAt, sellerToken } from './admin-test-kit.tsx';
 
 beforeAll(async () => {
   await i18n.changeLanguage('tr');

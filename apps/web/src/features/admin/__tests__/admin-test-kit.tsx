@@ -1,46 +1,9 @@
-import { render } from '@testing-library/react';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import { SWRConfig } from 'swr';
+import type { RouteObject } from 'react-router';
 import { ToastContainer } from '../../../components/ui/toast/toast-container.tsx';
-import { httpClient } from '../../../lib/http-transport.ts';
 import { makeToken } from '../../../lib/__tests__/token-fixtures.ts';
+import { renderRoutes, Where } from '../../../test/http-test-kit.tsx';
 import type { ApplicationReview } from '../api/application-review.ts';
-
-export interface Answer {
-  status: number;
-  data?: unknown;
-}
-export interface SeenCall {
-  method: string;
-  url: string;
-  params: Record<string, unknown>;
-  body: unknown;
-}
-
-/** The network edge for screen tests: an axios adapter answering per "METHOD /path". */
-export function serve(routes: Record<string, Answer | ((call: SeenCall) => Answer)>) {
-  const calls: SeenCall[] = [];
-  httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
-    const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    const call: SeenCall = { method, url, params: (config.params ?? {}) as Record<string, unknown>, body };
-    calls.push(call);
-    const route = routes[`${method} ${url}`];
-    const answer = typeof route === 'function' ? route(call) : (route ?? { status: 404, data: { errors: { message: 'not found' } } });
-    const response: AxiosResponse = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
-    if (answer.status >= 200 && answer.status < 300) return response;
-    throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_REQUEST', config, {}, response);
-  };
-  return calls;
-}
-
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
-}
 
 /** Renders `element` at `path` (matching `pattern`); the other listed paths show where we landed. */
 export function renderAt(element: ReactNode, path: string, pattern: string, others: string[] = []) {
@@ -48,14 +11,7 @@ export function renderAt(element: ReactNode, path: string, pattern: string, othe
     { path: pattern, element },
     ...['/', '/admin', '/admin/login', '/worq-trade', ...others].filter((p) => p !== pattern).map((p) => ({ path: p, element: <Where /> })),
   ];
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <RouterProvider router={router} />
-      <ToastContainer name="global" />
-    </SWRConfig>,
-  );
-  return router;
+  return renderRoutes(routes, path, <ToastContainer name="global" />).router;
 }
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 15 * 60;

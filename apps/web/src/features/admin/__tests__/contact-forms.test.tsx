@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '../../../lib/i18n.ts';
 import { storeTokens } from '../../../lib/token-storage.ts';
+import { serve } from '../../../test/http-test-kit.tsx';
 import type { ContactForm } from '../api/contact-forms.ts';
 import { Component as ContactFormsPage } from '../components/contact-forms-page.tsx';
-import { expertToken, renderAt, serve } from './admin-test-kit.tsx';
+import { expertToken, renderAt } from './admin-test-kit.tsx';
 
 beforeAll(async () => {
   await i18n.changeLanguage('tr');
@@ -35,7 +36,7 @@ describe('contact forms page', () => {
     const user = userEvent.setup();
     let handled = false;
     const calls = serve({
-      'GET /admin/contact_forms': (call) => ({
+      'GET /admin/contact_forms': (_body, call) => ({
         status: 200,
         data: call.params.handled === 'false' && !handled ? { items: [form], total: 1 } : { items: [], total: 0 },
       }),

@@ -2,10 +2,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '../../../lib/i18n.ts';
 import { storeTokens } from '../../../lib/token-storage.ts';
+import { serve, type SeenCall } from '../../../test/http-test-kit.tsx';
 import type { QueueItem } from '../api/review-queue.ts';
 import { Component as ReviewQueuePage } from '../components/review-queue-page.tsx';
 import { searchDebounceMs } from '../components/list-controls.tsx';
-import { expertToken, renderAt, serve, type SeenCall } from './admin-test-kit.tsx';
+import { expertToken, renderAt } from './admin-test-kit.tsx';
 
 beforeAll(async () => {
   await i18n.changeLanguage('tr');
@@ -39,7 +40,7 @@ const queueCalls = (calls: SeenCall[]) => calls.filter((call) => call.url === '/
 
 function serveQueue() {
   return serve({
-    'GET /admin/applications': (call) => {
+    'GET /admin/applications': (_body, call) => {
       const status = call.params.status;
       const items = status === 'approved' ? [item('b', 'Burak', 'approved')] : [item('a', 'Ayla', 'in_progress')];
       return { status: 200, data: { items, total: items.length } };

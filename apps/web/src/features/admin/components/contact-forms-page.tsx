@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon } from '../../../components/ui/icon.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tag } from '../../../components/ui/tag.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
@@ -88,10 +89,7 @@ export function Component() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.heading}>
-        <h1 className={styles.title}>{t('contact_forms.title')}</h1>
-        <p className={styles.subtitle}>{t('contact_forms.subtitle')}</p>
-      </div>
+      <PageHeader title={t('contact_forms.title')} subtitle={t('contact_forms.subtitle')} />
       <div className={styles.toolbar}>
         <FilterButtons
           label={t('contact_forms.filters_label')}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useIsMobile } from '../../../components/ui/nav/use-is-mobile.ts';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { queueFilters, queuePageSize, useReviewQueue, type QueueFilter, type QueueItem } from '../api/review-queue.ts';
 import { formatDateTime, formatMoney, fullName } from '../format.ts';
@@ -126,10 +127,7 @@ export function Component() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.heading}>
-        <h1 className={styles.title}>{t('queue.title')}</h1>
-        <p className={styles.subtitle}>{t('queue.subtitle')}</p>
-      </div>
+      <PageHeader title={t('queue.title')} subtitle={t('queue.subtitle')} />
       <div className={styles.toolbar}>
         <FilterButtons
           label={t('queue.filters_label')}

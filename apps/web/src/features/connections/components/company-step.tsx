@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
+import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorFields, errorMessage } from '../../../lib/api-error.ts';
 import { useIntegrationDetails, type Company, type IntegrationDetails } from '../api/integration-details.ts';
@@ -60,20 +61,13 @@ export function CompanyStep({ integrationIds, onDone, onLater, onDirtyChange, pa
 
   if (isLoading && !details) {
     return (
-      <div className={styles.state}>
+      <LoadState>
         <Spinner />
-      </div>
+      </LoadState>
     );
   }
   if (!details) {
-    return (
-      <div className={styles.state} role={error ? 'alert' : undefined}>
-        <p>{message('data_load_error')}</p>
-        <Button variant="secondary" onClick={() => void mutate()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+    return <LoadFailed text={message('data_load_error')} retryLabel={t('retry')} onRetry={() => void mutate()} alert={Boolean(error)} />;
   }
 
   const target = targetOf(details, integrationIds);

@@ -1,8 +1,10 @@
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Stepper } from '../../../components/ui/stepper.tsx';
 import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import type { Integration } from '../api/integrations.ts';
@@ -129,19 +131,12 @@ function ConnectStoreFlow({ onClose, integration, initialStep = 'marketplace', o
     body = <CompanyStep integrationIds={connectedIds} onDone={finish} onLater={onClose} onDirtyChange={onCompanyDirty} page={page} />;
   } else if (!marketplaces && isLoading) {
     body = (
-      <div className={styles.state}>
+      <LoadState>
         <Spinner />
-      </div>
+      </LoadState>
     );
   } else if (!marketplaces) {
-    body = (
-      <div className={styles.state} role={marketplacesError ? 'alert' : undefined}>
-        <p>{message('data_load_error')}</p>
-        <Button variant="secondary" onClick={() => void reloadMarketplaces()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+    body = <LoadFailed text={message('data_load_error')} retryLabel={t('retry')} onRetry={() => void reloadMarketplaces()} alert={Boolean(marketplacesError)} />;
   } else if (step === 'marketplace' || !marketplace) {
     body = (
       <MarketplacePicker
@@ -196,21 +191,15 @@ function ConnectStoreFlow({ onClose, integration, initialStep = 'marketplace', o
 
   return (
     <Modal open onClose={onClose} title={title} hideFooter>
-      <ol className={styles.steps} aria-label={t('modal.steps_label')}>
-        {steps.map((name, index) => (
-          <li
-            key={name}
-            className={styles.stepItem}
-            data-state={index < stepIndex ? 'done' : index === stepIndex ? 'current' : 'next'}
-            aria-current={index === stepIndex ? 'step' : undefined}
-          >
-            <span className={styles.stepNumber} aria-hidden="true">
-              {index + 1}
-            </span>
-            <span className={styles.stepLabel}>{t(`modal.steps.${name}`)}</span>
-          </li>
-        ))}
-      </ol>
+      <Stepper
+        className={styles.steps}
+        aria-label={t('modal.steps_label')}
+        steps={steps.map((name) => ({ id: name, label: t(`modal.steps.${name}`) }))}
+        current={stepIndex}
+        doneMark="number"
+        size="sm"
+        compact="phone"
+      />
       <p className="visually-hidden">{t('modal.step_of', { current: stepIndex + 1, total: steps.length })}</p>
       {body}
       {leaveWarning}

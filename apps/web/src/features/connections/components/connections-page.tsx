@@ -4,9 +4,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
 import { CloseIcon, StoreIcon } from '../../../components/ui/icon.tsx';
+import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { setHeaderTitle } from '../../../components/ui/nav/header-title.ts';
 import { useIsMobile } from '../../../components/ui/nav/use-is-mobile.ts';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorCode, notifyError } from '../../../lib/api-error.ts';
 import { changeIntegrationStatus, type IntegrationAction } from '../api/change-integration-status.ts';
@@ -92,19 +94,12 @@ export function Component() {
   let content;
   if (isLoading && !integrations) {
     content = (
-      <div className={styles.state}>
+      <LoadState>
         <Spinner size="lg" />
-      </div>
+      </LoadState>
     );
   } else if (!integrations) {
-    content = (
-      <div className={styles.state} role={error ? 'alert' : undefined}>
-        <p>{message('data_load_error')}</p>
-        <Button variant="secondary" onClick={() => void mutate()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+    content = <LoadFailed text={message('data_load_error')} retryLabel={t('retry')} onRetry={() => void mutate()} alert={Boolean(error)} />;
   } else if (all.length === 0) {
     content = (
       <Card className={styles.empty}>
@@ -161,13 +156,7 @@ export function Component() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.pageHeader}>
-        <div>
-          <h1 className={styles.pageTitle}>{t('heading')}</h1>
-          <p className={styles.note}>{t('subtitle')}</p>
-        </div>
-        {all.length > 0 && <Button onClick={openConnect}>{t('connect_store')}</Button>}
-      </div>
+      <PageHeader title={t('heading')} subtitle={t('subtitle')} actions={all.length > 0 && <Button onClick={openConnect}>{t('connect_store')}</Button>} />
       {refusal && (
         <div className={styles.refusal}>
           <FormError>

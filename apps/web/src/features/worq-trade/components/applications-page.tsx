@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { CheckIcon, DocumentIcon } from '../../../components/ui/icon.tsx';
+import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
 import { setHeaderTitle } from '../../../components/ui/nav/header-title.ts';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { stepPath, useApplications, type Application } from '../api/applications.ts';
@@ -146,19 +147,12 @@ export function Component() {
   let content;
   if (!applications && (isLoading || !error)) {
     content = (
-      <div className={styles.state}>
+      <LoadState>
         <Spinner size="lg" />
-      </div>
+      </LoadState>
     );
   } else if (!applications) {
-    content = (
-      <div className={styles.state} role="alert">
-        <p>{message('data_load_error')}</p>
-        <Button variant="secondary" onClick={() => void mutate()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+    content = <LoadFailed text={message('data_load_error')} retryLabel={t('retry')} onRetry={() => void mutate()} />;
   } else if (applications.length === 0) {
     content = (
       <Card className={styles.empty}>
@@ -185,17 +179,17 @@ export function Component() {
   const showNew = applications !== undefined && applications.length > 0;
   return (
     <div className={styles.page}>
-      <div className={styles.pageHeader}>
-        <div>
-          <h1 className={styles.pageTitle}>{t('applications.heading')}</h1>
-          <p className={styles.note}>{t('applications.subtitle')}</p>
-        </div>
-        {showNew && (
-          <Link to="/worq-trade/start" className={styles.linkButtonSecondary}>
-            {t('applications.new')}
-          </Link>
-        )}
-      </div>
+      <PageHeader
+        title={t('applications.heading')}
+        subtitle={t('applications.subtitle')}
+        actions={
+          showNew && (
+            <Link to="/worq-trade/start" className={styles.linkButtonSecondary}>
+              {t('applications.new')}
+            </Link>
+          )
+        }
+      />
       {content}
     </div>
   );

@@ -5,6 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
 import { StoreIcon } from '../../../components/ui/icon.tsx';
+import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tag } from '../../../components/ui/tag.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
@@ -59,19 +61,12 @@ export function Component() {
   let list;
   if (!integrations && isLoading) {
     list = (
-      <div className={styles.state}>
+      <LoadState>
         <Spinner size="lg" />
-      </div>
+      </LoadState>
     );
   } else if (!integrations) {
-    list = (
-      <div className={styles.state} role={error ? 'alert' : undefined}>
-        <p>{message('data_load_error')}</p>
-        <Button variant="secondary" onClick={() => void mutate()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+    list = <LoadFailed text={message('data_load_error')} retryLabel={t('retry')} onRetry={() => void mutate()} alert={Boolean(error)} />;
   } else if (stores.length === 0) {
     list = (
       <div className={styles.emptyInline}>
@@ -127,12 +122,7 @@ export function Component() {
 
   return (
     <div className={styles.stepPage}>
-      <div className={styles.pageHeader}>
-        <div>
-          <h1 className={styles.pageTitle}>{t('connect.heading')}</h1>
-          <p className={styles.note}>{t('connect.intro')}</p>
-        </div>
-      </div>
+      <PageHeader title={t('connect.heading')} subtitle={t('connect.intro')} />
       <Card
         title={t('connect.stores_title')}
         actions={

@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FieldError } from '../../../components/ui/form/form-error.tsx';
 import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
 import { notifyError } from '../../../lib/api-error.ts';
 import {
@@ -146,12 +147,7 @@ export function Component() {
 
   return (
     <div className={styles.stepPage}>
-      <div className={styles.pageHeader}>
-        <div>
-          <h1 className={styles.pageTitle}>{t('contact.heading')}</h1>
-          <p className={styles.note}>{t('contact.intro')}</p>
-        </div>
-      </div>
+      <PageHeader title={t('contact.heading')} subtitle={t('contact.intro')} />
       <Card>
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <p className={styles.note}>{t('contact.required_note')}</p>

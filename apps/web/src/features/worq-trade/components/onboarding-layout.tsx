@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { mutate as revalidate } from 'swr';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { setHeaderTitle } from '../../../components/ui/nav/header-title.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -69,6 +71,8 @@ export function Component() {
       if (!application) return;
       await setApplicationStep(application.id, step);
       await mutate();
+      // Reaching step 2 adds Connections to the navigation (work context): show it now.
+      if (step >= 2) void revalidate((key) => typeof key === 'string' && key.startsWith('/work_context/get/'));
       navigate(stepPath(step));
     },
     [application, mutate, navigate],
@@ -96,19 +100,12 @@ export function Component() {
 
   if (!applications || (!checked && !application)) {
     if (error && !applications) {
-      return (
-        <div className={styles.state} role="alert">
-          <p>{message('data_load_error')}</p>
-          <Button variant="secondary" onClick={() => void mutate()}>
-            {t('retry')}
-          </Button>
-        </div>
-      );
+      return <LoadFailed text={message('data_load_error')} retryLabel={t('retry')} onRetry={() => void mutate()} />;
     }
     return (
-      <div className={styles.state}>
+      <LoadState>
         <Spinner size="lg" />
-      </div>
+      </LoadState>
     );
   }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CheckIcon } from '../../../components/ui/icon.tsx';
+import { Stepper } from '../../../components/ui/stepper.tsx';
 import type { ApplicationStep } from '../api/applications.ts';
 import styles from './worq-trade.module.css';
 
@@ -9,21 +9,13 @@ const steps: ApplicationStep[] = [1, 2, 3];
 export function ProgressIndicator({ current }: { current: ApplicationStep }) {
   const { t } = useTranslation('worq-trade');
   return (
-    <ol className={styles.progress} aria-label={t('progress.label')}>
-      {steps.map((step) => {
-        const state = step < current ? 'done' : step === current ? 'current' : 'next';
-        return (
-          <li key={step} className={styles.progressItem} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
-            <span className={styles.progressNumber} aria-hidden="true">
-              {state === 'done' ? <CheckIcon size={14} /> : step}
-            </span>
-            <span className={styles.progressLabel}>
-              {t(`progress.steps.${step}`)}
-              {state === 'done' && <span className="visually-hidden"> {t('progress.done')}</span>}
-            </span>
-          </li>
-        );
-      })}
-    </ol>
+    <Stepper
+      className={styles.progress}
+      aria-label={t('progress.label')}
+      steps={steps.map((step) => ({ id: step, label: t(`progress.steps.${step}`) }))}
+      current={current - 1}
+      doneLabel={t('progress.done')}
+      compact="tablet"
+    />
   );
 }

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notifyError } from '../../../lib/api-error.ts';
 import { marketplaceName, useIntegrationDetails } from '../../connections/public.ts';
@@ -53,24 +55,20 @@ export function Component() {
   let body;
   if (loading) {
     body = (
-      <div className={styles.state}>
+      <LoadState>
         <Spinner size="lg" />
-      </div>
+      </LoadState>
     );
   } else if (failed) {
     body = (
-      <div className={styles.state} role="alert">
-        <p>{message('data_load_error')}</p>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            void plan.mutate();
-            void details.mutate();
-          }}
-        >
-          {t('retry')}
-        </Button>
-      </div>
+      <LoadFailed
+        text={message('data_load_error')}
+        retryLabel={t('retry')}
+        onRetry={() => {
+          void plan.mutate();
+          void details.mutate();
+        }}
+      />
     );
   } else {
     const saved = plan.data;
@@ -199,12 +197,7 @@ export function Component() {
 
   return (
     <div className={styles.stepPage}>
-      <div className={styles.pageHeader}>
-        <div>
-          <h1 className={styles.pageTitle}>{t('summary.heading')}</h1>
-          <p className={styles.note}>{t('summary.intro')}</p>
-        </div>
-      </div>
+      <PageHeader title={t('summary.heading')} subtitle={t('summary.intro')} />
       {body}
       <p className={styles.note}>{t('summary.review_note')}</p>
       <div className={styles.stepActions}>

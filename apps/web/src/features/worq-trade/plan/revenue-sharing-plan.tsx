@@ -9,6 +9,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FieldError } from '../../../components/ui/form/form-error.tsx';
 import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';
+import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
 import { notifyError } from '../../../lib/api-error.ts';
@@ -49,25 +51,21 @@ export function RevenueSharingPlan() {
 
   if (parameters.error || saved.error) {
     return (
-      <div className={styles.state} role="alert">
-        <p>{t('plan.load_error')}</p>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            void parameters.mutate();
-            void saved.mutate();
-          }}
-        >
-          {t('plan.retry')}
-        </Button>
-      </div>
+      <LoadFailed
+        text={t('plan.load_error')}
+        retryLabel={t('plan.retry')}
+        onRetry={() => {
+          void parameters.mutate();
+          void saved.mutate();
+        }}
+      />
     );
   }
   if (!parameters.data || saved.data === undefined) {
     return (
-      <div className={styles.state}>
+      <LoadState>
         <Spinner label={t('plan.loading')} />
-      </div>
+      </LoadState>
     );
   }
   return <PlanEditor parameters={parameters.data} saved={saved.data} />;
@@ -207,15 +205,16 @@ function PlanEditor({ parameters, saved }: { parameters: PlanParameters; saved: 
 
   return (
     <div className={styles.page} ref={rootRef}>
-      <header className={styles.pageHeader}>
-        <div>
-          <h1 className={styles.pageTitle}>{t('plan.title')}</h1>
-          <p className={styles.muted}>{t('plan.intro')}</p>
-        </div>
-        <Button variant="tertiary" onClick={() => setTourOpen(true)}>
-          {t('plan.how_it_works')}
-        </Button>
-      </header>
+      <PageHeader
+        title={t('plan.title')}
+        subtitle={t('plan.intro')}
+        align="start"
+        actions={
+          <Button variant="tertiary" onClick={() => setTourOpen(true)}>
+            {t('plan.how_it_works')}
+          </Button>
+        }
+      />
 
       <div className={styles.columns}>
         <Card title={t('plan.form.title')} className={styles.formCard}>

@@ -1,22 +1,16 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastContainer } from '../../../../components/ui/toast/toast-container.tsx';
+import { runtimeSettings } from '../../../../lib/__tests__/runtime-settings-fixtures.ts';
 import i18n from '../../../../lib/i18n.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
-import { resetRuntimeSettings, type RuntimeSettings } from '../../../../lib/runtime-settings.ts';
+import { resetRuntimeSettings } from '../../../../lib/runtime-settings.ts';
 import { getAccessToken } from '../../../../lib/token-storage.ts';
+import { serve } from '../../../../test/http-test-kit.tsx';
 import { GoogleSignInButton, googleButtonHeights, googleScriptUrl } from '../google-sign-in-button.tsx';
-import { renderRoute, serve } from './auth-test-kit.tsx';
+import { renderRoute } from './auth-test-kit.tsx';
 
-const settings: RuntimeSettings = {
-  environment: 'test',
-  amplitude_api_key: null,
-  amplitude_server_url: null,
-  google_client_id: 'client-123.apps.googleusercontent.com',
-  contact_chat_url: null,
-  outbox_enabled: false,
-  marketplace_sandbox: false,
-};
+const settings = runtimeSettings({ google_client_id: 'client-123.apps.googleusercontent.com' });
 
 type Callback = (response: { credential?: string; select_by?: string }) => void;
 
@@ -91,7 +85,7 @@ describe('Google sign-in button', () => {
     await screen.findByRole('button', { name: 'Google ile oturum açın' });
     act(() => google.callback?.({ credential: 'id-token-abc', select_by: 'btn' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/mobile-verification'));
-    expect(calls).toEqual([{ method: 'POST', url: '/auth/google/login', body: { credential: 'id-token-abc', select_by: 'btn' } }]);
+    expect(calls).toEqual([{ method: 'POST', url: '/auth/google/login', body: { credential: 'id-token-abc', select_by: 'btn' }, params: {} }]);
     expect(getAccessToken()).not.toBeNull();
   });
 

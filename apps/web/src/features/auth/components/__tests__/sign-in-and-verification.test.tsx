@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import i18n from '../../../../lib/i18n.ts';
 import { getAccessToken, storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
+import { serve } from '../../../../test/http-test-kit.tsx';
 import { Component as ForgotPasswordPage } from '../forgot-password-page.tsx';
 import { Component as LoginPage } from '../login-page.tsx';
 import { Component as MobileVerificationPage } from '../mobile-verification-page.tsx';
 import { httpClient } from '../../../../lib/http-transport.ts';
-import { renderRoute, serve } from './auth-test-kit.tsx';
+import { renderRoute } from './auth-test-kit.tsx';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['auth']);

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import i18n, { changeLanguage } from '../../../../lib/i18n.ts';
 import { getAccessToken } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
+import { serve } from '../../../../test/http-test-kit.tsx';
 import { Component as LoginPage } from '../login-page.tsx';
-import { renderRoute, serve } from './auth-test-kit.tsx';
+import { renderRoute } from './auth-test-kit.tsx';
 
 const terms = {
   status: 200,

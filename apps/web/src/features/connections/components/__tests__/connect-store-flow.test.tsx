@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import i18n from '../../../../lib/i18n.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
+import { serve, type Route } from '../../../../test/http-test-kit.tsx';
 import type { IntegrationDetails } from '../../api/integration-details.ts';
 import { ConnectStoreModal } from '../connect-store-modal.tsx';
-import { followTasks, integration, marketplaces, renderAt, serve, type Route } from './connections-test-kit.tsx';
+import { followTasks, integration, marketplaces, renderAt } from './connections-test-kit.tsx';
 
 const company = {
   id: 'c-1',
@@ -151,7 +152,7 @@ describe('connect-integration flow, step 2', () => {
     const open = vi.fn().mockReturnValue(popup);
     vi.stubGlobal('open', open);
     const calls = serveFlow({
-      'GET /marketplace/amazon/authorization_url': (_body, params) => ({
+      'GET /marketplace/amazon/authorization_url': (_body, { params }) => ({
         status: 200,
         data: { url: `https://sellercentral.example/consent?region=${(params as { region: string }).region}`, state: 'st-1' },
       }),

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import i18n from '../../../../lib/i18n.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
+import { serve } from '../../../../test/http-test-kit.tsx';
 import { Component as ConnectionsPage } from '../connections-page.tsx';
-import { followTasks, integration, marketplaces, renderAt, serve } from './connections-test-kit.tsx';
+import { followTasks, integration, marketplaces, renderAt } from './connections-test-kit.tsx';
 
 const stores = [
   integration({ id: 'i-active', store_name: 'Aktif Mağaza', status: 'active' }),

@@ -1,38 +1,8 @@
-import { render } from '@testing-library/react';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { SWRConfig } from 'swr';
-import { httpClient } from '../../../../lib/http-transport.ts';
+import { renderRoutes, Where } from '../../../../test/http-test-kit.tsx';
 import type { Integration } from '../../api/integrations.ts';
 import type { Marketplace } from '../../api/marketplaces.ts';
 import type { TrackOptions } from '../../track-task.ts';
-
-export type Answer = { status: number; data?: unknown };
-export type Route = Answer | ((body: unknown, params: unknown) => Answer);
-export interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-  params: unknown;
-}
-
-/** Fakes the API at the HTTP client's edge: `METHOD /path` → answer. */
-export function serve(routes: Record<string, Route>): Call[] {
-  const calls: Call[] = [];
-  httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const key = `${method} ${config.url}`;
-    const body = typeof config.data === 'string' ? JSON.parse(config.data) : undefined;
-    calls.push({ method, url: config.url ?? '', body, params: config.params });
-    const route = routes[key];
-    const answer = typeof route === 'function' ? route(body, config.params) : (route ?? { status: 404, data: { errors: { code: 'not_found', message: 'not found' } } });
-    const response: AxiosResponse = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
-    if (answer.status < 300) return response;
-    throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, {}, response);
-  };
-  return calls;
-}
 
 export interface TrackedTask {
   requestId: string;
@@ -51,24 +21,12 @@ export function followTasks() {
   return { tasks, stop: () => window.removeEventListener('background-task:track', listener) };
 }
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
 export function renderAt(path: string, element: ReactNode, routePath = '*') {
-  const router = createMemoryRouter(
-    [
-      { path: routePath, element },
-      { path: '*', element: <Where /> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <RouterProvider router={router} />
-    </SWRConfig>,
-  );
-  return router;
+  const routes = [
+    { path: routePath, element },
+    { path: '*', element: <Where /> },
+  ];
+  return renderRoutes(routes, path).router;
 }
 
 export const marketplaces: Marketplace[] = [

@@ -1,12 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { SWRConfig } from 'swr';
-import { httpClient } from '../../../../lib/http-transport.ts';
 import i18n from '../../../../lib/i18n.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
+import { renderRoutes, serve, Where } from '../../../../test/http-test-kit.tsx';
 import { Component as ChangePasswordPage } from '../profile-change-password-page.tsx';
 import { Component as InfoPage } from '../profile-info-page.tsx';
 
@@ -23,42 +20,15 @@ const user = {
   created_at: '2025-01-01T00:00:00Z',
 };
 
-type Answer = { status: number; data?: unknown };
-function serve(routes: Record<string, Answer | ((body: unknown) => Answer)>) {
-  const calls: Array<{ url: string; body: unknown }> = [];
-  httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const key = `${(config.method ?? 'get').toUpperCase()} ${config.url}`;
-    const body = typeof config.data === 'string' ? JSON.parse(config.data) : undefined;
-    calls.push({ url: config.url ?? '', body });
-    const route = routes[key];
-    const answer = typeof route === 'function' ? route(body) : (route ?? { status: 404 });
-    const response: AxiosResponse = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
-    if (answer.status < 300) return response;
-    throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, {}, response);
-  };
-  return calls;
-}
-
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname}</p>;
-}
-
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/profile/:id/info', element: <InfoPage /> },
       { path: '/profile/:id/change-password', element: <ChangePasswordPage /> },
       { path: '*', element: <Where /> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <RouterProvider router={router} />
-    </SWRConfig>,
-  );
-  return router;
+    path,
+  ).router;
 }
 
 beforeAll(async () => {

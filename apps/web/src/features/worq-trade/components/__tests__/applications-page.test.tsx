@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import i18n from '../../../../lib/i18n.ts';
+import { serve } from '../../../../test/http-test-kit.tsx';
 import { Component as ApplicationsPage } from '../applications-page.tsx';
-import { application, listUrl, plan, renderWorqTrade, serve, signIn } from './worq-trade-test-kit.tsx';
+import { application, listUrl, plan, renderWorqTrade, signIn } from './worq-trade-test-kit.tsx';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['worq-trade', 'ui', 'feedback']);

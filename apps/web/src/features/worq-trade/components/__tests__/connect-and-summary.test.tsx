@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '../../../../lib/i18n.ts';
+import { refusal, serve } from '../../../../test/http-test-kit.tsx';
 import type { Integration } from '../../../connections/public.ts';
 import { Component as ConnectStorePage } from '../connect-store-page.tsx';
 import { Component as SummaryPage } from '../summary-page.tsx';
-import { application, listUrl, plan, refusal, renderWorqTrade, serve, signIn } from './worq-trade-test-kit.tsx';
+import { application, listUrl, plan, renderWorqTrade, signIn } from './worq-trade-test-kit.tsx';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['worq-trade', 'connections', 'ui', 'feedback']);

@@ -1,45 +1,13 @@
-import { render, screen } from '@testing-library/react';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import { SWRConfig } from 'swr';
-import { httpClient } from '../../../../lib/http-transport.ts';
+import type { RouteObject } from 'react-router';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
+import { renderRoutes, Where } from '../../../../test/http-test-kit.tsx';
 import type { Application } from '../../api/applications.ts';
 import type { Plan } from '../../api/plan.ts';
 import { Component as OnboardingLayout } from '../onboarding-layout.tsx';
 
 export const customerId = '11111111-1111-4111-8111-111111111111';
 export const listUrl = `/application/get_by_customer_id/${customerId}`;
-
-export type Answer = { status: number; data?: unknown };
-export type Route = Answer | ((body: unknown, params: unknown) => Answer);
-export interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-  params: unknown;
-}
-
-/** Fakes the API at the HTTP client's edge: `METHOD /path` → answer. */
-export function serve(routes: Record<string, Route>): Call[] {
-  const calls: Call[] = [];
-  httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const body = typeof config.data === 'string' ? JSON.parse(config.data) : undefined;
-    calls.push({ method, url: config.url ?? '', body, params: config.params });
-    const route = routes[`${method} ${config.url}`];
-    const answer = typeof route === 'function' ? route(body, config.params) : (route ?? { status: 404, data: { errors: { code: 'not_found', message: 'not found' } } });
-    const response: AxiosResponse = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
-    if (answer.status < 300) return response;
-    throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, {}, response);
-  };
-  return calls;
-}
-
-export function refusal(status: number, code: string, message: string): Answer {
-  return { status, data: { errors: { code, message } } };
-}
 
 export function signIn() {
   storeTokens({ jwt_token: accessToken(), refresh_token: 'r1' }, true);
@@ -79,15 +47,6 @@ export const plan: Plan = {
   ],
 };
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
-/** Shows where the router ended up: the test id `where` holds the path. */
-export function currentPath(): string | null {
-  return screen.queryByTestId('where')?.textContent ?? null;
-}
-
 function StepProbe({ name }: { name: string }) {
   return <p data-testid="step">{name}</p>;
 }
@@ -112,11 +71,5 @@ export function renderWorqTrade(path: string, pages: Partial<Record<'start' | 'l
     },
     { path: '*', element: <Where /> },
   ];
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <RouterProvider router={router} />
-    </SWRConfig>,
-  );
-  return router;
+  return renderRoutes(routes, path).router;
 }

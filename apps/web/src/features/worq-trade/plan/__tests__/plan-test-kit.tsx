@@ -1,36 +1,9 @@
-import { render } from '@testing-library/react';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { SWRConfig } from 'swr';
-import { httpClient } from '../../../../lib/http-transport.ts';
+import { Outlet } from 'react-router';
+import { renderRoutes, type Route } from '../../../../test/http-test-kit.tsx';
 import type { Application } from '../../api/applications.ts';
 import type { Plan, PlanParameters } from '../../api/plan.ts';
 import { Component as RevenueSharingPlanPage } from '../../components/revenue-sharing-plan-page.tsx';
 import type { OnboardingContextValue } from '../../onboarding-context.ts';
-
-export type Answer = { status: number; data?: unknown };
-export type Route = Answer | ((body: unknown) => Answer);
-export interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-/** Fakes the API at the HTTP client's edge: `METHOD /path` → answer. */
-export function serve(routes: Record<string, Route>): Call[] {
-  const calls: Call[] = [];
-  httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const body = typeof config.data === 'string' ? JSON.parse(config.data) : undefined;
-    calls.push({ method, url: config.url ?? '', body });
-    const route = routes[`${method} ${config.url}`];
-    const answer = typeof route === 'function' ? route(body) : (route ?? { status: 404, data: { errors: { code: 'not_found', message: 'not found' } } });
-    const response: AxiosResponse = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
-    if (answer.status < 300) return response;
-    throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, {}, response);
-  };
-  return calls;
-}
 
 export const parameters: PlanParameters = {
   rates: [
@@ -84,7 +57,7 @@ export function planRoutes(plan: Plan | null = null, extra: Record<string, Route
 /** Renders the page inside an outlet that hands it the onboarding context, as the layout does. */
 export function renderPlanPage(goToStep: OnboardingContextValue['goToStep'] = vi.fn(async () => {})) {
   const context: OnboardingContextValue = { application, reload: vi.fn(async () => {}), goToStep };
-  const router = createMemoryRouter(
+  const view = renderRoutes(
     [
       {
         path: '/worq-trade/onboarding',
@@ -92,14 +65,9 @@ export function renderPlanPage(goToStep: OnboardingContextValue['goToStep'] = vi
         children: [{ path: 'revenue-sharing-plan', element: <RevenueSharingPlanPage /> }],
       },
     ],
-    { initialEntries: ['/worq-trade/onboarding/revenue-sharing-plan'] },
+    '/worq-trade/onboarding/revenue-sharing-plan',
   );
-  const view = render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <RouterProvider router={router} />
-    </SWRConfig>,
-  );
-  return { ...view, router, goToStep };
+  return { ...view, goToStep };
 }
 
 /** "₺12.345,67" → 1234567 kuruş. */

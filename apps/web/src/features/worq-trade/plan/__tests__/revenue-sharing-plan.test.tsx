@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import i18n from '../../../../lib/i18n.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
+import { serve } from '../../../../test/http-test-kit.tsx';
 import { markPlanTourSeen } from '../plan-tour.tsx';
-import { kurusOf, planRoutes, renderPlanPage, savedPlan, serve } from './plan-test-kit.tsx';
+import { kurusOf, planRoutes, renderPlanPage, savedPlan } from './plan-test-kit.tsx';
 
 function figure(name: string): string {
   const element = document.querySelector(`[data-figure="${name}"]`);

@@ -1,0 +1,68 @@
+import { render } from '@testing-library/react';
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { SWRConfig } from 'swr';
+import { httpClient } from '../lib/http-transport.ts';
+
+export interface Answer {
+  status: number;
+  data?: unknown;
+}
+
+export interface SeenCall {
+  method: string;
+  url: string;
+  body: unknown;
+  params: Record<string, unknown>;
+}
+
+/** A fixed answer, or one made from the request's JSON body (and the whole call when needed). */
+export type Route = Answer | ((body: unknown, call: SeenCall) => Answer);
+
+/**
+ * Fakes the API at the HTTP client's edge: an axios adapter that answers per "METHOD /path"
+ * (404 `not_found` for anything else). Returns the calls it saw, in order.
+ */
+export function serve(routes: Record<string, Route>): SeenCall[] {
+  const calls: SeenCall[] = [];
+  httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const method = (config.method ?? 'get').toUpperCase();
+    const url = config.url ?? '';
+    const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
+    const call: SeenCall = { method, url, body, params: (config.params ?? {}) as Record<string, unknown> };
+    calls.push(call);
+    const route = routes[`${method} ${url}`];
+    const answer = typeof route === 'function' ? route(body, call) : (route ?? refusal(404, 'not_found', 'not found'));
+    const response: AxiosResponse = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
+    if (answer.status >= 200 && answer.status < 300) return response;
+    throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_REQUEST', config, {}, response);
+  };
+  return calls;
+}
+
+/** The server's error envelope. */
+export function refusal(status: number, code: string, message: string): Answer {
+  return { status, data: { errors: { code, message } } };
+}
+
+/** Stands on the routes a test only lands on: the test id `where` holds the path and query. */
+export function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
+}
+
+/**
+ * Renders the routes in a memory router at `path`, with an SWR cache of its own (no deduping);
+ * `extra` renders beside the router (e.g. a toast container). Returns the render result and the router.
+ */
+export function renderRoutes(routes: RouteObject[], path: string, extra?: ReactNode) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <RouterProvider router={router} />
+      {extra}
+    </SWRConfig>,
+  );
+  return { ...view, router };
+}
