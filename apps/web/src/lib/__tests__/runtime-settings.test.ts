@@ -11,6 +11,11 @@ const settings: RuntimeSettings = {
   marketplace_sandbox: true,
 };
 
+beforeEach(() => {
+  // The test setup presets settings for screens; these tests follow the real first load.
+  resetRuntimeSettings();
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
   resetRuntimeSettings();
