@@ -1,13 +1,11 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { isValidEmail, normalizeEmail } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/form/checkbox.tsx';
+import { CredentialFields, useCredentialsForm } from '../../../components/ui/form/credentials-form.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
-import { PasswordField } from '../../../components/ui/form/password-field.tsx';
-import { TextField } from '../../../components/ui/form/text-field.tsx';
-import { errorFields, errorMessage, errorStatus, notifyError } from '../../../lib/api-error.ts';
+import { errorMessage, errorStatus, notifyError } from '../../../lib/api-error.ts';
 import { login as storeSession } from '../../../lib/session.ts';
 import { decodeClaims } from '../../../lib/token-storage.ts';
 import { login } from '../api/login.ts';
@@ -15,75 +13,32 @@ import { useAuthMessages } from '../use-auth-messages.ts';
 import styles from './auth.module.css';
 
 /*
- * Most visits to `/` end here, so this form stays a plain controlled form over the shared rules of
- * @worq/domain: a form library and a schema library would be most of the login route's own weight
- * for two fields. It behaves like the other forms: checked on submit, re-checked on every change
- * afterwards, the first invalid field focused, server field errors shown on their fields.
+ * Most visits to `/` end here, so this form stays a plain controlled form (credentials-form.tsx)
+ * over the shared rules of @worq/domain, without a form or schema library.
  */
-type FieldName = 'email' | 'password';
-type FieldErrors = Partial<Record<FieldName, string>>;
-const fieldOrder: FieldName[] = ['email', 'password'];
-
 export function SignInForm({ onSwitch }: { onSwitch: () => void }) {
   const { t } = useTranslation('auth');
   const { messages, fieldName } = useAuthMessages();
   const navigate = useNavigate();
-  const [values, setValues] = useState({ email: '', password: '' });
+  const form = useCredentialsForm({ required: (field) => messages.required(fieldName(field)), invalidEmail: messages.invalidEmail });
   const [remember, setRemember] = useState(true);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const inputs = useRef<Record<FieldName, HTMLInputElement | null>>({ email: null, password: null });
-
-  function check(field: FieldName, value: string): string | undefined {
-    if (field === 'email') {
-      const email = value.trim();
-      if (!email) return messages.required(fieldName('email'));
-      return isValidEmail(email) ? undefined : messages.invalidEmail();
-    }
-    return value ? undefined : messages.required(fieldName('password'));
-  }
-
-  function showErrors(next: FieldErrors) {
-    setErrors(next);
-    const first = fieldOrder.find((field) => next[field]);
-    if (first) inputs.current[first]?.focus();
-  }
-
-  function onChange(field: FieldName) {
-    return (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [field]: value }));
-      if (submitted) setErrors((current) => ({ ...current, [field]: check(field, value) }));
-    };
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    setSubmitted(true);
-    const found: FieldErrors = { email: check('email', values.email), password: check('password', values.password) };
-    if (found.email || found.password) {
-      showErrors(found);
-      return;
-    }
-    setErrors({});
+    if (busy || !form.validate()) return;
     setRefusal(null);
     setBusy(true);
     try {
-      const tokens = await login({ email: normalizeEmail(values.email.trim()), password: values.password });
+      const tokens = await login(form.credentials());
       storeSession(tokens, remember);
       const claims = decodeClaims(tokens.jwt_token);
       await navigate(claims?.is_phone_verified ? '/worq-trade' : '/mobile-verification', { replace: true });
     } catch (error) {
-      const fromServer: FieldErrors = {};
-      for (const [field, message] of Object.entries(errorFields(error))) {
-        if (field === 'email' || field === 'password') fromServer[field] = message;
-      }
-      if (fromServer.email || fromServer.password) showErrors(fromServer);
+      if (form.showServerErrors(error)) return;
       // A refused sign-in stays on screen (a toast would vanish while the user retypes).
-      else if (errorStatus(error) === 401) setRefusal(errorMessage(error));
+      if (errorStatus(error) === 401) setRefusal(errorMessage(error));
       else void notifyError(error);
     } finally {
       setBusy(false);
@@ -93,31 +48,14 @@ export function SignInForm({ onSwitch }: { onSwitch: () => void }) {
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('sign_in.title')}>
       <FormError>{refusal}</FormError>
-      <TextField
-        ref={(element) => {
-          inputs.current.email = element;
+      <CredentialFields
+        form={form}
+        labels={{
+          email: t('fields.email'),
+          password: t('fields.password'),
+          showPassword: t('password_toggle.show'),
+          hidePassword: t('password_toggle.hide'),
         }}
-        name="email"
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        value={values.email}
-        onChange={onChange('email')}
-        error={errors.email}
-      />
-      <PasswordField
-        ref={(element) => {
-          inputs.current.password = element;
-        }}
-        name="password"
-        label={t('fields.password')}
-        autoComplete="current-password"
-        showLabel={t('password_toggle.show')}
-        hideLabel={t('password_toggle.hide')}
-        value={values.password}
-        onChange={onChange('password')}
-        error={errors.password}
       />
       <div className={styles.between}>
         <Checkbox

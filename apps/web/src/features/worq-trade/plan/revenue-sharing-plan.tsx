@@ -44,6 +44,8 @@ const labelKeys: Record<MoneyFieldName, 'plan.form.turnover' | 'plan.form.stock'
 };
 
 /** Step 1 of the WorqTrade onboarding: the revenue-sharing plan (§2, §3, §5, §9). */
+type AmountName = 'averageMonthlyTurnover' | 'estimatedStockPurchase' | 'estimatedSalesTurnover';
+
 export function RevenueSharingPlan() {
   const { t } = useTranslation('worq-trade');
   const parameters = usePlanParameters();
@@ -202,6 +204,28 @@ function PlanEditor({ parameters, saved }: { parameters: PlanParameters; saved: 
 
   const busy = isSubmitting || advancing;
   const currency = t('plan.form.currency');
+  // A render helper, not a component: a component declared here would be a new type on every
+  // render, and React would remount the input (losing focus) at each keystroke.
+  const amountField = (name: AmountName, label: string, hint: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <MoneyField
+          label={label}
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={fieldState.error?.message}
+          hint={hint}
+          currency={currency}
+          disabled={busy}
+        />
+      )}
+    />
+  );
 
   return (
     <div className={styles.page} ref={rootRef}>
@@ -220,44 +244,10 @@ function PlanEditor({ parameters, saved }: { parameters: PlanParameters; saved: 
         <Card title={t('plan.form.title')} className={styles.formCard}>
           <form id="revenue-sharing-plan-form" className={styles.form} onSubmit={submit} noValidate>
             <div data-tour="turnover">
-              <Controller
-                control={control}
-                name="averageMonthlyTurnover"
-                render={({ field, fieldState }) => (
-                  <MoneyField
-                    label={t('plan.form.turnover')}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={fieldState.error?.message}
-                    hint={t('plan.form.turnover_hint')}
-                    currency={currency}
-                    disabled={busy}
-                  />
-                )}
-              />
+              {amountField('averageMonthlyTurnover', t('plan.form.turnover'), t('plan.form.turnover_hint'))}
             </div>
             <div data-tour="stock" className={styles.stockGroup}>
-              <Controller
-                control={control}
-                name="estimatedStockPurchase"
-                render={({ field, fieldState }) => (
-                  <MoneyField
-                    label={t('plan.form.stock')}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={fieldState.error?.message}
-                    hint={t('plan.form.stock_guidance')}
-                    currency={currency}
-                    disabled={busy}
-                  />
-                )}
-              />
+              {amountField('estimatedStockPurchase', t('plan.form.stock'), t('plan.form.stock_guidance'))}
               <Button
                 variant="secondary"
                 size="sm"
@@ -275,24 +265,7 @@ function PlanEditor({ parameters, saved }: { parameters: PlanParameters; saved: 
               </Button>
             </div>
             <div data-tour="sales">
-              <Controller
-                control={control}
-                name="estimatedSalesTurnover"
-                render={({ field, fieldState }) => (
-                  <MoneyField
-                    label={t('plan.form.sales')}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={fieldState.error?.message}
-                    hint={t('plan.form.sales_hint')}
-                    currency={currency}
-                    disabled={busy}
-                  />
-                )}
-              />
+              {amountField('estimatedSalesTurnover', t('plan.form.sales'), t('plan.form.sales_hint'))}
             </div>
             <div data-tour="duration" className={styles.choiceGroups}>
               <fieldset className={styles.fieldset} disabled={busy}>
