@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon } from '../../../components/ui/icon.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tag } from '../../../components/ui/tag.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { notifyError } from '../../../lib/api-error.ts';
@@ -17,7 +16,7 @@ import {
 } from '../api/contact-forms.ts';
 import { formatPhoneNumber, fullName } from '../format.ts';
 import { ContactFormDetails } from './contact-form-details.tsx';
-import { FilterButtons, Pagination, SearchBox, useListQuery } from './list-controls.tsx';
+import { FilterButtons, ListResults, ListToolbar, Pagination, SearchBox, useListQuery } from './list-controls.tsx';
 import styles from './contact-forms-page.module.css';
 
 function ContactFormCard({ form, onHandled }: { form: ContactForm; onHandled: () => Promise<unknown> }) {
@@ -90,7 +89,7 @@ export function Component() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('contact_forms.title')} subtitle={t('contact_forms.subtitle')} />
-      <div className={styles.toolbar}>
+      <ListToolbar>
         <FilterButtons
           label={t('contact_forms.filters_label')}
           filters={contactFormFilters}
@@ -99,25 +98,17 @@ export function Component() {
           onChange={setFilter}
         />
         <SearchBox label={t('contact_forms.search_label')} placeholder={t('contact_forms.search_placeholder')} value={q} onSearch={setQ} />
-      </div>
-      <p className={styles.count} aria-live="polite">
-        {data ? t('contact_forms.count', { count: data.total }) : ''}
-        {isValidating && data && <Spinner size="sm" />}
-      </p>
-      {error && !data ? (
-        <div className={styles.problem} role="alert">
-          <p>{t('contact_forms.load_failed')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : isLoading && !data ? (
-        <div className={styles.loading}>
-          <Spinner size="lg" />
-        </div>
-      ) : items.length === 0 ? (
-        <p className={styles.empty}>{t('contact_forms.empty')}</p>
-      ) : (
+      </ListToolbar>
+      <ListResults
+        countText={data ? t('contact_forms.count', { count: data.total }) : null}
+        isLoading={isLoading && !data}
+        isValidating={isValidating}
+        failed={Boolean(error) && !data}
+        failedText={t('contact_forms.load_failed')}
+        onRetry={() => void mutate()}
+        isEmpty={items.length === 0}
+        emptyText={t('contact_forms.empty')}
+      >
         <ul className={styles.list}>
           {items.map((form) => (
             <li key={form.id}>
@@ -125,7 +116,7 @@ export function Component() {
             </li>
           ))}
         </ul>
-      )}
+      </ListResults>
       {data && <Pagination page={page} total={data.total} pageSize={contactFormsPageSize} onPage={setPage} />}
     </div>
   );

@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icon.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import styles from './list-controls.module.css';
 
 export const searchDebounceMs = 300;
@@ -138,5 +139,52 @@ export function Pagination({ page, total, pageSize, onPage }: { page: number; to
         <ChevronRightIcon size={16} />
       </Button>
     </nav>
+  );
+}
+
+/** The filters and the search box of a list page, side by side (wrapping on phones). */
+export function ListToolbar({ children }: { children: ReactNode }) {
+  return <div className={styles.toolbar}>{children}</div>;
+}
+
+interface ListResultsProps {
+  /** "12 applications" once loaded; announced politely as it changes. */
+  countText: string | null;
+  isLoading: boolean;
+  isValidating: boolean;
+  failed: boolean;
+  failedText: string;
+  onRetry: () => void;
+  isEmpty: boolean;
+  emptyText: string;
+  children: ReactNode;
+}
+
+/** A list page's count line, then its rows, or the loading, failed or empty state instead. */
+export function ListResults({ countText, isLoading, isValidating, failed, failedText, onRetry, isEmpty, emptyText, children }: ListResultsProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <p className={styles.count} aria-live="polite">
+        {countText ?? ''}
+        {isValidating && countText !== null && <Spinner size="sm" className={styles.inlineSpinner} />}
+      </p>
+      {failed ? (
+        <div className={styles.problem} role="alert">
+          <p>{failedText}</p>
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : isLoading ? (
+        <div className={styles.loading}>
+          <Spinner size="lg" />
+        </div>
+      ) : isEmpty ? (
+        <p className={styles.empty}>{emptyText}</p>
+      ) : (
+        children
+      )}
+    </>
   );
 }

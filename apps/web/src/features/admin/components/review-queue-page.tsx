@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
 import { useIsMobile } from '../../../components/ui/nav/use-is-mobile.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { queueFilters, queuePageSize, useReviewQueue, type QueueFilter, type QueueItem } from '../api/review-queue.ts';
 import { formatDateTime, formatMoney, fullName } from '../format.ts';
-import { FilterButtons, Pagination, SearchBox, useListQuery } from './list-controls.tsx';
+import { FilterButtons, ListResults, ListToolbar, Pagination, SearchBox, useListQuery } from './list-controls.tsx';
 import { ApplicationStatusTag } from './status-tag.tsx';
 import styles from './review-queue-page.module.css';
 
@@ -128,7 +126,7 @@ export function Component() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('queue.title')} subtitle={t('queue.subtitle')} />
-      <div className={styles.toolbar}>
+      <ListToolbar>
         <FilterButtons
           label={t('queue.filters_label')}
           filters={queueFilters}
@@ -137,29 +135,23 @@ export function Component() {
           onChange={setFilter}
         />
         <SearchBox label={t('queue.search_label')} placeholder={t('queue.search_placeholder')} value={q} onSearch={setQ} />
-      </div>
-      <p className={styles.count} aria-live="polite">
-        {data ? t('queue.count', { count: data.total }) : ''}
-        {isValidating && data && <Spinner size="sm" className={styles.inlineSpinner} />}
-      </p>
-      {error && !data ? (
-        <div className={styles.problem} role="alert">
-          <p>{t('queue.load_failed')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : isLoading && !data ? (
-        <div className={styles.loading}>
-          <Spinner size="lg" />
-        </div>
-      ) : items.length === 0 ? (
-        <p className={styles.empty}>{t('queue.empty')}</p>
-      ) : isMobile ? (
-        <QueueCards items={items} />
-      ) : (
-        <QueueTable items={items} caption={t('queue.caption', { status: t(`status.${filter}`) })} />
-      )}
+      </ListToolbar>
+      <ListResults
+        countText={data ? t('queue.count', { count: data.total }) : null}
+        isLoading={isLoading && !data}
+        isValidating={isValidating}
+        failed={Boolean(error) && !data}
+        failedText={t('queue.load_failed')}
+        onRetry={() => void mutate()}
+        isEmpty={items.length === 0}
+        emptyText={t('queue.empty')}
+      >
+        {isMobile ? (
+          <QueueCards items={items} />
+        ) : (
+          <QueueTable items={items} caption={t('queue.caption', { status: t(`status.${filter}`) })} />
+        )}
+      </ListResults>
       {data && <Pagination page={page} total={data.total} pageSize={queuePageSize} onPage={setPage} />}
     </div>
   );
