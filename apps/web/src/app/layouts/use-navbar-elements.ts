@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { get } from '../../lib/http-client.ts';
 import { useSession } from '../../lib/session.ts';
+import { workContextKey } from '../../lib/work-context.ts';
 
 /** Which navigation items the work context allows (GET /work_context/get/{customer_id}). */
 export type NavbarElement = 'applications' | 'connections';
@@ -8,8 +9,6 @@ export type NavbarElement = 'applications' | 'connections';
 interface WorkContext {
   navbar_elements: string[];
 }
-
-export const workContextKey = (customerId: string) => `/work_context/get/${encodeURIComponent(customerId)}`;
 
 export function useNavbarElements(): NavbarElement[] {
   const { claims, isPhoneVerified } = useSession();

@@ -12,6 +12,7 @@ import { mutate as globalMutate } from 'swr';
 import { addToast, toastApiMessageTimeoutMs } from '../../components/ui/toast/toast-store.ts';
 import i18n from '../../lib/i18n.ts';
 import { getAccessToken } from '../../lib/token-storage.ts';
+import { isWorkContextKey } from '../../lib/work-context.ts';
 import { addTask, findTask, removeTask, updateTask, type BackgroundTaskType } from './task-store.ts';
 
 export const maxTaskSockets = 10;
@@ -53,7 +54,7 @@ const pageOfType: Record<BackgroundTaskType, string> = {
 
 /** SWR keys whose data a finished task can change: integrations, companies and the work context. */
 export function isTaskAffectedKey(key: unknown): boolean {
-  return typeof key === 'string' && (key.startsWith('/marketplace/integration') || key.startsWith('/work_context/get/'));
+  return (typeof key === 'string' && key.startsWith('/marketplace/integration')) || isWorkContextKey(key);
 }
 
 export interface TaskEnvironment {

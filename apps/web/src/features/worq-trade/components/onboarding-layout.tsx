@@ -9,6 +9,7 @@ import { setHeaderTitle } from '../../../components/ui/nav/header-title.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notifyError } from '../../../lib/api-error.ts';
 import { useSession } from '../../../lib/session.ts';
+import { isWorkContextKey } from '../../../lib/work-context.ts';
 import {
   activeApplicationOf,
   leaveApplication,
@@ -72,7 +73,7 @@ export function Component() {
       await setApplicationStep(application.id, step);
       await mutate();
       // Reaching step 2 adds Connections to the navigation (work context): show it now.
-      if (step >= 2) void revalidate((key) => typeof key === 'string' && key.startsWith('/work_context/get/'));
+      if (step >= 2) void revalidate(isWorkContextKey);
       navigate(stepPath(step));
     },
     [application, mutate, navigate],
