@@ -38,21 +38,47 @@ export interface VerifyResult {
   secrets?: Credentials;
 }
 
+/** The shared order vocabulary (ARCHITECTURE.md §6); each connector maps its marketplace's words to it. */
+export const orderStatuses = ['created', 'preparing', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export interface MarketplaceOrderLine {
+  /** The seller's stock code (Trendyol `stockCode`, Hepsiburada `merchantSku`, …); never empty. */
+  sku: string;
+  name: string;
+  quantity: number;
+  /** Integer kuruş: the line's gross amount (unit price × quantity, before marketplace fees). */
+  amount: number;
+}
+
+/**
+ * One order as our database keeps it. Marketplaces that ship in packages (Trendyol, N11,
+ * Hepsiburada) give one MarketplaceOrder per package: `id` is the package id, `orderNumber` the
+ * buyer's order number that several packages may share. Split parents are never returned.
+ * No buyer personal data (names, addresses, phones, e-mails) may appear here.
+ */
 export interface MarketplaceOrder {
+  /** The marketplace's own id of this package/order, unique within one store. */
   id: string;
-  /** ISO 8601 UTC. */
+  /** The order number the buyer sees (equal to `id` where the marketplace has no packages). */
+  orderNumber: string;
+  /** The true instant the order was placed, ISO 8601 UTC (time zones corrected by the connector). */
   orderedAt: string;
-  /** Integer kuruş. */
+  status: OrderStatus;
+  /** Integer kuruş, gross (what the buyer paid for this package/order). */
   totalAmount: number;
+  /** ISO 4217 code as the marketplace reports it (TRY almost always). */
   currency: string;
-  status: string;
-  itemCount: number;
+  lines: MarketplaceOrderLine[];
 }
 
 export interface OrderPage {
   orders: MarketplaceOrder[];
-  /** The next page index to ask for, or null on the last page. */
-  nextPage: number | null;
+  /**
+   * Opaque resume point for the next call (window, page, status pass, NextToken …), or null when
+   * the range is finished. The sync stores it, so a sync cut short by a rate limit resumes here.
+   */
+  cursor: string | null;
 }
 
 export interface DateRange {
@@ -61,6 +87,11 @@ export interface DateRange {
 }
 
 export type ConnectorErrorKind = 'bad_credentials' | 'forbidden' | 'rate_limited' | 'unavailable' | 'unexpected';
+
+export interface ConnectorErrorOptions {
+  /** For `rate_limited`: when the same call may be tried again (ms from now). */
+  retryAfterMs?: number;
+}
 
 /**
  * A failure the seller can act on. `messageKey` names a message in packages/domain messages.ts
@@ -71,6 +102,7 @@ export class ConnectorError extends Error {
     readonly kind: ConnectorErrorKind,
     readonly messageKey: string,
     readonly detail?: string,
+    readonly options: ConnectorErrorOptions = {},
   ) {
     super(detail ?? messageKey);
     this.name = 'ConnectorError';
@@ -82,6 +114,11 @@ export interface Connector {
   fields: ConnectorField[];
   /** One cheap read-only call proving the credentials work. Throws ConnectorError. */
   verify(credentials: Credentials, ctx: ConnectorContext): Promise<VerifyResult>;
-  /** Orders created in the range, one page at a time, within the marketplace's window and limits. */
-  listOrders(credentials: Credentials, range: DateRange, page: number, ctx: ConnectorContext): Promise<OrderPage>;
+  /**
+   * Every order placed in the half-open range, of every status, one page per call: pass `null` to
+   * start and then each answer's `cursor` until it is null. Windows, paging and pacing of the
+   * marketplace are the connector's business. A rate limit throws ConnectorError('rate_limited')
+   * with `retryAfterMs`; the caller keeps the cursor and resumes later.
+   */
+  listOrders(credentials: Credentials, range: DateRange, cursor: string | null, ctx: ConnectorContext): Promise<OrderPage>;
 }

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxHistoryDays, sandboxOrderDetail, sandboxOrders } from './orders.ts';
+import { istanbulDay, sandboxHistoryDays, sandboxOrders, sandboxSales } from './orders.ts';
 
 const dayMs = 86_400_000;
 const now = new Date(Date.UTC(2026, 10, 22, 12, 0));
-const halfYearAgo = new Date(now.getTime() - 200 * dayMs);
+const yearAgo = new Date(now.getTime() - 370 * dayMs);
 
 describe('sandbox orders', () => {
   it('gives a store the same orders every time and another store different ones', () => {
-    const first = sandboxOrders('trendyol:1', halfYearAgo, now, now);
-    expect(sandboxOrders('trendyol:1', halfYearAgo, now, now)).toEqual(first);
-    const other = sandboxOrders('trendyol:2', halfYearAgo, now, now);
+    const first = sandboxOrders('trendyol:1', yearAgo, now, { now });
+    expect(sandboxOrders('trendyol:1', yearAgo, now, { now })).toEqual(first);
+    const other = sandboxOrders('trendyol:2', yearAgo, now, { now });
     expect(other.map((order) => order.id)).not.toEqual(first.map((order) => order.id));
   });
 
-  it('serves about six months of history, in order, inside the range', () => {
-    const orders = sandboxOrders('hepsiburada:m1', halfYearAgo, now, now);
+  it('serves more than a year of history, in order, inside the range; a slice is the same orders', () => {
+    const orders = sandboxOrders('hepsiburada:m1', new Date(0), now, { now });
     expect(orders.length).toBeGreaterThan(sandboxHistoryDays * 4);
     const times = orders.map((order) => Date.parse(order.orderedAt));
     expect(Math.min(...times)).toBeGreaterThanOrEqual(now.getTime() - sandboxHistoryDays * dayMs);
@@ -22,49 +22,61 @@ describe('sandbox orders', () => {
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     const from = new Date(now.getTime() - 10 * dayMs);
     const to = new Date(now.getTime() - 3 * dayMs);
-    const slice = sandboxOrders('hepsiburada:m1', from, to, now);
-    expect(slice).toEqual(orders.filter((order) => order.orderedAt >= from.toISOString() && order.orderedAt < to.toISOString()));
+    expect(sandboxOrders('hepsiburada:m1', from, to, { now })).toEqual(
+      orders.filter((order) => order.orderedAt >= from.toISOString() && order.orderedAt < to.toISOString()),
+    );
   });
 
-  it('keeps amounts between 150 and 3,000 TL in kuruş, with 1–4 items and TRY', () => {
-    const orders = sandboxOrders('n11:key', halfYearAgo, now, now);
-    for (const order of orders) {
+  it('prices lines in kuruş, sums them to the total, never repeats a sku in one order and uses TRY', () => {
+    for (const order of sandboxOrders('n11:key', yearAgo, now, { now, splits: true })) {
       expect(Number.isInteger(order.totalAmount)).toBe(true);
-      expect(order.totalAmount).toBeGreaterThanOrEqual(15_000);
-      expect(order.totalAmount).toBeLessThanOrEqual(300_000);
-      expect(order.itemCount).toBeGreaterThanOrEqual(1);
-      expect(order.itemCount).toBeLessThanOrEqual(4);
+      expect(order.lines.length).toBeGreaterThanOrEqual(1);
+      expect(order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)).toBe(order.totalAmount);
+      expect(new Set(order.lines.map((line) => line.sku)).size).toBe(order.lines.length);
       expect(order.currency).toBe('TRY');
     }
   });
 
-  it('grows over the half year and sells more on Sundays than on Fridays', () => {
-    const orders = sandboxOrders('ciceksepeti:seller', halfYearAgo, now, now);
-    const firstMonth = orders.filter((order) => Date.parse(order.orderedAt) < now.getTime() - 150 * dayMs).length;
+  it('grows over the year and sells more on Sundays than on Fridays', () => {
+    const orders = sandboxOrders('ciceksepeti:seller', yearAgo, now, { now });
+    const firstMonth = orders.filter((order) => Date.parse(order.orderedAt) < yearAgo.getTime() + 30 * dayMs).length;
     const lastMonth = orders.filter((order) => Date.parse(order.orderedAt) >= now.getTime() - 30 * dayMs).length;
-    expect(lastMonth).toBeGreaterThan(firstMonth);
+    expect(lastMonth).toBeGreaterThan(firstMonth * 1.2);
     const byWeekday = [0, 0, 0, 0, 0, 0, 0];
     for (const order of orders) byWeekday[new Date(Date.parse(order.orderedAt) + 3 * 3_600_000).getUTCDay()]! += 1;
     expect(byWeekday[0]).toBeGreaterThan(byWeekday[5]!);
   });
 
-  it('moves statuses along with age: old orders are delivered, cancelled or returned', () => {
-    const orders = sandboxOrders('trendyol:status', halfYearAgo, now, now);
+  it('moves statuses with the age in Istanbul days: old orders are delivered, cancelled or returned', () => {
+    const orders = sandboxOrders('trendyol:status', yearAgo, now, { now });
     const old = orders.filter((order) => Date.parse(order.orderedAt) < now.getTime() - 10 * dayMs);
     expect(new Set(old.map((order) => order.status))).toEqual(new Set(['delivered', 'cancelled', 'returned']));
     expect(old.filter((order) => order.status === 'delivered').length / old.length).toBeGreaterThan(0.8);
-    const fresh = orders.filter((order) => Date.parse(order.orderedAt) > now.getTime() - 3 * 3_600_000);
-    for (const order of fresh) expect(['created', 'cancelled']).toContain(order.status);
+    const today = orders.filter((order) => istanbulDay(Date.parse(order.orderedAt)) === istanbulDay(now.getTime()));
+    expect(today.length).toBeGreaterThan(0);
+    for (const order of today) expect(['created', 'preparing', 'cancelled']).toContain(order.status);
   });
 
-  it('details an order with Turkish customers and lines summing to its total', () => {
-    for (const order of sandboxOrders('trendyol:lines', new Date(now.getTime() - 5 * dayMs), now, now)) {
-      const detail = sandboxOrderDetail(order);
-      expect(detail.lines).toHaveLength(order.itemCount);
-      expect(detail.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)).toBe(order.totalAmount);
-      for (const line of detail.lines) expect(line.unitPrice).toBeGreaterThan(0);
-      expect(detail.city).toMatch(/\S/);
-      expect(sandboxOrderDetail(order)).toEqual(detail);
+  it('splits packages only where asked: a split parent and two packages with its order number', () => {
+    expect(sandboxOrders('hepsiburada:m1', yearAgo, now, { now }).some((order) => order.status === 'split')).toBe(false);
+    const orders = sandboxOrders('trendyol:splits', yearAgo, now, { now, splits: true });
+    const parents = orders.filter((order) => order.status === 'split');
+    expect(parents.length).toBeGreaterThan(10);
+    for (const parent of parents) {
+      const children = orders.filter((order) => order.orderNumber === parent.orderNumber && order.id !== parent.id);
+      expect(children).toHaveLength(2);
+      expect(children.reduce((sum, child) => sum + child.totalAmount, 0)).toBe(parent.totalAmount);
+      expect(children.map((child) => child.status)).toContain('cancelled');
     }
+    const sales = sandboxSales('trendyol:splits', yearAgo, now, { now, splits: true });
+    expect(sales).toHaveLength(orders.length - parents.length);
+    expect(sales[0]!.lines[0]!.amount).toBe(orders.find((order) => order.id === sales[0]!.id)!.lines[0]!.unitPrice * orders.find((order) => order.id === sales[0]!.id)!.lines[0]!.quantity);
+  });
+
+  it('scales the daily count for benchmarks', () => {
+    const single = sandboxOrders('amazon:scale', yearAgo, now, { now }).length;
+    const tenfold = sandboxOrders('amazon:scale', yearAgo, now, { now, scale: 10 }).length;
+    expect(tenfold / single).toBeGreaterThan(8);
+    expect(tenfold / single).toBeLessThan(12);
   });
 });

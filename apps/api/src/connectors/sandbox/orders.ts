@@ -1,144 +1,196 @@
 /**
- * Plausible orders for sandbox stores. Every day of a store is generated from a seed made of the
- * store key and the day, so a store always shows the same orders for the same day (within a
- * calendar month: the growth curve is anchored six months before the current month so a fresh
- * sandbox store always "grew" over the last half year). Days follow Turkey time (UTC+3, no DST).
+ * Plausible orders for sandbox stores (MARKETPLACES.md, last section). Every Istanbul day of a store
+ * is generated from a seed made of the store key and the day, so a store always shows the same
+ * orders for the same day: tests can assert exact totals. The shape of a store's history:
+ * - a daily rhythm with weekly seasonality (Sunday and Monday sell best) and a growth trend over
+ *   the last year, anchored to the current calendar month;
+ * - a catalogue of products with different popularity and prices, one to four lines an order;
+ * - statuses that move with the age of the order in whole Istanbul days (stable within a day),
+ *   about 5 % cancelled and 6 % of delivered orders returned;
+ * - split packages where the marketplace splits (Trendyol, N11: `splits: true`): the parent package
+ *   keeps every line with the status `split` (Trendyol/N11 `UnPacked`) and two packages with the
+ *   same order number replace it, one of them cancelled.
  *
- * Statuses use one small vocabulary shared by all connectors (`OrderStatus`); each sandbox maps
- * them to its marketplace's words and each connector maps them back, so a connector reading its
- * sandbox returns exactly `sandboxOrders(...)`.
+ * Statuses use the shared vocabulary (`OrderStatus`) plus `split`; each sandbox maps them to its
+ * marketplace's words and each connector maps them back, so a connector reading its sandbox returns
+ * exactly `sandboxSales(...)` (the packages without split parents).
  */
-import type { MarketplaceOrder } from '../types.ts';
+import type { MarketplaceOrder, OrderStatus } from '../types.ts';
 
-export type OrderStatus = 'created' | 'preparing' | 'shipped' | 'delivered' | 'cancelled' | 'returned';
+export type { OrderStatus } from '../types.ts';
 
-export interface SandboxOrder extends MarketplaceOrder {
-  status: OrderStatus;
-}
+export type SandboxStatus = OrderStatus | 'split';
 
-export interface SandboxOrderLine {
+export interface SandboxLine {
   sku: string;
-  productName: string;
+  name: string;
   quantity: number;
-  /** Integer kuruş; the lines of an order sum exactly to its totalAmount. */
+  /** Integer kuruş per unit. */
   unitPrice: number;
 }
 
-export interface SandboxOrderDetail {
-  customerFirstName: string;
-  customerLastName: string;
-  city: string;
-  district: string;
-  lines: SandboxOrderLine[];
+export interface SandboxPackage {
+  /** Package id, unique within the store. */
+  id: string;
+  /** Shared by the packages of a split order. */
+  orderNumber: string;
+  /** ISO 8601 UTC instant. */
+  orderedAt: string;
+  /** When the status last changed (ISO UTC): the order instant plus its age in whole days. */
+  lastModifiedAt: string;
+  status: SandboxStatus;
+  /** Integer kuruş: the sum of quantity × unitPrice over the lines. */
+  totalAmount: number;
+  currency: 'TRY';
+  lines: SandboxLine[];
+}
+
+export interface SandboxOrderOptions {
+  /** "Now" for the generator; orders after it do not exist yet. Default: the current time. */
+  now?: Date;
+  /** Whether this marketplace splits packages (Trendyol, N11). */
+  splits?: boolean;
+  /** Multiplies the daily order count (benchmarks use it for large stores). Default 1. */
+  scale?: number;
 }
 
 const dayMs = 86_400_000;
-const turkeyOffsetMs = 3 * 3_600_000;
-/** How far back the sandbox has history. */
-export const sandboxHistoryDays = 183;
-const minAmount = 15_000;
-const maxAmount = 300_000;
-/** Sunday … Saturday: evenings at the start of the week sell best in Turkish e-commerce. */
+const istanbulOffsetMs = 3 * 3_600_000;
+/** How far back the sandbox has history: a little more than the 12 months a backfill reads. */
+export const sandboxHistoryDays = 400;
+/** Sunday … Saturday: the start of the week sells best in Turkish e-commerce. */
 const weekdayFactor = [1.25, 1.15, 1.0, 0.95, 0.95, 0.9, 1.05];
 
-export function sandboxOrders(storeKey: string, from: Date, to: Date, now: Date = new Date()): SandboxOrder[] {
-  const start = Math.max(from.getTime(), now.getTime() - sandboxHistoryDays * dayMs);
-  const end = Math.min(to.getTime(), now.getTime());
+/** Every package of the store placed in [from, to), split parents included, oldest first. */
+export function sandboxOrders(storeKey: string, from: Date, to: Date, options: SandboxOrderOptions = {}): SandboxPackage[] {
+  const now = (options.now ?? new Date()).getTime();
+  const start = Math.max(from.getTime(), now - sandboxHistoryDays * dayMs);
+  const end = Math.min(to.getTime(), now);
   if (end <= start) return [];
-  const orders: SandboxOrder[] = [];
-  for (let day = turkeyDay(start); day <= turkeyDay(end - 1); day++) {
-    for (const order of ordersOfDay(storeKey, day, now)) {
-      const at = Date.parse(order.orderedAt);
-      if (at >= start && at < end) orders.push(order);
+  const today = istanbulDay(now);
+  const packages: SandboxPackage[] = [];
+  for (let day = istanbulDay(start); day <= istanbulDay(end - 1); day++) {
+    for (const item of packagesOfDay(storeKey, day, today, options)) {
+      const at = Date.parse(item.orderedAt);
+      if (at >= start && at < end) packages.push(item);
     }
   }
-  return orders;
+  return packages;
 }
 
-/** Line items, customer and address of a sandbox order, derived from its id (stable). */
-export function sandboxOrderDetail(order: MarketplaceOrder): SandboxOrderDetail {
-  const random = seededRandom(`detail|${order.id}`);
-  const lines: SandboxOrderLine[] = [];
-  let left = order.totalAmount;
-  for (let index = 0; index < order.itemCount; index++) {
-    const product = products[Math.floor(random() * products.length)]!;
-    const last = index === order.itemCount - 1;
-    const share = last ? left : Math.max(100, Math.round((left / (order.itemCount - index)) * (0.7 + random() * 0.6)));
-    const price = Math.min(share, left - (order.itemCount - index - 1) * 100);
-    lines.push({ sku: `${product.sku}-${index + 1}`, productName: product.name, quantity: 1, unitPrice: price });
-    left -= price;
-  }
-  const [city, district] = places[Math.floor(random() * places.length)]!;
+/** What a correct connector returns for the range: every package but split parents. */
+export function sandboxSales(storeKey: string, from: Date, to: Date, options: SandboxOrderOptions = {}): MarketplaceOrder[] {
+  return sandboxOrders(storeKey, from, to, options)
+    .filter((item) => item.status !== 'split')
+    .map((item) => toMarketplaceOrder(item));
+}
+
+/** The connector-side view of one sandbox package. */
+export function toMarketplaceOrder(item: SandboxPackage): MarketplaceOrder {
+  if (item.status === 'split') throw new Error('split parents are not orders');
   return {
-    customerFirstName: firstNames[Math.floor(random() * firstNames.length)]!,
-    customerLastName: lastNames[Math.floor(random() * lastNames.length)]!,
-    city,
-    district,
-    lines,
+    id: item.id,
+    orderNumber: item.orderNumber,
+    orderedAt: item.orderedAt,
+    status: item.status,
+    totalAmount: item.totalAmount,
+    currency: item.currency,
+    lines: item.lines.map((line) => ({ sku: line.sku, name: line.name, quantity: line.quantity, amount: line.unitPrice * line.quantity })),
   };
 }
 
-/** A stable number for a store key, used by sandboxes for package and line ids. */
+/** A stable number for a text, used by sandboxes for ids that must not change between calls. */
 export function stableNumber(text: string): number {
   return hash(text);
 }
 
-function ordersOfDay(storeKey: string, day: number, now: Date): SandboxOrder[] {
-  const random = seededRandom(`${storeKey}|${day}`);
-  const storeBase = 6 + (hash(storeKey) % 30);
-  const anchor = growthAnchorDay(now);
-  const trend = 1 + 0.5 * Math.min(Math.max((day - anchor) / sandboxHistoryDays, 0), 1.2);
-  const weekday = new Date(day * dayMs).getUTCDay();
-  const mean = storeBase * trend * weekdayFactor[weekday]!;
-  const count = Math.max(0, Math.round(mean * (0.75 + random() * 0.5)));
-  const prefix = hash(storeKey) % 90 + 10;
-  const orders: SandboxOrder[] = [];
-  for (let index = 0; index < count; index++) {
-    // Most orders arrive between 08:00 and 24:00 Turkey time, evenings busiest.
-    const hour = random() < 0.9 ? 8 + Math.floor(Math.sqrt(random()) * 16) : Math.floor(random() * 8);
-    const minute = Math.floor(random() * 60);
-    const second = Math.floor(random() * 60);
-    const at = day * dayMs - turkeyOffsetMs + ((hour * 60 + minute) * 60 + second) * 1000;
-    const amount = roundPrice(Math.exp(Math.log(minAmount) + (Math.log(maxAmount) - Math.log(minAmount)) * random() ** 1.6), random());
-    const itemRoll = random();
-    const itemCount = itemRoll < 0.6 ? 1 : itemRoll < 0.85 ? 2 : itemRoll < 0.95 ? 3 : 4;
-    const fate = random();
-    orders.push({
-      id: `${prefix}${String(day).padStart(6, '0')}${String(index).padStart(4, '0')}`,
-      orderedAt: new Date(at).toISOString(),
-      totalAmount: Math.max(amount, itemCount * 100),
-      currency: 'TRY',
-      status: statusFor(now.getTime() - at, fate),
-      itemCount,
-    });
-  }
-  return orders.sort((a, b) => a.orderedAt.localeCompare(b.orderedAt));
+/** The Istanbul calendar day (days since 1970-01-01) of an instant. */
+export function istanbulDay(ms: number): number {
+  return Math.floor((ms + istanbulOffsetMs) / dayMs);
 }
 
-function statusFor(ageMs: number, fate: number): OrderStatus {
+/** Wall-clock parts of an instant in Istanbul (UTC+3 all year since 2016). */
+export function istanbulWallClock(ms: number): Date {
+  return new Date(ms + istanbulOffsetMs);
+}
+
+function packagesOfDay(storeKey: string, day: number, today: number, options: SandboxOrderOptions): SandboxPackage[] {
+  const random = seededRandom(`${storeKey}|${day}`);
+  const storeHash = hash(storeKey);
+  const storeBase = 6 + (storeHash % 30);
+  // Growth: about +60 % over the year up to this month, so recent months beat older ones.
+  const anchor = today - 365;
+  const trend = 1 + 0.6 * Math.min(Math.max((day - anchor) / 365, 0), 1.1);
+  const weekday = new Date(day * dayMs).getUTCDay();
+  const mean = storeBase * trend * weekdayFactor[weekday]! * (options.scale ?? 1);
+  const count = Math.max(0, Math.round(mean * (0.75 + random() * 0.5)));
+  const prefix = (storeHash % 90) + 10;
+  const ageDays = today - day;
+  const items: SandboxPackage[] = [];
+  for (let index = 0; index < count; index++) {
+    // Most orders arrive between 08:00 and 24:00 Istanbul time, evenings busiest.
+    const hour = random() < 0.9 ? 8 + Math.floor(Math.sqrt(random()) * 16) : Math.floor(random() * 8);
+    const second = Math.floor(random() * 3600);
+    const at = day * dayMs - istanbulOffsetMs + (hour * 3600 + second) * 1000;
+    const lines = linesFor(storeHash, random);
+    const fate = random();
+    const status = statusFor(ageDays, fate);
+    const orderNumber = `${prefix}${String(day).padStart(6, '0')}${String(index).padStart(4, '0')}`;
+    const base = {
+      orderNumber,
+      orderedAt: new Date(at).toISOString(),
+      lastModifiedAt: new Date(at + Math.min(ageDays, 8) * dayMs).toISOString(),
+      currency: 'TRY' as const,
+    };
+    const splitRoll = random();
+    if (options.splits && lines.length >= 2 && ageDays >= 1 && status !== 'cancelled' && splitRoll < 0.08) {
+      // The seller could not supply the first line: the package is split into a cancelled one and
+      // one with the rest, both with the buyer's order number.
+      const [missing, ...kept] = lines as [SandboxLine, ...SandboxLine[]];
+      items.push({ ...base, id: `${orderNumber}0`, status: 'split', totalAmount: sum(lines), lines });
+      items.push({ ...base, id: `${orderNumber}1`, status: 'cancelled', totalAmount: sum([missing]), lines: [missing] });
+      items.push({ ...base, id: `${orderNumber}2`, status, totalAmount: sum(kept), lines: kept });
+    } else {
+      items.push({ ...base, id: `${orderNumber}0`, status, totalAmount: sum(lines), lines });
+    }
+  }
+  return items.sort((a, b) => a.orderedAt.localeCompare(b.orderedAt));
+}
+
+function linesFor(storeHash: number, random: () => number): SandboxLine[] {
+  const roll = random();
+  const count = roll < 0.6 ? 1 : roll < 0.85 ? 2 : roll < 0.95 ? 3 : 4;
+  // Each store sells its own slice of the catalogue, with one clear best seller.
+  const offset = storeHash % products.length;
+  const lines: SandboxLine[] = [];
+  for (let index = 0; index < count; index++) {
+    const pick = Math.floor(random() ** 2.2 * 8);
+    const product = products[(offset + pick) % products.length]!;
+    const price = roundPrice(product.price * (0.9 + random() * 0.2), random());
+    const quantity = random() < 0.85 ? 1 : 2;
+    if (lines.some((line) => line.sku === product.sku)) continue;
+    lines.push({ sku: product.sku, name: product.name, quantity, unitPrice: price });
+  }
+  return lines;
+}
+
+function statusFor(ageDays: number, fate: number): OrderStatus {
   if (fate < 0.05) return 'cancelled';
-  const ageDays = ageMs / dayMs;
-  if (ageDays < 0.25) return 'created';
-  if (ageDays < 1) return fate < 0.5 ? 'created' : 'preparing';
+  if (ageDays < 1) return fate < 0.6 ? 'created' : 'preparing';
   if (ageDays < 3) return fate < 0.4 ? 'preparing' : 'shipped';
   if (ageDays < 6) return fate < 0.5 ? 'shipped' : 'delivered';
-  return fate < 0.08 ? 'returned' : 'delivered';
+  return fate > 0.94 ? 'returned' : 'delivered';
+}
+
+function sum(lines: SandboxLine[]): number {
+  return lines.reduce((total, line) => total + line.unitPrice * line.quantity, 0);
 }
 
 /** Prices end like shop prices do: ,00 ,90 or ,99. */
 function roundPrice(kurus: number, roll: number): number {
-  const lira = Math.floor(kurus / 100);
+  const lira = Math.max(1, Math.floor(kurus / 100));
   const ending = roll < 0.4 ? 90 : roll < 0.75 ? 99 : 0;
   return lira * 100 + ending;
-}
-
-function growthAnchorDay(now: Date): number {
-  const anchor = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 6, 1);
-  return turkeyDay(anchor);
-}
-
-function turkeyDay(ms: number): number {
-  return Math.floor((ms + turkeyOffsetMs) / dayMs);
 }
 
 function hash(text: string): number {
@@ -162,42 +214,23 @@ function seededRandom(seed: string): () => number {
   };
 }
 
+/** Prices in kuruş. */
 const products = [
-  { sku: 'TSH-PMK', name: 'Pamuklu Basic Tişört' },
-  { sku: 'KOT-SLM', name: 'Slim Fit Kot Pantolon' },
-  { sku: 'SPR-AYK', name: 'Günlük Spor Ayakkabı' },
-  { sku: 'NVR-4LU', name: 'Nevresim Takımı Çift Kişilik' },
-  { sku: 'KHV-MKN', name: 'Filtre Kahve Makinesi' },
-  { sku: 'TNC-SET', name: 'Granit Tencere Seti 7 Parça' },
-  { sku: 'BLT-KLK', name: 'Bluetooth Kulaklık' },
-  { sku: 'TLF-KLF', name: 'Silikon Telefon Kılıfı' },
-  { sku: 'CNT-SRT', name: 'Sırt Çantası 25 L' },
-  { sku: 'PRF-EDP', name: 'Kadın Parfüm EDP 50 ml' },
-  { sku: 'BBK-BEZ', name: 'Bebek Bezi Ekonomik Paket' },
-  { sku: 'OYN-LEG', name: 'Yapı Oyuncağı 500 Parça' },
-  { sku: 'HLI-KLM', name: 'El Dokuma Kilim 120x180' },
-  { sku: 'CAY-DML', name: 'Çaydanlık Takımı Çelik' },
-  { sku: 'KTP-ROM', name: 'Roman Seti 3 Kitap' },
-];
-
-const firstNames = ['Ayşe', 'Mehmet', 'Zeynep', 'Mustafa', 'Elif', 'Ahmet', 'Fatma', 'Emre', 'Şeyma', 'Burak', 'Gülşen', 'Oğuz', 'İrem', 'Çağrı', 'Özge'];
-const lastNames = ['Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Yıldız', 'Öztürk', 'Aydın', 'Arslan', 'Doğan', 'Kılıç', 'Aslan', 'Çetin', 'Koç', 'Kurt'];
-const places: Array<[string, string]> = [
-  ['İstanbul', 'Kadıköy'],
-  ['İstanbul', 'Beşiktaş'],
-  ['İstanbul', 'Üsküdar'],
-  ['Ankara', 'Çankaya'],
-  ['Ankara', 'Keçiören'],
-  ['İzmir', 'Karşıyaka'],
-  ['İzmir', 'Bornova'],
-  ['Bursa', 'Nilüfer'],
-  ['Antalya', 'Muratpaşa'],
-  ['Konya', 'Selçuklu'],
-  ['Gaziantep', 'Şahinbey'],
-  ['Eskişehir', 'Tepebaşı'],
-  ['Kocaeli', 'İzmit'],
-  ['Adana', 'Seyhan'],
-  ['Trabzon', 'Ortahisar'],
+  { sku: 'TSH-PMK-01', name: 'Pamuklu Basic Tişört', price: 24_990 },
+  { sku: 'KOT-SLM-32', name: 'Slim Fit Kot Pantolon', price: 69_990 },
+  { sku: 'SPR-AYK-42', name: 'Günlük Spor Ayakkabı', price: 129_900 },
+  { sku: 'NVR-CFT-01', name: 'Nevresim Takımı Çift Kişilik', price: 89_900 },
+  { sku: 'KHV-MKN-01', name: 'Filtre Kahve Makinesi', price: 179_900 },
+  { sku: 'TNC-SET-07', name: 'Granit Tencere Seti 7 Parça', price: 249_900 },
+  { sku: 'BLT-KLK-01', name: 'Bluetooth Kulaklık', price: 99_900 },
+  { sku: 'TLF-KLF-15', name: 'Silikon Telefon Kılıfı', price: 14_990 },
+  { sku: 'CNT-SRT-25', name: 'Sırt Çantası 25 L', price: 54_990 },
+  { sku: 'PRF-EDP-50', name: 'Kadın Parfüm EDP 50 ml', price: 119_900 },
+  { sku: 'BBK-BEZ-04', name: 'Bebek Bezi Ekonomik Paket', price: 44_990 },
+  { sku: 'OYN-YAP-500', name: 'Yapı Oyuncağı 500 Parça', price: 74_990 },
+  { sku: 'HLI-KLM-120', name: 'El Dokuma Kilim 120x180', price: 159_900 },
+  { sku: 'CAY-DML-01', name: 'Çaydanlık Takımı Çelik', price: 64_990 },
+  { sku: 'KTP-ROM-03', name: 'Roman Seti 3 Kitap', price: 29_990 },
 ];
 
 // Small pieces shared by the sandbox plugins.
@@ -205,6 +238,16 @@ const places: Array<[string, string]> = [
 export interface SandboxOptions {
   /** Delay before every answer; default env SANDBOX_DELAY_MS, else 300 ms. */
   delayMs?: number;
+  /** Multiplies every sandbox store's daily orders; default env SANDBOX_ORDER_SCALE, else 1. */
+  orderScale?: number;
+  /** The sandbox's clock (tests pin it); default Date.now. */
+  now?: () => number;
+}
+
+export function sandboxOrderScale(options: SandboxOptions): number {
+  if (options.orderScale !== undefined) return options.orderScale;
+  const fromEnv = Number(process.env.SANDBOX_ORDER_SCALE);
+  return process.env.SANDBOX_ORDER_SCALE !== undefined && Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 1;
 }
 
 export function sandboxDelayMs(options: SandboxOptions): number {
