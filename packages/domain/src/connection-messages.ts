@@ -35,6 +35,18 @@ export const connectionMessages = {
     tr: 'Amazon yetkilendirme isteğinin süresi doldu ya da geçersiz. Lütfen yeniden deneyin.',
     en: 'The Amazon authorization request has expired or is invalid. Please try again.',
   },
+  ideasoft_authorization_failed: {
+    tr: 'Ideasoft yetkilendirmesi tamamlanamadı. Lütfen bağlantıyı yeniden başlatın.',
+    en: 'The Ideasoft authorization could not be completed. Please start the connection again.',
+  },
+  ideasoft_state_invalid: {
+    tr: 'Ideasoft yetkilendirme isteğinin süresi doldu ya da geçersiz. Lütfen bağlantıyı yeniden başlatın.',
+    en: 'The Ideasoft authorization request has expired or is invalid. Please start the connection again.',
+  },
+  store_address_invalid: {
+    tr: '{field} https ile başlayan bir alan adı olmalı (IP adresi, port ya da kullanıcı bilgisi içermemeli).',
+    en: '{field} must be an https domain name (no IP address, port or user details).',
+  },
 
   // Background tasks
   task_pending: { tr: 'İşleminiz sürüyor…', en: 'Your request is in progress…' },

@@ -1,20 +1,18 @@
 /**
- * Ideasoft admin API (shared/MARKETPLACES.md). Each store runs its own OAuth2 server on its own
- * domain: token at `POST {store}/oauth/v2/token`, then `Authorization: Bearer` on `/admin-api/…`.
- *
- * Which grant: the store admin creates the API client (Entegrasyonlar → API → Ekle) and Ideasoft
- * documents the authorization-code flow for it (`{store}/panel/auth` → code → token); no public
- * document confirms a client-credentials grant. The seller gives us only store URL, client id and
- * client secret, so the connector obtains tokens in this order:
- *   1. `refresh_token` (saved from an earlier answer) → grant_type=refresh_token. Ideasoft issues
- *      a new refresh token on every refresh and the old one stops working, so the new pair is
- *      returned in VerifyResult.secrets for the caller to store.
- *   2. `authorization_code` (+ `redirect_uri`), when an authorize step supplied one →
- *      grant_type=authorization_code.
- *   3. otherwise grant_type=client_credentials with the client id/secret. The token endpoint is the
- *      standard OAuth server one (FOSOAuthServer's /oauth/v2/token), which grants it to clients
- *      allowed to use it; a client that is not answers `invalid_client`/`unauthorized_client`,
- *      shown as bad credentials. Unconfirmed: keep this choice easy to revisit.
+ * Ideasoft admin API (shared/MARKETPLACES.md, docs/marketplaces.md "Ideasoft"). Each store runs its
+ * own OAuth2 server on its own domain, and Ideasoft offers only the authorization-code grant:
+ *   1. the seller creates an API client in the store admin (Entegrasyonlar → API) with our redirect
+ *      URI and gives us store address, client id and client secret;
+ *   2. the browser goes to `{store}/panel/auth?client_id&response_type=code&state&redirect_uri`
+ *      (`ideasoftAuthorizeUrl`) and comes back to our callback with `code` and `state`;
+ *   3. the code is exchanged at `POST {store}/oauth/v2/token` (`exchangeIdeasoftCode`);
+ *   4. later calls send `Authorization: Bearer {access_token}` to `/admin-api/…`; when Ideasoft
+ *      refuses the access token, it is refreshed with grant_type=refresh_token. Ideasoft issues a
+ *      new refresh token on every refresh and the old one stops working, so the new pair goes to
+ *      `ctx.onSecretsRotated` (the caller stores it, encrypted) and to VerifyResult.secrets.
+ * There is no client_credentials fallback: Ideasoft refuses that grant (`unauthorized_client`).
+ * Every HTTP call goes through `marketplaceFetch`, i.e. `ctx.fetch`, so an outbound guard for
+ * seller-typed hosts can be plugged in the registry.
  */
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -25,7 +23,9 @@ import {
   type ConnectorContext,
   type Credentials,
   type MarketplaceOrder,
+  type MarketplaceOrderLine,
   type OrderPage,
+  type OrderStatus,
   type VerifyResult,
 } from './types.ts';
 
@@ -40,13 +40,14 @@ const ordersPerPage = 100;
 
 export interface IdeasoftTokens {
   access_token: string;
-  refresh_token?: string;
+  refresh_token: string;
 }
 
 /**
  * The origin of a store the seller typed (`magaza.com`, `https://magaza.com/` …), refusing anything
- * that is not a public https name: the seller chooses this host and our server calls it.
- * Ticimax uses it too. (DNS answers are not checked; a resolver-level guard belongs to the fetch.)
+ * that is not a public https host name: no IP literal, no port, no user or password in it. The
+ * seller chooses this host and our server calls it. Ticimax uses it too. DNS answers are not
+ * checked here; the outbound guard in front of `ctx.fetch` does that.
  */
 export function publicStoreOrigin(storeUrl: string | undefined, field: string): string {
   const raw = (storeUrl ?? '').trim();
@@ -58,7 +59,8 @@ export function publicStoreOrigin(storeUrl: string | undefined, field: string): 
   }
   const host = url.hostname.toLowerCase();
   const privateName = !host.includes('.') || /\.(localhost|local|internal|lan|home)$/.test(host);
-  if (url.protocol !== 'https:' || url.port !== '' || isIP(host.replace(/^\[|\]$/g, '')) !== 0 || privateName) {
+  const withCredentials = url.username !== '' || url.password !== '';
+  if (url.protocol !== 'https:' || url.port !== '' || withCredentials || isIP(host.replace(/^\[|\]$/g, '')) !== 0 || privateName) {
     throw new ConnectorError('bad_credentials', 'marketplace_bad_credentials', `${field} must be a public https address: ${raw}`);
   }
   return url.origin;
@@ -74,9 +76,10 @@ function storeNameOf(storeUrl: string | undefined): { storeName?: string } {
   }
 }
 
-function apiBase(credentials: Credentials, ctx: ConnectorContext): string {
-  const base = ctx.baseUrl.replace(/\/+$/, '');
-  return base.includes('{store_url}') ? base.replace('{store_url}', ideasoftStoreOrigin(credentials.store_url)) : base;
+/** The store's own origin (live), or the configured/sandbox base that replaces every store. */
+function apiBase(storeUrl: string | undefined, baseUrl: string): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  return base.includes('{store_url}') ? base.replace('{store_url}', ideasoftStoreOrigin(storeUrl)) : base;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -98,52 +101,99 @@ function describe(status: number, body: unknown): string {
   return `Ideasoft ${status}`;
 }
 
-function failure(status: number, body: unknown): ConnectorError {
+function retryAfterMs(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after'));
+  return response.headers.get('retry-after') !== null && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}
+
+function failure(response: Response, body: unknown, badGrantMessageKey = 'marketplace_bad_credentials'): ConnectorError {
+  const { status } = response;
   const detail = describe(status, body);
-  if (status === 400 || status === 401) return new ConnectorError('bad_credentials', 'marketplace_bad_credentials', detail);
+  if (status === 400 || status === 401) return new ConnectorError('bad_credentials', badGrantMessageKey, detail);
   if (status === 403) return new ConnectorError('forbidden', 'marketplace_forbidden', detail);
-  if (status === 429) return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail);
+  if (status === 429) {
+    const wait = retryAfterMs(response);
+    return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, wait === undefined ? {} : { retryAfterMs: wait });
+  }
   if (status >= 500) return new ConnectorError('unavailable', 'marketplace_unavailable', detail);
   return new ConnectorError('unexpected', 'marketplace_unexpected', detail);
 }
 
-/** Gets a token with the best grant the credentials allow (see the file comment). */
-export async function ideasoftToken(credentials: Credentials, ctx: ConnectorContext): Promise<IdeasoftTokens> {
+function clientOf(credentials: Credentials): { clientId: string; clientSecret: string } {
   const clientId = credentials.client_id?.trim() ?? '';
   const clientSecret = credentials.client_secret?.trim() ?? '';
   if (!clientId || !clientSecret) throw new ConnectorError('bad_credentials', 'marketplace_bad_credentials', 'client_id and client_secret are required');
-  const form: Record<string, string> = { client_id: clientId, client_secret: clientSecret };
-  if (credentials.refresh_token) {
-    Object.assign(form, { grant_type: 'refresh_token', refresh_token: credentials.refresh_token });
-  } else if (credentials.authorization_code) {
-    Object.assign(form, { grant_type: 'authorization_code', code: credentials.authorization_code, redirect_uri: credentials.redirect_uri ?? '' });
-  } else {
-    form.grant_type = 'client_credentials';
-  }
+  return { clientId, clientSecret };
+}
+
+export interface IdeasoftAuthorizeUrlOptions {
+  storeUrl: string;
+  clientId: string;
+  state: string;
+  redirectUri: string;
+  /** The connector base (`{store_url}` live; the sandbox or a configured host otherwise). */
+  baseUrl: string;
+}
+
+/** The store's consent page the browser is sent to. The client secret never appears in it. */
+export function ideasoftAuthorizeUrl(options: IdeasoftAuthorizeUrlOptions): string {
+  const query = new URLSearchParams({
+    client_id: options.clientId,
+    response_type: 'code',
+    state: options.state,
+    redirect_uri: options.redirectUri,
+  });
+  return `${apiBase(options.storeUrl, options.baseUrl)}/panel/auth?${query.toString()}`;
+}
+
+async function tokenRequest(
+  credentials: Credentials,
+  grant: Record<string, string>,
+  ctx: ConnectorContext,
+  badGrantMessageKey: string,
+): Promise<IdeasoftTokens> {
+  const { clientId, clientSecret } = clientOf(credentials);
   const response = await marketplaceFetch(
-    `${apiBase(credentials, ctx)}/oauth/v2/token`,
+    `${apiBase(credentials.store_url, ctx.baseUrl)}/oauth/v2/token`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams(form).toString(),
+      body: new URLSearchParams({ ...grant, client_id: clientId, client_secret: clientSecret }).toString(),
       finalStatuses: [400, 401, 403],
     },
     ctx,
   );
   const body = (await readJson(response)) as Record<string, unknown> | undefined;
-  if (!response.ok) throw failure(response.status, body);
+  if (!response.ok) throw failure(response, body, badGrantMessageKey);
   if (!body || typeof body.access_token !== 'string' || body.access_token === '') {
     throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ideasoft token answer without access_token');
   }
-  return {
-    access_token: body.access_token,
-    ...(typeof body.refresh_token === 'string' && body.refresh_token ? { refresh_token: body.refresh_token } : {}),
-  };
+  if (typeof body.refresh_token !== 'string' || body.refresh_token === '') {
+    throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ideasoft token answer without refresh_token');
+  }
+  return { access_token: body.access_token, refresh_token: body.refresh_token };
+}
+
+/**
+ * Trades the consent page's one-time code for the first token pair. `credentials` carries
+ * store_url, client_id and client_secret; `redirectUri` must be the one the consent page got.
+ * An unknown, used or expired code is `invalid_grant`: `ideasoft_authorization_failed`.
+ */
+export function exchangeIdeasoftCode(credentials: Credentials, code: string, redirectUri: string, ctx: ConnectorContext): Promise<IdeasoftTokens> {
+  if (!code.trim()) throw new ConnectorError('bad_credentials', 'ideasoft_authorization_failed', 'authorization code missing');
+  return tokenRequest(credentials, { grant_type: 'authorization_code', code: code.trim(), redirect_uri: redirectUri }, ctx, 'ideasoft_authorization_failed');
+}
+
+/** grant_type=refresh_token: the new pair (the old refresh token is dead from now on). */
+export function refreshIdeasoftToken(credentials: Credentials, ctx: ConnectorContext): Promise<IdeasoftTokens> {
+  const refreshToken = credentials.refresh_token?.trim();
+  if (!refreshToken) throw new ConnectorError('bad_credentials', 'marketplace_bad_credentials', 'refresh_token missing: authorize the store again');
+  return tokenRequest(credentials, { grant_type: 'refresh_token', refresh_token: refreshToken }, ctx, 'marketplace_bad_credentials');
 }
 
 async function adminGet(path: string, accessToken: string, credentials: Credentials, ctx: ConnectorContext): Promise<unknown> {
   const response = await marketplaceFetch(
-    `${apiBase(credentials, ctx)}/admin-api${path}`,
+    `${apiBase(credentials.store_url, ctx.baseUrl)}/admin-api${path}`,
     {
       method: 'GET',
       headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
@@ -152,81 +202,96 @@ async function adminGet(path: string, accessToken: string, credentials: Credenti
     ctx,
   );
   const body = await readJson(response);
-  if (!response.ok) throw failure(response.status, body);
+  if (!response.ok) throw failure(response, body);
   return body;
 }
 
 const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
 
-// Ideasoft rotates refresh tokens: once one is used, only its successor works. When a caller holds
-// a stale one (a listOrders call cannot hand back new secrets), the successor is taken from here.
-const rotatedTokens = new Map<string, IdeasoftTokens>();
-const rotatedTokensLimit = 1_000;
+/*
+ * The durable copy of a rotated pair is the caller's (ctx.onSecretsRotated). This small in-process
+ * memo only covers a race inside one process: two calls holding the same stored refresh token (a
+ * health check and an order sync) must not both spend it; the second takes the successor here.
+ */
+const successors = new Map<string, IdeasoftTokens>();
+const successorsLimit = 1_000;
 
-function remember(oldRefreshToken: string, tokens: IdeasoftTokens): void {
-  rotatedTokens.delete(sha(oldRefreshToken));
-  rotatedTokens.set(sha(oldRefreshToken), tokens);
-  if (rotatedTokens.size > rotatedTokensLimit) {
-    const oldest = rotatedTokens.keys().next().value;
-    if (oldest !== undefined) rotatedTokens.delete(oldest);
+function rememberSuccessor(oldRefreshToken: string, tokens: IdeasoftTokens): void {
+  const key = sha(oldRefreshToken);
+  successors.delete(key);
+  successors.set(key, tokens);
+  if (successors.size > successorsLimit) {
+    const oldest = successors.keys().next().value;
+    if (oldest !== undefined) successors.delete(oldest);
   }
 }
 
+/** The newest pair known in this process for a stored refresh token (follows a chain of rotations). */
+function latestTokens(credentials: Credentials): Credentials {
+  let current = credentials;
+  for (let hops = 0; hops < 10 && current.refresh_token; hops++) {
+    const next = successors.get(sha(current.refresh_token));
+    if (!next) break;
+    current = { ...current, ...next };
+  }
+  return current;
+}
+
 /**
- * Runs `call` with a saved access token when there is one, else (or when Ideasoft refuses it with
- * 401) with a fresh token; `tokens` is set when new tokens were obtained, for the caller to store.
+ * Runs `call` with the saved access token; when there is none, or Ideasoft refuses it (401), the
+ * refresh token is spent for a new pair, which is handed to `ctx.onSecretsRotated` before the call
+ * is repeated. `tokens` is set when the pair differs from the stored one.
  */
 async function withToken<T>(
   credentials: Credentials,
   ctx: ConnectorContext,
   call: (accessToken: string) => Promise<T>,
 ): Promise<{ result: T; tokens?: IdeasoftTokens }> {
-  let current = credentials;
-  const successor = credentials.refresh_token ? rotatedTokens.get(sha(credentials.refresh_token)) : undefined;
-  if (successor) current = { ...credentials, ...successor };
+  const current = latestTokens(credentials);
+  const known =
+    current.access_token && current.refresh_token && current.refresh_token !== credentials.refresh_token
+      ? { access_token: current.access_token, refresh_token: current.refresh_token }
+      : undefined;
+  if (known) await ctx.onSecretsRotated?.(known);
   if (current.access_token) {
     try {
-      return { result: await call(current.access_token), ...(successor ? { tokens: successor } : {}) };
+      return { result: await call(current.access_token), ...(known ? { tokens: known } : {}) };
     } catch (error) {
       if (!(error instanceof ConnectorError && error.kind === 'bad_credentials')) throw error;
     }
   }
-  let tokens: IdeasoftTokens;
-  try {
-    tokens = await ideasoftToken(current, ctx);
-  } catch (error) {
-    // A refresh token used up elsewhere (another process rotated it): start again from the client.
-    if (!(error instanceof ConnectorError && error.kind === 'bad_credentials' && current.refresh_token)) throw error;
-    const { refresh_token: _stale, access_token: _expired, ...client } = current;
-    tokens = await ideasoftToken(client, ctx);
-  }
-  if (current.refresh_token && tokens.refresh_token && tokens.refresh_token !== current.refresh_token) {
-    remember(current.refresh_token, tokens);
-    if (credentials.refresh_token && credentials.refresh_token !== current.refresh_token) remember(credentials.refresh_token, tokens);
-  }
+  const tokens = await refreshIdeasoftToken(current, ctx);
+  if (current.refresh_token) rememberSuccessor(current.refresh_token, tokens);
+  await ctx.onSecretsRotated?.({ ...tokens });
   return { result: await call(tokens.access_token), tokens };
 }
 
-/** yyyy-mm-dd in Turkey's time (UTC+3 all year), the day granularity Ideasoft's date filters take. */
-function turkeyDay(date: Date): string {
-  return new Date(date.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+/** yyyy-mm-dd of an instant in Turkey's time (UTC+3 all year), the granularity of Ideasoft's date filters. */
+function turkeyDay(ms: number): string {
+  return new Date(ms + 3 * 3_600_000).toISOString().slice(0, 10);
 }
 
+/** The fields of an order this connector reads (a documented sample holds many more). */
 interface IdeasoftOrder {
   id?: number | string;
   status?: string;
   currency?: string;
   finalAmount?: number | string;
-  generalAmount?: number | string;
   createdAt?: string;
-  orderItems?: { productQuantity?: number | string }[];
+  orderItems?: IdeasoftOrderItem[];
 }
 
-/**
- * Ideasoft's order statuses in the shared vocabulary of sandbox/orders.ts (created, preparing,
- * shipped, delivered, cancelled, returned). `ideasoftStatusOf` is the sandbox's way back.
- */
-const statusFromIdeasoft: Record<string, string> = {
+interface IdeasoftOrderItem {
+  id?: number | string;
+  productId?: number | string;
+  productName?: string;
+  productSku?: string;
+  productPrice?: number | string;
+  productQuantity?: number | string;
+}
+
+/** Ideasoft's order statuses in the shared vocabulary (`refunded` is a return). */
+const statusFromIdeasoft: Record<string, OrderStatus> = {
   waiting_for_approval: 'created',
   waiting_for_payment: 'created',
   on_accumulation: 'created',
@@ -240,7 +305,8 @@ const statusFromIdeasoft: Record<string, string> = {
   partially_refunded: 'returned',
 };
 
-export const ideasoftStatusOf: Record<string, string> = {
+/** The other way, for the sandbox: Ideasoft's word for each shared status. */
+export const ideasoftStatusOf: Record<OrderStatus, string> = {
   created: 'waiting_for_approval',
   preparing: 'being_prepared',
   shipped: 'fulfilled',
@@ -249,15 +315,46 @@ export const ideasoftStatusOf: Record<string, string> = {
   returned: 'refunded',
 };
 
-function toMarketplaceOrder(order: IdeasoftOrder): MarketplaceOrder {
-  const amount = Number(order.finalAmount ?? order.generalAmount ?? 0);
+const kurus = (lira: number | string | undefined): number => {
+  const value = Number(lira ?? 0);
+  return Number.isFinite(value) ? Math.round(value * 100) : 0;
+};
+
+/**
+ * *Unconfirmed* (docs/marketplaces.md): which order field is the gross amount the buyer paid.
+ * `finalAmount` (after discounts, with shipping and tax) is the best reading of Ideasoft's order
+ * model; this is the one place to change it.
+ */
+export const ideasoftOrderAmountField = 'finalAmount' as const;
+
+/** Line amount: unit `productPrice` × `productQuantity` (whether productPrice includes tax is unconfirmed too). */
+function toLine(item: IdeasoftOrderItem, orderId: string, index: number): MarketplaceOrderLine {
+  const quantity = Number(item.productQuantity) || 0;
+  const sku = item.productSku?.trim() || (item.productId !== undefined ? `ideasoft-${item.productId}` : `ideasoft-${orderId}-${index + 1}`);
+  return { sku, name: item.productName ?? '', quantity, amount: kurus(item.productPrice) * quantity };
+}
+
+/** `createdAt` carries the store's offset; one without an offset is read as Istanbul time. */
+function instantOf(createdAt: string | undefined): string {
+  const raw = createdAt ?? '';
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(raw) ? raw : `${raw}+03:00`;
+  const ms = Date.parse(zoned);
+  if (!Number.isFinite(ms)) throw new ConnectorError('unexpected', 'marketplace_unexpected', `Ideasoft order createdAt unreadable: ${raw}`);
+  return new Date(ms).toISOString();
+}
+
+export function toIdeasoftOrder(order: IdeasoftOrder): MarketplaceOrder {
+  const id = String(order.id ?? '');
+  if (!id) throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ideasoft order without id');
   return {
-    id: String(order.id ?? ''),
-    orderedAt: new Date(order.createdAt ?? 0).toISOString(),
-    totalAmount: Number.isFinite(amount) ? Math.round(amount * 100) : 0,
-    currency: order.currency === 'TL' || !order.currency ? 'TRY' : order.currency,
+    id,
+    // Ideasoft has no packages: the order id is the number the seller sees in the admin.
+    orderNumber: id,
+    orderedAt: instantOf(order.createdAt),
     status: statusFromIdeasoft[order.status ?? ''] ?? 'created',
-    itemCount: (order.orderItems ?? []).reduce((sum, item) => sum + (Number(item.productQuantity) || 0), 0),
+    totalAmount: kurus(order[ideasoftOrderAmountField]),
+    currency: order.currency === 'TL' || !order.currency ? 'TRY' : order.currency,
+    lines: (order.orderItems ?? []).map((item, index) => toLine(item, id, index)),
   };
 }
 
@@ -272,8 +369,18 @@ function listOf(body: unknown): unknown[] | undefined {
   return undefined;
 }
 
+/** The cursor is Ideasoft's own page number (from 1) as `page:N`. */
+function pageOf(cursor: string | null): number {
+  if (cursor === null) return 1;
+  const match = /^page:(\d{1,6})$/.exec(cursor);
+  const page = match ? Number(match[1]) : NaN;
+  if (!Number.isInteger(page) || page < 1) throw new RangeError(`not an Ideasoft cursor: ${cursor}`);
+  return page;
+}
+
 export const ideasoftConnector: Connector = {
   code: 'ideasoft',
+  // What the seller types before the consent page; the tokens come from the authorization.
   fields: [
     { name: 'store_url', type: 'url', required: true },
     { name: 'client_id', type: 'text', required: true },
@@ -283,36 +390,34 @@ export const ideasoftConnector: Connector = {
   async verify(credentials, ctx): Promise<VerifyResult> {
     const { result: body, tokens } = await withToken(credentials, ctx, (token) => adminGet('/products?limit=1', token, credentials, ctx));
     if (!listOf(body)) throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ideasoft products answer is not a list');
-    return {
-      ...storeNameOf(credentials.store_url),
-      ...(tokens ? { secrets: { access_token: tokens.access_token, ...(tokens.refresh_token ? { refresh_token: tokens.refresh_token } : {}) } } : {}),
-    };
+    return { ...storeNameOf(credentials.store_url), ...(tokens ? { secrets: { ...tokens } } : {}) };
   },
 
   /**
-   * `page` counts from 0 (Ideasoft's own pages count from 1). The date filter works in whole days,
-   * so the rows outside the exact range are dropped here; paging still follows Ideasoft's pages.
-   * A saved `access_token` is used while it works; a rotated refresh token met here cannot be
-   * returned (OrderPage has no secrets), so it is remembered in process (see withToken).
+   * Ideasoft filters by whole days (`startCreatedAt`, `endCreatedAt`, yyyy-mm-dd). Whether the end
+   * day is inclusive is not documented, so the day after the range's last day is asked for and
+   * rows outside the exact range are dropped here. `sort=id` keeps pages stable while new orders
+   * arrive (they get higher ids and land on later pages).
    */
-  async listOrders(credentials, range, page, ctx): Promise<OrderPage> {
-    if (!Number.isInteger(page) || page < 0) throw new RangeError('page must be a whole number from 0');
+  async listOrders(credentials, range, cursor, ctx): Promise<OrderPage> {
+    const page = pageOf(cursor);
+    const from = range.from.getTime();
+    const to = range.to.getTime();
+    if (to <= from) return { orders: [], cursor: null };
     const query = new URLSearchParams({
       limit: String(ordersPerPage),
-      page: String(page + 1),
+      page: String(page),
       sort: 'id',
-      startCreatedAt: turkeyDay(range.from),
-      endCreatedAt: turkeyDay(range.to),
+      startCreatedAt: turkeyDay(from),
+      endCreatedAt: turkeyDay(to - 1 + 86_400_000),
     });
     const { result: body } = await withToken(credentials, ctx, (token) => adminGet(`/orders?${query.toString()}`, token, credentials, ctx));
     const rows = listOf(body);
     if (!rows) throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ideasoft orders answer is not a list');
-    const orders = (rows as IdeasoftOrder[])
-      .map(toMarketplaceOrder)
-      .filter((order) => {
-        const at = Date.parse(order.orderedAt);
-        return at >= range.from.getTime() && at < range.to.getTime();
-      });
-    return { orders, nextPage: rows.length === ordersPerPage ? page + 1 : null };
+    const orders = (rows as IdeasoftOrder[]).map(toIdeasoftOrder).filter((order) => {
+      const at = Date.parse(order.orderedAt);
+      return at >= from && at < to;
+    });
+    return { orders, cursor: rows.length === ordersPerPage ? `page:${page + 1}` : null };
   },
 };

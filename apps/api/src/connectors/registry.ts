@@ -20,11 +20,17 @@ import {
 } from './amazon.ts';
 import { ciceksepetiConnector, defaultBaseUrl as ciceksepetiDefaultBaseUrl } from './ciceksepeti.ts';
 import { hepsiburadaConnector, defaultBaseUrl as hepsiburadaDefaultBaseUrl, type HepsiburadaContext } from './hepsiburada.ts';
-import { ideasoftConnector, defaultBaseUrl as ideasoftDefaultBaseUrl } from './ideasoft.ts';
+import {
+  ideasoftConnector,
+  defaultBaseUrl as ideasoftDefaultBaseUrl,
+  exchangeIdeasoftCode,
+  ideasoftAuthorizeUrl,
+  type IdeasoftTokens,
+} from './ideasoft.ts';
 import { n11Connector, defaultBaseUrl as n11DefaultBaseUrl } from './n11.ts';
 import { ticimaxConnector, defaultBaseUrl as ticimaxDefaultBaseUrl } from './ticimax.ts';
 import { trendyolConnector, defaultBaseUrl as trendyolDefaultBaseUrl } from './trendyol.ts';
-import { ConnectorError, type Connector, type ConnectorContext } from './types.ts';
+import { ConnectorError, type Connector, type ConnectorContext, type Credentials } from './types.ts';
 
 export const connectors: Record<MarketplaceCode, Connector> = {
   trendyol: trendyolConnector,
@@ -70,6 +76,16 @@ export interface AmazonAuthorization {
   exchangeCode(code: string): Promise<{ refreshToken: string }>;
 }
 
+/** Ideasoft's authorization-code flow on the seller's own store (connectors/ideasoft.ts). */
+export interface IdeasoftAuthorization {
+  /** Our callback page; the seller registers it as the API client's redirect URI. */
+  redirectUri: string;
+  /** The store's consent page (in sandbox mode this server's /sandbox/ideasoft/panel/auth). */
+  authorizeUrl(storeUrl: string, clientId: string, state: string): string;
+  /** Trades the code for the first token pair; `client` holds store_url, client_id, client_secret. */
+  exchangeCode(client: Credentials, code: string, signal?: AbortSignal): Promise<IdeasoftTokens>;
+}
+
 export interface ConnectorRegistry {
   connector(code: MarketplaceCode): Connector;
   /** The context of one call; `region` picks Amazon's regional host. */
@@ -77,6 +93,7 @@ export interface ConnectorRegistry {
   amazon: AmazonAuthorization;
   /** Where the browser is sent back after the Amazon consent page. */
   amazonRedirectUri: string;
+  ideasoft: IdeasoftAuthorization;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -145,11 +162,21 @@ export function createConnectorRegistry({ config, fetch: transport }: ConnectorR
     },
   };
 
+  const ideasoftRedirectUri = `${trimSlash(config.publicUrl)}/ideasoft-callback`;
+  const ideasoft: IdeasoftAuthorization = {
+    redirectUri: ideasoftRedirectUri,
+    authorizeUrl: (storeUrl, clientId, state) =>
+      ideasoftAuthorizeUrl({ storeUrl, clientId, state, redirectUri: ideasoftRedirectUri, baseUrl: baseUrl('ideasoft') }),
+    exchangeCode: (client, code, signal) =>
+      exchangeIdeasoftCode(client, code, ideasoftRedirectUri, { ...context('ideasoft'), ...(signal ? { signal } : {}) }),
+  };
+
   return {
     connector: (code) => connectors[code],
     context,
     amazon,
     amazonRedirectUri,
+    ideasoft,
   };
 }
 

@@ -27,6 +27,12 @@ export interface ConnectorContext {
   /** Retries on 429/5xx/network errors with exponential backoff (default 3). */
   retries?: number;
   signal?: AbortSignal;
+  /**
+   * Called when the marketplace handed out new secrets during a call (an OAuth refresh that rotates
+   * the refresh token, as Ideasoft's does): the caller stores them, encrypted, before the old ones
+   * are needed again. Any connector may use it; awaited before the call goes on.
+   */
+  onSecretsRotated?: (secrets: Credentials) => Promise<void>;
 }
 
 export interface VerifyResult {

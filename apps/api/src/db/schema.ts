@@ -265,6 +265,27 @@ export const amazonOauthStates = pgTable('amazon_oauth_states', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/**
+ * Single-use `state` values of a marketplace's OAuth consent redirect (Ideasoft; docs/decisions/
+ * 007), bound to a customer, valid 10 minutes. `payload_encrypted` holds what the seller typed
+ * before the redirect (store address, client id and secret …), encrypted like integration secrets,
+ * so nothing of it travels through the browser.
+ */
+export const marketplaceOauthStates = pgTable(
+  'marketplace_oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    marketplaceCode: text('marketplace_code').notNull(),
+    payloadEncrypted: text('payload_encrypted').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('marketplace_oauth_states_expires_idx').on(table.expiresAt)],
+);
+
 /* ---------- WorqTrade applications, plans and contact forms (issue 5) ---------- */
 
 export const applicationStatuses = ['not_completed', 'in_progress', 'approved', 'rejected'] as const;

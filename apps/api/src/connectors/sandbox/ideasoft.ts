@@ -1,44 +1,100 @@
 /**
- * Ideasoft sandbox under /sandbox/ideasoft: the store's OAuth2 token endpoint and the two admin-API
- * lists the connector reads. Any client id with client secret `sandbox` gets tokens (client
- * credentials, the code `sandbox`, or a refresh token this sandbox issued; every grant hands out a
- * new refresh token, as Ideasoft rotates them). Errors follow the OAuth server's JSON shape.
- * Orders are per client id, so two sandbox stores differ.
+ * Ideasoft sandbox under /sandbox/ideasoft: one store's consent page, OAuth2 token endpoint and the
+ * two admin-API lists the connector reads. In sandbox mode every store address maps here.
+ * - `GET /panel/auth?client_id&response_type=code&state&redirect_uri`: an HTML consent page; its
+ *   approve link goes back to `redirect_uri` with `code=sandbox-…&state`, its cancel link with
+ *   `error=access_denied&state`. Only callbacks ending in /ideasoft-callback are followed, so the
+ *   page is no open redirect. No scripts (the app's Content-Security-Policy holds).
+ * - `POST /oauth/v2/token`: client secret `sandbox` for any client id; `authorization_code` takes a
+ *   code this page issued to the same client and redirect URI, once, within ten minutes;
+ *   `refresh_token` takes a refresh token issued to the client, once (every grant hands out a new
+ *   pair and the spent refresh token stops working, as Ideasoft's do); `client_credentials` is
+ *   refused with `unauthorized_client` as the store's OAuth server refuses it. Errors follow the
+ *   OAuth server's JSON shape `{error, error_description}`.
+ * - Access tokens last 24 hours by the sandbox clock (`options.now`) and carry the client id, so the
+ *   admin API knows whose store it reads; orders are per client id.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ideasoftStatusOf } from '../ideasoft.ts';
-import { lira, pause, sandboxDelayMs, sandboxOrderDetail, sandboxOrders, sandboxSecret, stableNumber, type SandboxOptions } from './orders.ts';
+import { lira, pause, sandboxDelayMs, sandboxOrderScale, sandboxOrders, sandboxSecret, stableNumber, type SandboxOptions } from './orders.ts';
 
-const tokenPrefix = 'sbx';
 const maxLimit = 100;
 const dayMs = 86_400_000;
 const turkeyOffsetMs = 3 * 3_600_000;
+const accessTokenSeconds = 86_400;
+const codeLifetimeMs = 10 * 60_000;
 
-/** Tokens carry the client id (base64url) so later calls know whose store they read. */
-function issueToken(clientId: string): string {
-  return `${tokenPrefix}.${Buffer.from(clientId).toString('base64url')}.${randomBytes(18).toString('base64url')}`;
+const b64 = (text: string) => Buffer.from(text).toString('base64url');
+const unb64 = (text: string) => Buffer.from(text, 'base64url').toString('utf8');
+const nonce = () => randomBytes(18).toString('base64url');
+
+/** The store key of the orders generator for a client id. */
+export const ideasoftSandboxStoreKey = (clientId: string) => `ideasoft:${clientId}`;
+
+function parts(token: string | undefined, prefix: string, count: number): string[] | null {
+  const split = token?.split('.') ?? [];
+  return split.length === count && split[0] === prefix ? split : null;
 }
 
-function clientOf(token: string | undefined): string | null {
-  const parts = token?.split('.') ?? [];
-  if (parts.length !== 3 || parts[0] !== tokenPrefix || !parts[1]) return null;
-  const clientId = Buffer.from(parts[1], 'base64url').toString('utf8');
-  return clientId || null;
+const escapeHtml = (text: string) =>
+  text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+function callbackUrl(raw: string | undefined): URL | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname.endsWith('/ideasoft-callback') ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+const pageStyle = `
+  body { margin: 0; font-family: Arial, sans-serif; background: #f4f6f9; color: #1f2933; }
+  header { background: #ff6000; color: #fff; padding: 14px 24px; font-size: 18px; font-weight: 700; }
+  main { max-width: 560px; margin: 40px auto; background: #fff; border: 1px solid #d9dee5; border-radius: 8px; padding: 28px 32px; }
+  h1 { font-size: 22px; margin: 0 0 12px; }
+  p { line-height: 1.5; margin: 0 0 12px; }
+  ul { margin: 0 0 20px; padding-left: 20px; line-height: 1.6; }
+  .note { font-size: 13px; color: #52606d; }
+  .actions { display: flex; gap: 12px; margin-top: 24px; }
+  .button { display: inline-block; padding: 10px 22px; border-radius: 6px; text-decoration: none; font-size: 15px; border: 1px solid #9aa5b1; color: #1f2933; background: #fff; }
+  .button.primary { background: #ff6000; border-color: #ff6000; color: #fff; font-weight: 700; }
+  .button:focus-visible { outline: 3px solid #1f6feb; outline-offset: 2px; }
+  .error { color: #b42318; }
+`;
+
+function page(title: string, content: string): string {
+  return `<!doctype html>
+<html lang="tr">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${pageStyle}</style></head>
+<body><header>IdeaSoft · yönetim paneli · sandbox</header><main>${content}</main></body>
+</html>`;
+}
+
+function consentPage(clientId: string, approveHref: string, cancelHref: string): string {
+  return page(
+    'Ideasoft (sandbox) — uygulamaya izin verilsin mi?',
+    `<h1>Uygulamaya izin verilsin mi?</h1>
+<p><code>${escapeHtml(clientId)}</code> istemcisi mağazanızın yönetim API'sine erişmek istiyor:</p>
+<ul><li>Siparişleri okuma</li><li>Ürünleri okuma</li></ul>
+<p lang="en">The API client <code>${escapeHtml(clientId)}</code> asks to access your store's admin API (orders and products, read only).</p>
+<p class="note">Bu, WorqTrade sandbox'ıdır; gerçek bir Ideasoft mağazası kullanılmaz. This is the WorqTrade sandbox.</p>
+<div class="actions">
+<a class="button primary" href="${escapeHtml(approveHref)}">İzin ver / Approve</a>
+<a class="button" href="${escapeHtml(cancelHref)}">Vazgeç / Cancel</a>
+</div>`,
+  );
 }
 
 function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
   return reply.code(status).send({ error, error_description: description });
 }
 
-function bearerClient(request: FastifyRequest): string | null {
-  const header = request.headers.authorization ?? '';
-  return header.startsWith('Bearer ') ? clientOf(header.slice(7).trim()) : null;
-}
-
 /** `2024-05-01T14:20:00+03:00`: Ideasoft writes times with the store's offset. */
-function turkeyTime(iso: string): string {
-  return `${new Date(Date.parse(iso) + turkeyOffsetMs).toISOString().slice(0, 19)}+03:00`;
+function turkeyTime(ms: number): string {
+  return `${new Date(ms + turkeyOffsetMs).toISOString().slice(0, 19)}+03:00`;
 }
 
 /** Start of a yyyy-mm-dd day in Turkey time, as epoch ms. */
@@ -46,11 +102,64 @@ function turkeyDayStart(day: string): number {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00+03:00`) : NaN;
 }
 
+const firstNames = ['Ayşe', 'Mehmet', 'Zeynep', 'Mustafa', 'Elif', 'Ahmet', 'Fatma', 'Emre'];
+const lastNames = ['Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Yıldız', 'Aydın', 'Öztürk'];
+
 export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
   const delayMs = sandboxDelayMs(options);
+  const now = () => options.now?.() ?? Date.now();
+  // Single use: spent codes and refresh tokens of this sandbox instance.
+  const spent = new Set<string>();
+  const spend = (token: string) => {
+    spent.add(token);
+    if (spent.size > 50_000) spent.delete(spent.values().next().value!);
+  };
+
   app.addHook('onRequest', async () => pause(delayMs));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const accessToken = (clientId: string) => `sbx.${b64(clientId)}.${Math.floor(now() / 1000) + accessTokenSeconds}.${nonce()}`;
+  const refreshToken = (clientId: string) => `sbxr.${b64(clientId)}.${nonce()}`;
+  const tokenPair = (clientId: string) => ({
+    access_token: accessToken(clientId),
+    expires_in: accessTokenSeconds,
+    token_type: 'bearer',
+    scope: null,
+    refresh_token: refreshToken(clientId),
+  });
+
+  function bearerClient(request: FastifyRequest): string | null {
+    const header = request.headers.authorization ?? '';
+    const token = parts(header.startsWith('Bearer ') ? header.slice(7).trim() : undefined, 'sbx', 4);
+    if (!token || !(Number(token[2]) * 1000 > now())) return null;
+    return unb64(token[1]!) || null;
+  }
+
+  app.get<{ Querystring: Record<string, string | undefined> }>('/panel/auth', async (request, reply) => {
+    const { client_id: clientId, response_type: responseType, state, redirect_uri: redirectUri } = request.query;
+    const callback = callbackUrl(redirectUri);
+    reply.type('text/html; charset=utf-8');
+    if (!clientId || responseType !== 'code' || !state || !callback) {
+      return reply
+        .code(400)
+        .send(
+          page(
+            'Ideasoft (sandbox) — geçersiz istek',
+            '<h1 class="error">Yetkilendirme isteği işlenemedi.</h1><p>client_id, response_type=code, state and a redirect_uri ending in /ideasoft-callback are required.</p>',
+          ),
+        );
+    }
+    const code = `sandbox-${b64(JSON.stringify({ c: clientId, r: redirectUri, e: now() + codeLifetimeMs }))}.${nonce()}`;
+    const approve = new URL(callback);
+    approve.searchParams.set('code', code);
+    approve.searchParams.set('state', state);
+    const cancel = new URL(callback);
+    cancel.searchParams.set('error', 'access_denied');
+    cancel.searchParams.set('error_description', 'The user denied access to your application');
+    cancel.searchParams.set('state', state);
+    return consentPage(clientId, approve.toString(), cancel.toString());
   });
 
   app.post<{ Body: Record<string, string | undefined> | undefined }>('/oauth/v2/token', async (request, reply) => {
@@ -58,18 +167,37 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
     const clientId = form.client_id?.trim();
     if (!clientId || form.client_secret !== sandboxSecret) return oauthError(reply, 400, 'invalid_client', 'The client credentials are invalid');
     switch (form.grant_type) {
+      case 'authorization_code': {
+        const code = form.code ?? '';
+        const payload = /^sandbox-([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+$/.exec(code)?.[1];
+        let issued: { c?: string; r?: string; e?: number } = {};
+        try {
+          issued = payload ? (JSON.parse(unb64(payload)) as typeof issued) : {};
+        } catch {
+          issued = {};
+        }
+        if (issued.c !== clientId || spent.has(code) || !(Number(issued.e) > now())) {
+          return oauthError(reply, 400, 'invalid_grant', "The authorization code has expired or doesn't exist");
+        }
+        if (issued.r !== form.redirect_uri) return oauthError(reply, 400, 'redirect_uri_mismatch', 'The redirect URI parameter is required or does not match');
+        spend(code);
+        break;
+      }
+      case 'refresh_token': {
+        const token = parts(form.refresh_token, 'sbxr', 3);
+        if (!token || unb64(token[1]!) !== clientId || spent.has(form.refresh_token!)) {
+          return oauthError(reply, 400, 'invalid_grant', 'Invalid refresh token');
+        }
+        spend(form.refresh_token!);
+        break;
+      }
       case 'client_credentials':
-        break;
-      case 'authorization_code':
-        if (form.code !== sandboxSecret) return oauthError(reply, 400, 'invalid_grant', "The authorization code has expired or doesn't exist");
-        break;
-      case 'refresh_token':
-        if (clientOf(form.refresh_token) !== clientId) return oauthError(reply, 400, 'invalid_grant', 'Invalid refresh token');
-        break;
+      case 'password':
+        return oauthError(reply, 400, 'unauthorized_client', 'The grant type is unauthorized for this client_id');
       default:
-        return oauthError(reply, 400, 'unsupported_grant_type', 'Invalid grant_type parameter or parameter missing');
+        return oauthError(reply, 400, 'invalid_request', 'Invalid grant_type parameter or parameter missing');
     }
-    return { access_token: issueToken(clientId), expires_in: 86_400, token_type: 'bearer', scope: null, refresh_token: issueToken(clientId) };
+    return tokenPair(clientId);
   });
 
   app.addHook('preHandler', async (request, reply) => {
@@ -86,14 +214,14 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
         name: 'Pamuklu Basic Tişört',
         fullName: 'Pamuklu Basic Tişört',
         slug: 'pamuklu-basic-tisort',
-        sku: `TSH-${id}`,
+        sku: 'TSH-PMK-01',
         barcode: null,
         stockAmount: 42,
         price1: 249.9,
         currency: { id: 1, label: 'TL', abbr: 'TRY' },
         status: 1,
-        createdAt: turkeyTime(new Date(Date.now() - 200 * dayMs).toISOString()),
-        updatedAt: turkeyTime(new Date(Date.now() - 3 * dayMs).toISOString()),
+        createdAt: turkeyTime(now() - 200 * dayMs),
+        updatedAt: turkeyTime(now() - 3 * dayMs),
       },
     ];
   });
@@ -101,43 +229,48 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
   app.get<{ Querystring: Record<string, string | undefined> }>('/admin-api/orders', async (request, reply) => {
     const clientId = bearerClient(request) ?? '';
     const limit = Number(request.query.limit ?? 20);
-    const page = Number(request.query.page ?? 1);
-    if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit || !Number.isInteger(page) || page < 1) {
+    const pageNumber = Number(request.query.page ?? 1);
+    if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit || !Number.isInteger(pageNumber) || pageNumber < 1) {
       return reply.code(400).send({ errorCode: 'INVALID_PARAMETER', errorMessage: 'limit must be 1–100 and page at least 1' });
     }
-    const now = Date.now();
+    const at = now();
     const start = request.query.startCreatedAt ? turkeyDayStart(request.query.startCreatedAt) : 0;
     // endCreatedAt is a whole day and includes it.
-    const end = request.query.endCreatedAt ? turkeyDayStart(request.query.endCreatedAt) + dayMs : now;
+    const end = request.query.endCreatedAt ? turkeyDayStart(request.query.endCreatedAt) + dayMs : at;
     if (!Number.isFinite(start) || !Number.isFinite(end)) {
       return reply.code(400).send({ errorCode: 'INVALID_PARAMETER', errorMessage: 'dates must be yyyy-mm-dd' });
     }
-    const all = sandboxOrders(`ideasoft:${clientId}`, new Date(start), new Date(end), new Date(now));
-    return all.slice((page - 1) * limit, page * limit).map((order) => {
-      const detail = sandboxOrderDetail(order);
-      const createdAt = turkeyTime(order.orderedAt);
+    const all = sandboxOrders(ideasoftSandboxStoreKey(clientId), new Date(start), new Date(end), {
+      now: new Date(at),
+      scale: sandboxOrderScale(options),
+    });
+    // sort=id: the generator's ids grow with time, so the order is already by id.
+    return all.slice((pageNumber - 1) * limit, pageNumber * limit).map((order) => {
+      const seed = stableNumber(order.id);
+      const createdAt = turkeyTime(Date.parse(order.orderedAt));
+      const updatedAt = turkeyTime(Date.parse(order.lastModifiedAt));
       return {
         id: Number(order.id),
         transactionId: `IDS${order.id}`,
-        customerFirstname: detail.customerFirstName,
-        customerSurname: detail.customerLastName,
-        customerEmail: `musteri${stableNumber(order.id) % 10_000}@example.com`,
-        status: ideasoftStatusOf[order.status] ?? 'waiting_for_approval',
+        customerFirstname: firstNames[seed % firstNames.length],
+        customerSurname: lastNames[(seed >> 3) % lastNames.length],
+        customerEmail: `musteri${seed % 10_000}@example.com`,
+        status: order.status === 'split' ? ideasoftStatusOf.cancelled : ideasoftStatusOf[order.status],
         paymentStatus: order.status === 'cancelled' ? 'failed' : 'success',
         paymentTypeName: 'Kredi Kartı',
-        currency: order.currency,
+        currency: 'TL',
         generalAmount: lira(order.totalAmount),
         finalAmount: lira(order.totalAmount),
         shippingAmount: 0,
         shippingProviderName: 'Yurtiçi Kargo',
         createdAt,
-        updatedAt: createdAt,
-        orderItems: detail.lines.map((line, index) => ({
+        updatedAt,
+        orderItems: order.lines.map((line, index) => ({
           id: Number(order.id) * 10 + index,
-          productName: line.productName,
+          productName: line.name,
           productSku: line.sku,
           productPrice: lira(line.unitPrice),
-          productCurrency: order.currency,
+          productCurrency: 'TL',
           productQuantity: line.quantity,
           productTax: 20,
         })),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { amazonOauthStates, companies, customers, integrations, marketplaces } from '../../db/schema.ts';
+import { amazonOauthStates, companies, customers, integrations, marketplaceOauthStates, marketplaces } from '../../db/schema.ts';
 
 export type Marketplace = typeof marketplaces.$inferSelect;
 export type Integration = typeof integrations.$inferSelect;
@@ -189,4 +189,70 @@ export async function useAmazonState(db: Db, customerId: string, stateHash: stri
 /** Drops states that can no longer be used, so the table stays small. */
 export async function deleteStaleAmazonStates(db: Db, now: Date): Promise<void> {
   await db.delete(amazonOauthStates).where(or(lt(amazonOauthStates.expiresAt, now), lt(amazonOauthStates.usedAt, now)));
+}
+
+/**
+ * Replaces an integration's encrypted secrets with `merge(current)` under a row lock, so two
+ * rotations saved at once (a health check and an order sync) do not lose one another's fields.
+ */
+export async function updateIntegrationSecrets(
+  db: Db,
+  customerId: string,
+  id: string,
+  merge: (currentEncrypted: string | null) => string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ secretsEncrypted: integrations.secretsEncrypted })
+      .from(integrations)
+      .where(and(eq(integrations.id, id), eq(integrations.customerId, customerId)))
+      .for('update');
+    if (!row) return false;
+    await tx
+      .update(integrations)
+      .set({ secretsEncrypted: merge(row.secretsEncrypted), updatedAt: new Date() })
+      .where(and(eq(integrations.id, id), eq(integrations.customerId, customerId)));
+    return true;
+  });
+}
+
+/* ---------- OAuth states of other marketplaces (Ideasoft) ---------- */
+
+export async function insertOauthState(
+  db: Db,
+  values: { stateHash: string; customerId: string; marketplaceCode: string; payloadEncrypted: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(marketplaceOauthStates).values(values);
+}
+
+/**
+ * Uses a state once: its encrypted payload, or undefined when unknown, of another marketplace or
+ * customer, used or expired. One statement, so two callbacks racing for it cannot both win.
+ */
+export async function useOauthState(
+  db: Db,
+  customerId: string,
+  marketplaceCode: string,
+  stateHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(marketplaceOauthStates)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(marketplaceOauthStates.stateHash, stateHash),
+        eq(marketplaceOauthStates.customerId, customerId),
+        eq(marketplaceOauthStates.marketplaceCode, marketplaceCode),
+        isNull(marketplaceOauthStates.usedAt),
+        gt(marketplaceOauthStates.expiresAt, now),
+      ),
+    )
+    .returning({ payloadEncrypted: marketplaceOauthStates.payloadEncrypted });
+  return row?.payloadEncrypted;
+}
+
+/** Drops states that can no longer be used (their encrypted payloads with them). */
+export async function deleteStaleOauthStates(db: Db, now: Date): Promise<void> {
+  await db.delete(marketplaceOauthStates).where(or(lt(marketplaceOauthStates.expiresAt, now), lt(marketplaceOauthStates.usedAt, now)));
 }

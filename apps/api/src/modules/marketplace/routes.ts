@@ -8,6 +8,8 @@ import {
   changeStatusBody,
   companyWithIntegrations,
   enqueueDueHealthChecks,
+  ideasoftAuthorizationBody,
+  ideasoftAuthorizationUrl,
   integrationsByCompany,
   integrationsOf,
   integrationStatus,
@@ -132,6 +134,21 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> 
       },
     },
     async (request) => amazonAuthorizationUrl(ctx, request.user!.customer_id, request.query.region ?? config.amazon.defaultRegion),
+  );
+
+  app.post(
+    '/marketplace/ideasoft/authorization_url',
+    {
+      preHandler: app.requireVerified,
+      schema: {
+        tags: ['marketplace'],
+        summary: "The store's Ideasoft consent URL and its single-use state (10 minutes); the typed details stay on the server",
+        security: bearer,
+        body: ideasoftAuthorizationBody,
+        response: { 200: z.object({ url: z.string(), state: z.string() }) },
+      },
+    },
+    async (request) => ideasoftAuthorizationUrl(ctx, request.user!.customer_id, request.body),
   );
 
   app.get(

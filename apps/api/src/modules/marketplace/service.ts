@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { isMessageKey, type MessageKey } from '@worq/domain/messages';
 import type { AmazonRegion, Config, MarketplaceCode } from '../../config.ts';
 import { isMarketplaceCode, marketplaceRegions, type ConnectorRegistry } from '../../connectors/registry.ts';
-import { ConnectorError, type Connector, type Credentials, type VerifyResult } from '../../connectors/types.ts';
+import { publicStoreOrigin } from '../../connectors/ideasoft.ts';
+import { ConnectorError, type Connector, type ConnectorContext, type Credentials, type VerifyResult } from '../../connectors/types.ts';
 import type { Db } from '../../db/client.ts';
 import { integrationStatuses } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -15,17 +16,21 @@ import {
   claimIntegrationsDueForCheck,
   deleteIntegration,
   deleteStaleAmazonStates,
+  deleteStaleOauthStates,
   findIntegration,
   findIntegrationsByIds,
   findMarketplace,
   insertAmazonState,
   insertIntegration,
+  insertOauthState,
   integrationsOnMarketplace,
   linkCompany,
   listIntegrations,
   listMarketplaces,
   updateIntegration,
+  updateIntegrationSecrets,
   useAmazonState,
+  useOauthState,
   type Integration,
   type IntegrationStatus,
   type ListedIntegration,
@@ -294,6 +299,129 @@ export async function amazonAuthorizationUrl(
   return { url, state };
 }
 
+/* ---------- Ideasoft authorization (authorization code on the seller's store) ---------- */
+
+export const ideasoftAuthorizationBody = z.object({
+  integration_id: z.uuid().optional().describe('Given: reconnect this Ideasoft integration'),
+  store_name: z.string().trim().min(1, 'required').max(120),
+  store_link: optionalLink,
+  store_url: z.string().trim().min(1, 'required').max(500).describe('https://{store}: a host name, no IP, port or user'),
+  client_id: z.string().trim().min(1, 'required').max(200),
+  client_secret: z
+    .string()
+    .trim()
+    .max(500)
+    .optional()
+    .describe('Required to connect; on reconnect an empty one keeps the stored secret. Never returned.'),
+});
+export type IdeasoftAuthorizationBody = z.infer<typeof ideasoftAuthorizationBody>;
+
+const oauthStateLifetimeMs = 10 * 60_000;
+
+/** What the state row holds (encrypted) between the consent redirect and the callback. */
+interface IdeasoftHeld {
+  store_url: string;
+  client_id: string;
+  client_secret: string;
+  store_name: string;
+  store_link?: string;
+  integration_id?: string;
+}
+
+async function marketplaceByCode(db: Db, code: MarketplaceCode): Promise<Marketplace & { code: MarketplaceCode }> {
+  const marketplace = (await listMarketplaces(db)).find((row) => row.code === code);
+  if (!marketplace) throw new AppError(404, 'marketplace_not_found');
+  return marketplace as Marketplace & { code: MarketplaceCode };
+}
+
+/**
+ * Keeps what the seller typed server-side under a fresh single-use state (10 minutes, this
+ * customer only) and gives the store's consent URL, which carries the client id but never the
+ * secret. The callback then finishes through the upsert with `{authorization_code, state}`.
+ */
+export async function ideasoftAuthorizationUrl(
+  ctx: MarketplaceContext,
+  customerId: string,
+  body: IdeasoftAuthorizationBody,
+): Promise<{ url: string; state: string }> {
+  const marketplace = await marketplaceByCode(ctx.db, 'ideasoft');
+  const existing = body.integration_id ? await ownIntegrationOrFail(ctx.db, customerId, body.integration_id) : undefined;
+  if (existing && existing.marketplaceId !== marketplace.id) throw new AppError(404, 'integration_not_found');
+  const fields: Record<string, { key: MessageKey }> = {};
+  let storeUrl = '';
+  try {
+    storeUrl = publicStoreOrigin(body.store_url, 'store_url');
+  } catch (error) {
+    if (!(error instanceof ConnectorError)) throw error;
+    fields.store_url = { key: 'store_address_invalid' };
+  }
+  const clientSecret = body.client_secret || (existing ? (storedCredentials(ctx, existing).client_secret ?? '') : '');
+  if (!clientSecret) fields.client_secret = { key: 'required' };
+  if (Object.keys(fields).length > 0) throw new AppError(400, 'validation_failed', { fields });
+
+  const state = randomBytes(24).toString('base64url');
+  const url = ctx.registry.ideasoft.authorizeUrl(storeUrl, body.client_id, state);
+  const held: IdeasoftHeld = {
+    store_url: storeUrl,
+    client_id: body.client_id,
+    client_secret: clientSecret,
+    store_name: body.store_name.replace(/\s+/g, ' '),
+    ...(body.store_link ? { store_link: body.store_link } : {}),
+    ...(existing ? { integration_id: existing.id } : {}),
+  };
+  const now = ctx.now();
+  await deleteStaleOauthStates(ctx.db, now);
+  await insertOauthState(ctx.db, {
+    stateHash: sha256(state),
+    customerId,
+    marketplaceCode: 'ideasoft',
+    payloadEncrypted: ctx.secrets.encrypt({ ...held }),
+    expiresAt: new Date(now.getTime() + oauthStateLifetimeMs),
+  });
+  return { url, state };
+}
+
+/**
+ * The Ideasoft callback's upsert: uses up the state (refused on the spot when unknown, used,
+ * expired or another customer's) and queues the code exchange with the details held under it.
+ * The held store name and integration win over the body's.
+ */
+async function startIdeasoftUpsert(
+  ctx: MarketplaceContext,
+  customerId: string,
+  marketplace: Marketplace,
+  body: UpsertBody,
+): Promise<string> {
+  const fields: Record<string, { key: MessageKey }> = {};
+  for (const name of ['authorization_code', 'state']) {
+    if (!(body.credentials[name] ?? '').trim()) fields[name] = { key: 'required' };
+  }
+  if (Object.keys(fields).length > 0) throw new AppError(400, 'validation_failed', { fields });
+  const sealed = await useOauthState(ctx.db, customerId, 'ideasoft', sha256(body.credentials.state!.trim()), ctx.now());
+  if (!sealed) throw new AppError(400, 'ideasoft_state_invalid');
+  const held = ctx.secrets.decrypt(sealed) as unknown as IdeasoftHeld;
+  if (body.integration_id && body.integration_id !== held.integration_id) throw new AppError(400, 'ideasoft_state_invalid');
+  const existing = held.integration_id ? await ownIntegrationOrFail(ctx.db, customerId, held.integration_id) : undefined;
+  const credentials: Credentials = {
+    store_url: held.store_url,
+    client_id: held.client_id,
+    client_secret: held.client_secret,
+    authorization_code: body.credentials.authorization_code!.trim(),
+  };
+  return ctx.tasks.enqueue({
+    customerId,
+    type: existing ? 'update_integration' : 'connect_integration',
+    payload: {
+      marketplace_id: marketplace.id,
+      ...(existing ? { integration_id: existing.id } : {}),
+      store_name: held.store_name,
+      store_link: held.store_link ?? body.store_link ?? null,
+      region: null,
+      credentials_encrypted: ctx.secrets.encrypt(credentials),
+    },
+  });
+}
+
 /**
  * Checks the request, then hands the marketplace call to a task: 202 with its request_id at once.
  * Credentials travel in the task row only encrypted. Amazon's `state` is used up here, before the
@@ -301,6 +429,7 @@ export async function amazonAuthorizationUrl(
  */
 export async function startUpsert(ctx: MarketplaceContext, customerId: string, body: UpsertBody): Promise<string> {
   const marketplace = await marketplaceOrFail(ctx.db, body.marketplace_id);
+  if (marketplace.code === 'ideasoft') return startIdeasoftUpsert(ctx, customerId, marketplace, body);
   const existing = body.integration_id ? await ownIntegrationOrFail(ctx.db, customerId, body.integration_id) : undefined;
   if (existing && existing.marketplaceId !== marketplace.id) throw new AppError(404, 'integration_not_found');
 
@@ -440,6 +569,28 @@ function storedCredentials(ctx: MarketplaceContext, integration: Integration): C
   };
 }
 
+/**
+ * The connector context for calls on a stored integration (health checks, re-activation, the order
+ * sync): secrets the marketplace rotates during a call (Ideasoft's refresh token) are merged into
+ * the integration's encrypted secrets at once, so the next call starts from the live ones.
+ */
+export function integrationContext(
+  deps: Pick<MarketplaceContext, 'db' | 'registry' | 'secrets'>,
+  code: MarketplaceCode,
+  integration: Pick<Integration, 'id' | 'customerId' | 'region'>,
+  signal?: AbortSignal,
+): ConnectorContext {
+  return {
+    ...deps.registry.context(code, integration.region),
+    ...(signal ? { signal } : {}),
+    onSecretsRotated: async (rotated) => {
+      await updateIntegrationSecrets(deps.db, integration.customerId, integration.id, (current) =>
+        deps.secrets.encrypt({ ...(current ? deps.secrets.decrypt(current) : {}), ...rotated }),
+      );
+    },
+  };
+}
+
 /** Runs the connector's one read-only call through the registry (sandbox-aware). */
 async function verifyWith(
   ctx: MarketplaceContext,
@@ -447,9 +598,13 @@ async function verifyWith(
   credentials: Credentials,
   region: string | null,
   signal: AbortSignal,
+  stored?: Integration,
 ): Promise<VerifyResult> {
+  const context = stored
+    ? integrationContext(ctx, marketplace.code, stored, signal)
+    : { ...ctx.registry.context(marketplace.code, region), signal };
   try {
-    return await ctx.registry.connector(marketplace.code).verify(credentials, { ...ctx.registry.context(marketplace.code, region), signal });
+    return await ctx.registry.connector(marketplace.code).verify(credentials, context);
   } catch (error) {
     throw marketplaceFailure(error, marketplace.name);
   }
@@ -477,6 +632,13 @@ export async function runUpsertTask(ctx: MarketplaceContext, task: RunningTask):
       throw marketplaceFailure(error, marketplace.name);
     }
     credentials = { selling_partner_id: typed.selling_partner_id ?? '', refresh_token: refreshToken };
+  } else if (marketplace.code === 'ideasoft') {
+    const { authorization_code: code = '', ...client } = typed;
+    try {
+      credentials = { ...client, ...(await ctx.registry.ideasoft.exchangeCode(client, code, task.signal)) };
+    } catch (error) {
+      throw marketplaceFailure(error, marketplace.name);
+    }
   } else {
     // An update may leave secrets empty: the stored ones stay.
     credentials = { ...(existing ? storedCredentials(ctx, existing) : {}), ...typed };
@@ -533,7 +695,7 @@ export async function runChangeStatusTask(ctx: MarketplaceContext, task: Running
   }
   const marketplace = await marketplaceOrFail(ctx.db, integration.marketplaceId);
   try {
-    await verifyWith(ctx, marketplace, storedCredentials(ctx, integration), integration.region, task.signal);
+    await verifyWith(ctx, marketplace, storedCredentials(ctx, integration), integration.region, task.signal, integration);
   } catch (error) {
     if (error instanceof AppError) {
       await updateIntegration(ctx.db, customerId, integration.id, {
@@ -605,7 +767,7 @@ export async function runHealthCheckTask(ctx: MarketplaceContext, task: RunningT
   try {
     await ctx.registry
       .connector(marketplace.code)
-      .verify(storedCredentials(ctx, integration), { ...ctx.registry.context(marketplace.code, integration.region), signal: task.signal });
+      .verify(storedCredentials(ctx, integration), integrationContext(ctx, marketplace.code, integration, task.signal));
   } catch (error) {
     if (!(error instanceof ConnectorError)) throw error;
     const refused = error.kind === 'bad_credentials' || error.kind === 'forbidden';
