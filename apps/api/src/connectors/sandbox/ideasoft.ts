@@ -5,7 +5,8 @@
  *   approve link goes back to `redirect_uri` with `code=sandbox-…&state`, its cancel link with
  *   `error=access_denied&state`. Only callbacks ending in /ideasoft-callback are followed, so the
  *   page is no open redirect. No scripts (the app's Content-Security-Policy holds).
- * - `POST /oauth/v2/token`: client secret `sandbox` for any client id; `authorization_code` takes a
+ * - `POST /oauth/v2/token`: client secret `sandbox` (or `sandbox-…`, so tests can spot a leaked
+ *   secret) for any client id; `authorization_code` takes a
  *   code this page issued to the same client and redirect URI, once, within ten minutes;
  *   `refresh_token` takes a refresh token issued to the client, once (every grant hands out a new
  *   pair and the spent refresh token stops working, as Ideasoft's do); `client_credentials` is
@@ -165,7 +166,8 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
   app.post<{ Body: Record<string, string | undefined> | undefined }>('/oauth/v2/token', async (request, reply) => {
     const form = request.body ?? {};
     const clientId = form.client_id?.trim();
-    if (!clientId || form.client_secret !== sandboxSecret) return oauthError(reply, 400, 'invalid_client', 'The client credentials are invalid');
+    const secretOk = form.client_secret === sandboxSecret || form.client_secret?.startsWith(`${sandboxSecret}-`);
+    if (!clientId || !secretOk) return oauthError(reply, 400, 'invalid_client', 'The client credentials are invalid');
     switch (form.grant_type) {
       case 'authorization_code': {
         const code = form.code ?? '';
