@@ -59,6 +59,11 @@ export const routes: RouteObject[] = [
                 lazy: withNamespaces(['connections'], () => import('../features/connections/components/connections-page.tsx')),
               },
               {
+                // Ideasoft's consent page returns here; signed in, so the task panel follows the connection.
+                path: 'ideasoft-callback',
+                lazy: withNamespaces(['connections'], () => import('../features/connections/components/ideasoft-callback-page.tsx')),
+              },
+              {
                 path: 'worq-trade',
                 lazy: withNamespaces(['worq-trade'], () => import('../features/worq-trade/components/applications-page.tsx')),
               },

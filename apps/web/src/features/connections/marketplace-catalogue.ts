@@ -27,7 +27,7 @@ export const howToStepCounts: Record<string, number> = {
   n11: 3,
   ciceksepeti: 3,
   amazon: 3,
-  ideasoft: 3,
+  ideasoft: 4,
   ticimax: 4,
 };
 

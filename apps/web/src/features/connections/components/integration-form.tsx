@@ -2,17 +2,20 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, FormError } from '../../../components/ui/form/form-error.tsx';
 import { PasswordField } from '../../../components/ui/form/password-field.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { ExternalLinkIcon, InfoIcon } from '../../../components/ui/icon.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { errorFields, errorMessage } from '../../../lib/api-error.ts';
 import { getAmazonAuthorizationUrl } from '../api/amazon-authorization.ts';
+import { getIdeasoftAuthorizationUrl } from '../api/ideasoft-authorization.ts';
 import type { Integration } from '../api/integrations.ts';
 import type { Marketplace, MarketplaceField } from '../api/marketplaces.ts';
 import type { UpsertIntegrationBody } from '../api/upsert-integration.ts';
+import { leaveForConsent, rememberIdeasoftAuthorization } from '../ideasoft-pending.ts';
 import { defaultAmazonRegions, marketplaceLogoUrl, regionCode } from '../marketplace-catalogue.ts';
 import { useDomainMessage } from '../use-domain-message.ts';
 import { isAmazonAuthorizationMessage } from './amazon-message.ts';
@@ -113,6 +116,7 @@ export function IntegrationForm({
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<IntegrationValues>({ resolver: zodResolver(schema), defaultValues });
 
@@ -129,8 +133,56 @@ export function IntegrationForm({
     credentials,
   });
 
+  // ---- Ideasoft: the typed details go to the server, the browser goes to the store's consent page ---
+  const ideasoft = marketplace.code === 'ideasoft';
+  const location = useLocation();
+  const [ideasoftError, setIdeasoftError] = useState<string | null>(null);
+  const [consentUrl, setConsentUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!consentUrl) return;
+    // After the render that cleared the dirty flag, so no leave warning stands in the way.
+    const timer = window.setTimeout(() => leaveForConsent(consentUrl), 0);
+    return () => window.clearTimeout(timer);
+  }, [consentUrl]);
+
+  async function authorizeOnIdeasoft(values: IntegrationValues, credentials: Record<string, string>) {
+    setIdeasoftError(null);
+    const storeName = values.store_name.replace(/\s+/g, ' ');
+    try {
+      const { url, state } = await getIdeasoftAuthorizationUrl({
+        ...(integration ? { integration_id: integration.id } : {}),
+        store_name: storeName,
+        ...(values.store_link ? { store_link: values.store_link } : {}),
+        store_url: credentials.store_url ?? '',
+        client_id: credentials.client_id ?? '',
+        client_secret: credentials.client_secret ?? '',
+      });
+      rememberIdeasoftAuthorization({
+        state,
+        marketplace_id: marketplace.id,
+        store_name: storeName,
+        ...(integration ? { integration_id: integration.id } : {}),
+        return_to: `${location.pathname}${location.search}`,
+      });
+      onDirtyChange?.(false);
+      setConsentUrl(url);
+    } catch (error) {
+      const fields = errorFields(error);
+      let marked = false;
+      for (const [name, text] of Object.entries(fields)) {
+        if (name === 'store_name' || name === 'store_link') setError(name, { message: text });
+        else if (marketplace.fields.some((field) => field.name === name)) setError(`credentials.${name}`, { message: text });
+        else continue;
+        marked = true;
+      }
+      if (!marked) setIdeasoftError(errorMessage(error));
+    }
+  }
+
   const submit = handleSubmit(async (values) => {
     const credentials = Object.fromEntries(Object.entries(values.credentials).map(([name, value]) => [name, String(value)]));
+    if (ideasoft) return authorizeOnIdeasoft(values, credentials);
     await onSubmit(bodyOf(values, credentials));
   });
 
@@ -186,7 +238,7 @@ export function IntegrationForm({
     )();
   }
 
-  const disabled = busy || isSubmitting;
+  const disabled = busy || isSubmitting || consentUrl !== null;
   const regionErrorId = `${id}-region-error`;
 
   return (
@@ -229,6 +281,7 @@ export function IntegrationForm({
         </>
       ) : (
         <>
+          {ideasoft && <p className={styles.note}>{t('ideasoft.note')}</p>}
           {integration && fields.some((field) => field.type === 'secret') && <p className={styles.note}>{t('form.secrets_again')}</p>}
           {fields.map((field) => {
             const label = fieldLabel(field);
@@ -276,7 +329,12 @@ export function IntegrationForm({
           {t('form.verifying')}
         </p>
       )}
-      <FormError>{taskError}</FormError>
+      {consentUrl && (
+        <p className={styles.note} role="status">
+          {t('ideasoft.redirecting')}
+        </p>
+      )}
+      <FormError>{ideasoftError ?? taskError}</FormError>
     </form>
   );
 }
