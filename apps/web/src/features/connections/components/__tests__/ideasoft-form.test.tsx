@@ -4,7 +4,7 @@ import i18n from '../../../../lib/i18n.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
 import { serve, type Route } from '../../../../test/http-test-kit.tsx';
-import * as pendingModule from '../../ideasoft-pending.ts';
+import type * as pendingModule from '../../ideasoft-pending.ts';
 import { leaveForConsent } from '../../ideasoft-pending.ts';
 import { ConnectStoreModal } from '../connect-store-modal.tsx';
 import { followTasks, marketplaces, renderAt } from './connections-test-kit.tsx';
