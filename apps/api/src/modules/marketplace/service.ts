@@ -387,7 +387,7 @@ function marketplaceFailure(error: unknown, marketplaceName: string): unknown {
   const key: MessageKey = isMessageKey(error.messageKey) ? error.messageKey : 'marketplace_unexpected';
   return new AppError(error.kind === 'unavailable' || error.kind === 'rate_limited' ? 503 : 400, key, {
     messageKey: key,
-    params: { marketplace: marketplaceName },
+    params: { ...error.options.params, marketplace: marketplaceName },
   });
 }
 
@@ -476,7 +476,8 @@ export async function runUpsertTask(ctx: MarketplaceContext, task: RunningTask):
     } catch (error) {
       throw marketplaceFailure(error, marketplace.name);
     }
-    credentials = { selling_partner_id: typed.selling_partner_id ?? '', refresh_token: refreshToken };
+    // Amazon ends an authorization 365 days after consent; the connector asks for a new one then.
+    credentials = { selling_partner_id: typed.selling_partner_id ?? '', refresh_token: refreshToken, authorized_at: ctx.now().toISOString() };
   } else {
     // An update may leave secrets empty: the stored ones stay.
     credentials = { ...(existing ? storedCredentials(ctx, existing) : {}), ...typed };
