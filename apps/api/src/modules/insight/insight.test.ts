@@ -13,6 +13,7 @@ import { insertIntegration } from '../marketplace/repository.ts';
 import { addDays } from './overview.ts';
 import { istanbulDate, istanbulDayStart, upsertOrders } from './repository.ts';
 import { monthStart } from './sales-history.ts';
+import { createReviewTestApp, signInExpert, submitApplication } from '../admin/test-kit.ts';
 
 let ctx: TestContext;
 
@@ -313,5 +314,40 @@ describe('work context', () => {
     const seller = await registerVerifiedCustomer(ctx);
     const body = (await get(ctx, `/work_context/get/${seller.customerId}`, seller.jwt_token)).json();
     expect(body.navbar_elements).toContain('insight');
+  });
+});
+
+describe('store_performance for experts', () => {
+  let review: TestContext;
+  beforeAll(async () => {
+    review = await createReviewTestApp();
+  });
+  afterAll(async () => review?.close());
+
+  it("shows the submitted stores' last 12 months, rates and channel split next to the plan", async () => {
+    const expert = (await signInExpert(review)).jwt_token;
+    const seller = await registerVerifiedCustomer(review);
+    const submitted = await submitApplication(review, seller);
+    const thisMonth = monthStart(today);
+    const lastMonth = monthStart(today, -1);
+    const old = monthStart(today, -13);
+    await upsertOrders(review.database.db, seller.customerId, submitted.integrationId, [
+      order({ day: thisMonth, amount: 100_000 }),
+      order({ day: lastMonth, amount: 200_000 }),
+      order({ day: lastMonth, amount: 50_000, status: 'cancelled' }),
+      order({ day: lastMonth, amount: 30_000, status: 'returned' }),
+      order({ day: old, amount: 999_000 }),
+    ]);
+    const response = await get(review, `/admin/applications/${submitted.applicationId}`, expert);
+    expect(response.statusCode, response.body).toBe(200);
+    const performance = response.json().store_performance;
+    expect(performance.months).toHaveLength(12);
+    expect(performance.months.at(-1)).toEqual({ month: thisMonth.slice(0, 7), revenue: 100_000, orders: 1, cancelled_orders: 0, returned_orders: 0 });
+    expect(performance.months.at(-2)).toEqual({ month: lastMonth.slice(0, 7), revenue: 200_000, orders: 1, cancelled_orders: 1, returned_orders: 1 });
+    expect(performance.months.reduce((sum: number, month: { revenue: number }) => sum + month.revenue, 0)).toBe(300_000);
+    expect(performance.cancellation_rate).toBe(0.25);
+    expect(performance.return_rate).toBe(0.25);
+    expect(performance.by_marketplace).toEqual([{ marketplace_code: 'trendyol', store_name: 'Ayşe Butik', revenue: 300_000 }]);
+    expect(performance.last_synced_at).toBeNull();
   });
 });
