@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const server = availability.server;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'worq-bench-insight-'));
   try {
-    const database = await openDatabase({ url: server.url });
+    const database = await openDatabase({ url: server.url, pgliteDir: 'memory://' });
     const db = database.db;
     console.log(`filling ${totalOrders.toLocaleString('en')} orders on ${server.description} …`);
     const fillStarted = Date.now();
