@@ -56,6 +56,7 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   CICEKSEPETI_MIN_INTERVAL_MS: wholeNumber(0, 600_000).default(5_000),
   CONNECTION_HEALTH_INTERVAL_MINUTES: wholeNumber(0, 10_080).optional(),
+  ORDER_SYNC_INTERVAL_MINUTES: wholeNumber(0, 10_080).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CERTS_URL: optionalUrl,
   AMPLITUDE_API_KEY: z.string().optional(),
@@ -106,6 +107,8 @@ export interface Config {
   ciceksepetiMinIntervalMs: number;
   /** Minutes between re-checks of every active integration's credentials; 0 switches them off. */
   connectionHealthIntervalMinutes: number;
+  /** How often each active store's orders are re-read (0: only on connect and on demand). */
+  orderSyncIntervalMinutes: number;
   googleClientId: string | undefined;
   /**
    * Where Google sign-in fetches the PEM certificates that sign ID tokens; undefined means Google's
@@ -214,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ciceksepetiMinIntervalMs: raw.CICEKSEPETI_MIN_INTERVAL_MS,
     // Tests run the health check's handler directly; a timer would only race them.
     connectionHealthIntervalMinutes: raw.CONNECTION_HEALTH_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 360),
+    orderSyncIntervalMinutes: raw.ORDER_SYNC_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 60),
     googleClientId: raw.GOOGLE_CLIENT_ID,
     googleCertsUrl: raw.GOOGLE_CERTS_URL,
     amplitude: { apiKey: raw.AMPLITUDE_API_KEY, serverUrl: raw.AMPLITUDE_SERVER_URL },

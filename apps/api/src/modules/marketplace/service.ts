@@ -44,6 +44,8 @@ export interface MarketplaceContext {
    * (ARCHITECTURE.md §4): status changes are refused meanwhile.
    */
   hasActiveApplication(customerId: string): Promise<boolean>;
+  /** Called after a connect or update task saved a working store (the order sync starts there). */
+  onStoreConnected?(customerId: string, integrationId: string): Promise<void>;
   now(): Date;
 }
 
@@ -515,7 +517,10 @@ export async function runUpsertTask(ctx: MarketplaceContext, task: RunningTask):
   } else {
     await insertIntegration(ctx.db, { id: task.id, customerId, marketplaceId: marketplace.id, ...values });
   }
-  const data = await listedIntegration(ctx, customerId, existing?.id ?? task.id);
+  const savedId = existing?.id ?? task.id;
+  // The store works: its orders start importing. A failure here must not undo the connection.
+  await ctx.onStoreConnected?.(customerId, savedId).catch(() => {});
+  const data = await listedIntegration(ctx, customerId, savedId);
   return { message: existing ? 'task_update_success' : 'task_connect_success', params: { store: storeName }, data };
 }
 
