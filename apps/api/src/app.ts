@@ -32,6 +32,9 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { locationRoutes } from './modules/location/routes.ts';
 import { hasActiveApplication } from './modules/application/repository.ts';
 import { marketplaceRoutes } from './modules/marketplace/routes.ts';
+import { insightRoutes } from './modules/insight/routes.ts';
+import { requestOrderSync } from './modules/insight/sync.ts';
+import { createConnectorRegistry, sandboxFetch } from './connectors/registry.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import tasksPlugin from './modules/tasks/plugin.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
@@ -177,11 +180,22 @@ export async function buildApp({ config, database, delivery, logger = true }: Bu
       await api.register(authRoutes, { db: database.db, config });
       await api.register(customerRoutes, { db: database.db, config });
       await api.register(workContextRoutes, { db: database.db });
+      // One registry for connecting stores and reading their orders.
+      const registry = createConnectorRegistry({
+        config,
+        ...(config.marketplaceMode === 'sandbox' ? { fetch: sandboxFetch(app, config.publicUrl) } : {}),
+      });
       await api.register(marketplaceRoutes, {
         db: database.db,
         config,
+        registry,
         hasActiveApplication: (customerId) => hasActiveApplication(database.db, customerId),
+        // A store that connects starts importing its orders at once (ARCHITECTURE.md §6).
+        onStoreConnected: async (customerId, integrationId) => {
+          await requestOrderSync({ db: database.db, tasks: app.tasks }, customerId, integrationId);
+        },
       });
+      await api.register(insightRoutes, { db: database.db, config, registry });
       await api.register(companyRoutes, { db: database.db });
       await api.register(gppRoutes, { db: database.db });
       await api.register(applicationRoutes, { db: database.db });

@@ -51,7 +51,12 @@ const envSchema = z.object({
   AMAZON_LWA_CLIENT_SECRET: z.string().optional(),
   AMAZON_APPLICATION_ID: z.string().optional(),
   AMAZON_REGION_DEFAULT: oneOf(amazonRegions).default('EU'),
+  AMAZON_APP_DRAFT: oneOf(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  CICEKSEPETI_MIN_INTERVAL_MS: wholeNumber(0, 600_000).default(5_000),
   CONNECTION_HEALTH_INTERVAL_MINUTES: wholeNumber(0, 10_080).optional(),
+  ORDER_SYNC_INTERVAL_MINUTES: wholeNumber(0, 10_080).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CERTS_URL: optionalUrl,
   AMPLITUDE_API_KEY: z.string().optional(),
@@ -95,9 +100,15 @@ export interface Config {
     lwaClientSecret: string | undefined;
     applicationId: string | undefined;
     defaultRegion: AmazonRegion;
+    /** The app is still in Draft on Seller Central: the consent URL needs `version=beta`. */
+    draft: boolean;
   };
+  /** Least time between two Çiçeksepeti order-list calls of one seller (Çiçeksepeti asks ~5 s). */
+  ciceksepetiMinIntervalMs: number;
   /** Minutes between re-checks of every active integration's credentials; 0 switches them off. */
   connectionHealthIntervalMinutes: number;
+  /** How often each active store's orders are re-read (0: only on connect and on demand). */
+  orderSyncIntervalMinutes: number;
   googleClientId: string | undefined;
   /**
    * Where Google sign-in fetches the PEM certificates that sign ID tokens; undefined means Google's
@@ -201,9 +212,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lwaClientSecret: raw.AMAZON_LWA_CLIENT_SECRET ?? (marketplaceMode === 'sandbox' ? 'sandbox' : undefined),
       applicationId: raw.AMAZON_APPLICATION_ID ?? (marketplaceMode === 'sandbox' ? 'amzn1.sp.solution.sandbox' : undefined),
       defaultRegion: raw.AMAZON_REGION_DEFAULT,
+      draft: raw.AMAZON_APP_DRAFT,
     },
+    ciceksepetiMinIntervalMs: raw.CICEKSEPETI_MIN_INTERVAL_MS,
     // Tests run the health check's handler directly; a timer would only race them.
     connectionHealthIntervalMinutes: raw.CONNECTION_HEALTH_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 360),
+    orderSyncIntervalMinutes: raw.ORDER_SYNC_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 60),
     googleClientId: raw.GOOGLE_CLIENT_ID,
     googleCertsUrl: raw.GOOGLE_CERTS_URL,
     amplitude: { apiKey: raw.AMPLITUDE_API_KEY, serverUrl: raw.AMPLITUDE_SERVER_URL },

@@ -23,6 +23,14 @@ export const connectionMessages = {
     tr: '{marketplace} beklenmeyen bir yanıt verdi. Lütfen tekrar deneyin.',
     en: '{marketplace} gave an unexpected answer. Please try again.',
   },
+  marketplace_ip_blocked: {
+    tr: '{marketplace} isteğimizi bu ağdan engelledi; bu bir API anahtarı hatası değil. Lütfen daha sonra tekrar deneyin, sorun sürerse destek ekibimize yazın.',
+    en: '{marketplace} blocked our request from this network; this is not a wrong API key. Please try again later and contact our support team if it persists.',
+  },
+  ticimax_redirect: {
+    tr: 'Ticimax mağaza adresiniz {host} adresine yönlendiriyor. Mağaza adresi olarak {host} yazıp tekrar deneyin.',
+    en: 'Your Ticimax store address redirects to {host}. Enter {host} as the store address and try again.',
+  },
   ticimax_bad_code: {
     tr: 'Ticimax yetki kodu hatalı (Hatalı Kullanıcı Kodu). Yeni bir yetki kodu oluşturup tüm izinleri açın.',
     en: 'The Ticimax authorization code is wrong ("Hatalı Kullanıcı Kodu"). Create a new code and enable all permissions.',
@@ -30,6 +38,10 @@ export const connectionMessages = {
   amazon_authorization_failed: {
     tr: 'Amazon yetkilendirmesi tamamlanamadı. Lütfen bağlantıyı yeniden başlatın.',
     en: 'The Amazon authorization could not be completed. Please start the connection again.',
+  },
+  amazon_reauthorize: {
+    tr: 'Amazon mağazanızın yetkisinin süresi doldu. Lütfen bağlantıyı yenileyip Amazon’da yeniden yetki verin (yetkiler 365 günde bir yenilenmelidir).',
+    en: 'The authorization of your Amazon store has expired. Please renew the connection and authorize again on Amazon (authorizations must be renewed every 365 days).',
   },
   amazon_state_invalid: {
     tr: 'Amazon yetkilendirme isteğinin süresi doldu ya da geçersiz. Lütfen yeniden deneyin.',

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { amazonConnector, amazonConsentUrl, exchangeAmazonAuthorizationCode, turkeyMarketplaceId, type AmazonContext } from './amazon.ts';
+import { loadConfig } from '../config.ts';
+import { createConnectorRegistry } from './registry.ts';
 import { sendJson, startTestServer, type TestServer } from './test-server.ts';
 import { ConnectorError } from './types.ts';
 
@@ -42,6 +47,24 @@ describe('amazonConsentUrl', () => {
     const url = new URL(amazonConsentUrl({ region: 'NA', state: 's', applicationId: 'a', draft: true, sellerCentralBase: 'http://localhost:8080/sandbox/amazon/' }));
     expect(url.href.startsWith('http://localhost:8080/sandbox/amazon/apps/authorize/consent?')).toBe(true);
     expect(url.searchParams.get('version')).toBe('beta');
+  });
+});
+
+describe('AMAZON_APP_DRAFT', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'amazon-draft-'));
+  const consent = (draft: string | undefined) => {
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, MARKETPLACE_MODE: 'live', AMAZON_APPLICATION_ID: 'amzn1.sp.solution.app', ...(draft ? { AMAZON_APP_DRAFT: draft } : {}) });
+    return new URL(createConnectorRegistry({ config }).amazon.consentUrl('EU', 'st-1'));
+  };
+
+  it('adds version=beta to the consent URL while the app is a draft, and not once it is published', () => {
+    expect(consent('true').searchParams.get('version')).toBe('beta');
+    expect(consent('false').searchParams.has('version')).toBe(false);
+    expect(consent(undefined).searchParams.has('version')).toBe(false);
+  });
+
+  it('refuses a value other than true or false', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AMAZON_APP_DRAFT: 'yes' })).toThrow(/AMAZON_APP_DRAFT/);
   });
 });
 
@@ -101,13 +124,13 @@ describe('amazonConnector.verify', () => {
     expect(participations?.headers['x-amz-access-token']).toBe('Atza|access-1');
   });
 
-  it('reports a revoked refresh token as bad credentials', async () => {
+  it('asks the seller to re-authorise when LWA refuses the refresh token (invalid_grant)', async () => {
     server = await startTestServer((_req, res) =>
       sendJson(res, 400, { error_description: 'The request has an invalid grant parameter : refresh_token', error: 'invalid_grant' }),
     );
     const error = await rejection(amazonConnector.verify(freshCredentials(), { baseUrl: server.url, ...lwa, retries: 0 } as AmazonContext));
     expect(error.kind).toBe('bad_credentials');
-    expect(error.messageKey).toBe('marketplace_bad_credentials');
+    expect(error.messageKey).toBe('amazon_reauthorize');
   });
 
   it("maps SP-API's errors array on 403 to forbidden, keeping Amazon's words", async () => {
@@ -122,52 +145,76 @@ describe('amazonConnector.verify', () => {
 });
 
 describe('amazonConnector.listOrders', () => {
+  // Shapes of getOrders (Orders v0 reference, GetOrdersResponse → payload.Orders[] / NextToken):
+  // AmazonOrderId, PurchaseDate (ISO UTC), OrderStatus, OrderTotal {CurrencyCode, Amount}, and
+  // EasyShipShipmentStatus for Easy Ship orders; Pending orders carry no OrderTotal.
   const range = { from: new Date('2025-03-01T00:00:00Z'), to: new Date('2025-03-31T00:00:00Z') };
   const order = (id: string, status = 'Shipped', extra: Record<string, unknown> = {}) => ({
     AmazonOrderId: id,
     PurchaseDate: '2025-03-05T10:00:00Z',
+    LastUpdateDate: '2025-03-06T08:00:00Z',
     OrderStatus: status,
-    OrderTotal: { CurrencyCode: 'TRY', Amount: '123.90' },
+    FulfillmentChannel: 'MFN',
+    SalesChannel: 'Amazon.com.tr',
+    ...(status === 'Pending' ? {} : { OrderTotal: { CurrencyCode: 'TRY', Amount: '123.90' } }),
     NumberOfItemsShipped: 2,
     NumberOfItemsUnshipped: 0,
+    MarketplaceId: turkeyMarketplaceId,
     ...extra,
   });
 
-  function ordersServer(options: { throttleFirst?: boolean } = {}) {
-    let throttled = false;
+  function ordersServer(options: { throttle?: boolean } = {}) {
     return startTestServer((req, res) => {
       if (req.path === '/auth/o2/token') return sendJson(res, 200, lwaAnswer);
-      if (options.throttleFirst && !throttled) {
-        throttled = true;
-        return sendJson(res, 429, { errors: [{ code: 'QuotaExceeded', message: 'You exceeded your quota for the requested resource.' }] }, { 'x-amzn-RateLimit-Limit': '1000' });
+      if (options.throttle) {
+        return sendJson(res, 429, { errors: [{ code: 'QuotaExceeded', message: 'You exceeded your quota for the requested resource.' }] }, { 'x-amzn-RateLimit-Limit': '0.0167' });
       }
       const token = req.query.get('NextToken');
-      if (!token) return sendJson(res, 200, { payload: { Orders: [order('111-1', 'Pending'), order('111-2', 'Shipped', { EasyShipShipmentStatus: 'Delivered' })], NextToken: 'tok/2+==' } });
+      if (!token) {
+        return sendJson(res, 200, {
+          payload: {
+            Orders: [order('111-1', 'Pending'), order('111-2', 'Shipped', { EasyShipShipmentStatus: 'Delivered', PurchaseDate: '2025-03-04T21:30:00Z' })],
+            NextToken: 'tok/2+==',
+            CreatedBefore: '2025-03-31T00:00:00Z',
+          },
+        });
+      }
       if (token === 'tok/2+==') return sendJson(res, 200, { payload: { Orders: [order('111-3', 'Canceled')], NextToken: 'tok-3' } });
       return sendJson(res, 200, { payload: { Orders: [order('111-4', 'Unshipped')] } });
     });
   }
 
-  it('walks NextTokens page by page to the end, mapping orders and statuses', async () => {
+  async function readAll(credentials: Record<string, string>, ctx: AmazonContext) {
+    const pages = [];
+    let cursor: string | null = null;
+    do {
+      const page = await amazonConnector.listOrders(credentials, range, cursor, ctx);
+      pages.push(page);
+      cursor = page.cursor;
+    } while (cursor !== null);
+    return pages;
+  }
+
+  it('follows NextToken through the cursor, mapping statuses, amounts and true instants', async () => {
     server = await ordersServer();
     const credentials = freshCredentials();
-    const ctx = { baseUrl: server.url, ...lwa, retries: 0 } as AmazonContext;
-    const first = await amazonConnector.listOrders(credentials, range, 0, ctx);
-    expect(first.nextPage).toBe(1);
-    expect(first.orders).toEqual([
-      { id: '111-1', orderedAt: '2025-03-05T10:00:00.000Z', totalAmount: 12390, currency: 'TRY', status: 'created', itemCount: 2 },
-      { id: '111-2', orderedAt: '2025-03-05T10:00:00.000Z', totalAmount: 12390, currency: 'TRY', status: 'delivered', itemCount: 2 },
+    const pages = await readAll(credentials, { baseUrl: server.url, ...lwa, retries: 0 });
+    expect(pages).toHaveLength(3);
+    expect(pages[0]!.orders).toEqual([
+      // Pending: no OrderTotal yet, so amount 0; lines are never fetched (one call per order).
+      { id: '111-1', orderNumber: '111-1', orderedAt: '2025-03-05T10:00:00.000Z', status: 'created', totalAmount: 0, currency: 'TRY', lines: [] },
+      // 21:30 UTC on 4 March is 00:30 on 5 March in Istanbul: the instant is kept as UTC.
+      { id: '111-2', orderNumber: '111-2', orderedAt: '2025-03-04T21:30:00.000Z', status: 'delivered', totalAmount: 12_390, currency: 'TRY', lines: [] },
     ]);
-    const second = await amazonConnector.listOrders(credentials, range, 1, ctx);
-    const third = await amazonConnector.listOrders(credentials, range, 2, ctx);
-    expect(second.orders.map((o) => [o.id, o.status])).toEqual([['111-3', 'cancelled']]);
-    expect(third).toMatchObject({ nextPage: null, orders: [{ id: '111-4', status: 'preparing' }] });
+    expect(pages[1]!.orders.map((o) => [o.id, o.status])).toEqual([['111-3', 'cancelled']]);
+    expect(pages[2]!.orders.map((o) => [o.id, o.status])).toEqual([['111-4', 'preparing']]);
 
     const calls = server.requests.filter((request) => request.path === '/orders/v0/orders');
     expect(calls).toHaveLength(3);
     expect(calls[0]?.query.get('MarketplaceIds')).toBe(turkeyMarketplaceId);
     expect(calls[0]?.query.get('CreatedAfter')).toBe('2025-03-01T00:00:00.000Z');
     expect(calls[0]?.query.get('CreatedBefore')).toBe('2025-03-31T00:00:00.000Z');
+    expect(calls[0]?.query.get('MaxResultsPerPage')).toBe('100');
     expect(calls[1]?.query.get('NextToken')).toBe('tok/2+==');
     expect(calls[1]?.query.has('CreatedAfter')).toBe(false);
     expect(calls[2]?.query.get('NextToken')).toBe('tok-3');
@@ -175,25 +222,30 @@ describe('amazonConnector.listOrders', () => {
     expect(server.requests.filter((request) => request.path === '/auth/o2/token')).toHaveLength(1);
   });
 
-  it('re-walks from the first page when a later page is asked cold', async () => {
-    server = await ordersServer();
-    const page = await amazonConnector.listOrders(freshCredentials(), range, 2, { baseUrl: server.url, ...lwa, retries: 0 } as AmazonContext);
-    expect(page.orders.map((o) => o.id)).toEqual(['111-4']);
-    expect(server.requests.filter((request) => request.path === '/orders/v0/orders').map((request) => request.query.get('NextToken'))).toEqual([null, 'tok/2+==', 'tok-3']);
-  });
-
-  it('waits out a 429 using the rate-limit header and then succeeds', async () => {
-    server = await ordersServer({ throttleFirst: true });
-    const page = await amazonConnector.listOrders(freshCredentials(), range, 0, { baseUrl: server.url, ...lwa, retries: 2 } as AmazonContext);
-    expect(page.orders).toHaveLength(2);
-    expect(server.requests.filter((request) => request.path === '/orders/v0/orders')).toHaveLength(2);
+  it('throws rate_limited with the bucket refill time on 429, without retrying', async () => {
+    server = await ordersServer({ throttle: true });
+    const error = await rejection(amazonConnector.listOrders(freshCredentials(), range, null, { baseUrl: server.url, ...lwa, retries: 2 }));
+    expect(error.kind).toBe('rate_limited');
+    expect(error.options.retryAfterMs).toBe(59_881);
+    expect(server.requests.filter((request) => request.path === '/orders/v0/orders')).toHaveLength(1);
   });
 
   it('never asks for orders created later than two minutes ago', async () => {
     server = await ordersServer();
     const now = Date.now();
-    await amazonConnector.listOrders(freshCredentials(), { from: new Date(now - 86_400_000), to: new Date(now + 60_000) }, 0, { baseUrl: server.url, ...lwa, retries: 0 } as AmazonContext);
+    await amazonConnector.listOrders(freshCredentials(), { from: new Date(now - 86_400_000), to: new Date(now + 60_000) }, null, { baseUrl: server.url, ...lwa, retries: 0 });
     const before = Date.parse(server.requests.find((request) => request.path === '/orders/v0/orders')?.query.get('CreatedBefore') ?? '');
     expect(before).toBeLessThanOrEqual(now - 2 * 60_000);
+  });
+
+  it('asks the seller to re-authorise 365 days after consent, before calling Amazon', async () => {
+    server = await ordersServer();
+    const credentials = { ...freshCredentials(), authorized_at: new Date(Date.now() - 366 * 86_400_000).toISOString() };
+    const error = await rejection(amazonConnector.listOrders(credentials, range, null, { baseUrl: server.url, ...lwa, retries: 0 }));
+    expect(error.kind).toBe('bad_credentials');
+    expect(error.messageKey).toBe('amazon_reauthorize');
+    expect(server.requests).toHaveLength(0);
+    const young = { ...freshCredentials(), authorized_at: new Date(Date.now() - 300 * 86_400_000).toISOString() };
+    await expect(amazonConnector.listOrders(young, range, null, { baseUrl: server.url, ...lwa, retries: 0 })).resolves.toBeDefined();
   });
 });

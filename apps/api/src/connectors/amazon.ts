@@ -15,6 +15,7 @@ import {
   type DateRange,
   type MarketplaceOrder,
   type OrderPage,
+  type OrderStatus,
   type VerifyResult,
 } from './types.ts';
 
@@ -217,7 +218,8 @@ async function accessToken(credentials: Credentials, ctx: AmazonContext): Promis
     { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: lwa.clientId, client_secret: lwa.clientSecret },
     lwa.lwaBaseUrl,
     ctx,
-    'marketplace_bad_credentials',
+    // invalid_grant on refresh: the seller revoked the app or the authorization expired (365 days).
+    'amazon_reauthorize',
   );
   const token = body.access_token as string;
   const lifetimeSeconds = typeof body.expires_in === 'number' ? body.expires_in : 3600;
@@ -226,27 +228,20 @@ async function accessToken(credentials: Credentials, ctx: AmazonContext): Promis
   return token;
 }
 
-/**
- * SP-API answers 429 without Retry-After but with `x-amzn-RateLimit-Limit` (requests per second);
- * turning that into a Retry-After lets the shared backoff wait for the bucket to refill (the orders
- * API refills one request a minute; marketplaceFetch caps the wait at 30 s).
- */
-function withRateLimitHints(doFetch: typeof fetch): typeof fetch {
-  return async (input, init) => {
-    const response = await doFetch(input, init);
-    if (response.status !== 429 || response.headers.get('retry-after')) return response;
-    const rate = Number(response.headers.get('x-amzn-ratelimit-limit'));
-    if (!Number.isFinite(rate) || rate <= 0) return response;
-    const headers = new Headers(response.headers);
-    headers.set('retry-after', String(Math.ceil((1 / rate) * 1000) / 1000));
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  };
+/** requests per second from `x-amzn-RateLimit-Limit`, when Amazon sent it. */
+function rateOf(response: Response): number | undefined {
+  const rate = Number(response.headers.get('x-amzn-ratelimit-limit'));
+  return Number.isFinite(rate) && rate > 0 ? rate : undefined;
 }
 
 interface SpApiErrorBody {
   errors?: { code?: string; message?: string; details?: string }[];
 }
 
+/**
+ * One SP-API GET. A 429 is not retried here: the orders API refills one request a minute, so the
+ * caller gets ConnectorError('rate_limited') with the refill time and the sync resumes later.
+ */
 async function spApiGet(path: string, credentials: Credentials, ctx: AmazonContext): Promise<unknown> {
   const token = await accessToken(credentials, ctx);
   const response = await marketplaceFetch(
@@ -254,9 +249,9 @@ async function spApiGet(path: string, credentials: Credentials, ctx: AmazonConte
     {
       method: 'GET',
       headers: { 'x-amz-access-token': token, accept: 'application/json', 'user-agent': 'WorqTrade/1.0 (Language=TypeScript)' },
-      finalStatuses: [400, 401, 403, 404],
+      finalStatuses: [400, 401, 403, 404, 429],
     },
-    { ...ctx, fetch: withRateLimitHints(ctx.fetch ?? fetch) },
+    ctx,
   );
   const body = await readJson(response);
   if (response.ok) return body;
@@ -268,7 +263,10 @@ async function spApiGet(path: string, credentials: Credentials, ctx: AmazonConte
     accessTokens.delete(sha(`${lwa.lwaBaseUrl}\n${lwa.clientId}\n${credentials.refresh_token ?? ''}`));
     throw new ConnectorError('forbidden', 'marketplace_forbidden', detail);
   }
-  if (response.status === 429) throw new ConnectorError('rate_limited', 'marketplace_rate_limited', detail);
+  if (response.status === 429) {
+    const rate = rateOf(response);
+    throw new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, { retryAfterMs: Math.ceil(1000 / (rate ?? ordersRatePerSecond)) });
+  }
   if (response.status >= 500) throw new ConnectorError('unavailable', 'marketplace_unavailable', detail);
   throw new ConnectorError('unexpected', 'marketplace_unexpected', detail);
 }
@@ -279,21 +277,21 @@ interface Participation {
   storeName?: string;
 }
 
+/** An order of getOrders (Orders v0), as far as we read it. */
 interface SpApiOrder {
   AmazonOrderId?: string;
   PurchaseDate?: string;
   OrderStatus?: string;
+  /** Absent while the order is Pending (and for some cancelled orders). */
   OrderTotal?: { CurrencyCode?: string; Amount?: string };
-  NumberOfItemsShipped?: number;
-  NumberOfItemsUnshipped?: number;
   EasyShipShipmentStatus?: string;
 }
 
 /**
- * getOrders' OrderStatus in the shared vocabulary of sandbox/orders.ts. Amazon has no delivered or
- * returned order status; for Easy Ship orders (available in Turkey) EasyShipShipmentStatus tells.
+ * getOrders' OrderStatus in the shared vocabulary. Amazon has no delivered or returned order
+ * status; for Easy Ship orders (available in Turkey) EasyShipShipmentStatus tells.
  */
-function statusOf(order: SpApiOrder): string {
+function statusOf(order: SpApiOrder): OrderStatus {
   switch (order.OrderStatus) {
     case 'Pending':
     case 'PendingAvailability':
@@ -315,7 +313,7 @@ function statusOf(order: SpApiOrder): string {
 }
 
 /** The other way, for the sandbox: Amazon's words for each shared status. */
-export const amazonOrderStatusOf: Record<string, { OrderStatus: string; EasyShipShipmentStatus?: string }> = {
+export const amazonOrderStatusOf: Record<OrderStatus, { OrderStatus: string; EasyShipShipmentStatus?: string }> = {
   created: { OrderStatus: 'Pending' },
   preparing: { OrderStatus: 'Unshipped' },
   shipped: { OrderStatus: 'Shipped', EasyShipShipmentStatus: 'PickedUp' },
@@ -324,62 +322,96 @@ export const amazonOrderStatusOf: Record<string, { OrderStatus: string; EasyShip
   returned: { OrderStatus: 'Shipped', EasyShipShipmentStatus: 'ReturnedToSeller' },
 };
 
-// getOrders rejects a CreatedBefore later than two minutes before now.
-const createdBeforeMarginMs = 2 * 60_000 + 5_000;
+// getOrders rejects a CreatedBefore later than two minutes before now (a few seconds of margin).
+export const createdBeforeMarginMs = 2 * 60_000 + 5_000;
 const ordersPerPage = 100;
+/** getOrders: 0.0167 requests per second (one a minute), burst 20. */
+const ordersRatePerSecond = 0.0167;
+/** Amazon ends a seller's authorization this long after consent. */
+export const amazonAuthorizationLifetimeMs = 365 * 86_400_000;
 
 /**
- * NextToken is opaque, so page n is reachable only by walking pages 0…n-1. Tokens met on the way
- * are remembered per (refresh token, range, page), so a caller asking pages in order costs one SP-API
- * call per page; a page asked cold (another process, after a restart) re-walks from the nearest
- * remembered page. Page indexes start at 0.
+ * An Amazon order in our vocabulary. Decisions (docs/marketplaces.md § Amazon):
+ * - a Pending order has no OrderTotal yet: amount 0 until a later sync sees it Unshipped;
+ * - lines stay empty: getOrderItems is one call per order (0.5 req/s, burst 30), a year of a busy
+ *   store would take hours; Orders v2026-01-01 searchOrders returns items with the order, so the
+ *   lines come with that migration;
+ * - Amazon has one order id: `orderNumber` is the AmazonOrderId too.
  */
-const nextTokens = new BoundedCache<string>(2_000);
-
-function pageKey(credentials: Credentials, range: DateRange, page: number): string {
-  return `${sha(credentials.refresh_token ?? '')}|${range.from.toISOString()}|${range.to.toISOString()}|${page}`;
-}
-
 function toMarketplaceOrder(order: SpApiOrder): MarketplaceOrder {
+  const id = order.AmazonOrderId ?? '';
+  const purchased = Date.parse(order.PurchaseDate ?? '');
+  if (!id || !Number.isFinite(purchased)) throw new ConnectorError('unexpected', 'marketplace_unexpected', 'getOrders: order without AmazonOrderId or PurchaseDate');
   const amount = Number(order.OrderTotal?.Amount ?? 0);
   return {
-    id: order.AmazonOrderId ?? '',
-    orderedAt: new Date(order.PurchaseDate ?? 0).toISOString(),
+    id,
+    orderNumber: id,
+    orderedAt: new Date(purchased).toISOString(),
+    status: statusOf(order),
     totalAmount: Number.isFinite(amount) ? Math.round(amount * 100) : 0,
     currency: order.OrderTotal?.CurrencyCode ?? 'TRY',
-    status: statusOf(order),
-    itemCount: (order.NumberOfItemsShipped ?? 0) + (order.NumberOfItemsUnshipped ?? 0),
+    lines: [],
   };
 }
 
-async function fetchOrderPage(
+export interface OrdersQuery {
+  createdAfter: Date;
+  createdBefore: Date;
+  /** The previous page's token; the dates are then ignored by Amazon. */
+  nextToken?: string;
+}
+
+/**
+ * THE one place that talks to Amazon's order list. Today: Orders v0 `getOrders`, which Amazon
+ * deprecated and removes on 27 March 2027. The move to Orders v2026-01-01 (`GET
+ * /orders/2026-01-01/orders`, searchOrders, items included) changes only this function (and the
+ * sandbox's path): the cursor, paging and mapping around it stay.
+ */
+export async function searchOrdersPage(
   credentials: Credentials,
-  range: DateRange,
-  page: number,
-  nextToken: string | undefined,
+  query: OrdersQuery,
   ctx: AmazonContext,
-): Promise<OrderPage> {
-  const query = new URLSearchParams({ MarketplaceIds: turkeyMarketplaceId });
-  if (nextToken) {
-    query.set('NextToken', nextToken);
+): Promise<{ orders: MarketplaceOrder[]; nextToken: string | null }> {
+  const params = new URLSearchParams({ MarketplaceIds: turkeyMarketplaceId });
+  if (query.nextToken) {
+    params.set('NextToken', query.nextToken);
   } else {
-    const latest = Date.now() - createdBeforeMarginMs;
-    const before = new Date(Math.min(range.to.getTime(), latest));
-    if (before <= range.from) return { orders: [], nextPage: null };
-    query.set('CreatedAfter', range.from.toISOString());
-    query.set('CreatedBefore', before.toISOString());
-    query.set('MaxResultsPerPage', String(ordersPerPage));
+    params.set('CreatedAfter', query.createdAfter.toISOString());
+    params.set('CreatedBefore', query.createdBefore.toISOString());
+    params.set('MaxResultsPerPage', String(ordersPerPage));
   }
-  const body = (await spApiGet(`/orders/v0/orders?${query.toString()}`, credentials, ctx)) as
+  const body = (await spApiGet(`/orders/v0/orders?${params.toString()}`, credentials, ctx)) as
     | { payload?: { Orders?: SpApiOrder[]; NextToken?: string } }
     | undefined;
   const payload = body?.payload;
   if (!payload || !Array.isArray(payload.Orders)) {
     throw new ConnectorError('unexpected', 'marketplace_unexpected', 'getOrders answered without payload.Orders');
   }
-  const token = payload.NextToken || undefined;
-  if (token) nextTokens.set(pageKey(credentials, range, page + 1), token);
-  return { orders: payload.Orders.map(toMarketplaceOrder), nextPage: token ? page + 1 : null };
+  return { orders: payload.Orders.map(toMarketplaceOrder), nextToken: payload.NextToken || null };
+}
+
+interface AmazonCursor {
+  /** CreatedBefore fixed at the first call (ISO). */
+  before: string;
+  nextToken: string;
+}
+
+function decodeCursor(text: string): AmazonCursor {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as AmazonCursor;
+    if (typeof value.before === 'string' && typeof value.nextToken === 'string') return value;
+  } catch {
+    // fall through
+  }
+  throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Amazon: unreadable order cursor');
+}
+
+/** An authorization older than 365 days (or one LWA refuses) must be given again by the seller. */
+function assertAuthorizationAlive(credentials: Credentials): void {
+  const authorizedAt = Date.parse(credentials.authorized_at ?? '');
+  if (Number.isFinite(authorizedAt) && Date.now() - authorizedAt >= amazonAuthorizationLifetimeMs) {
+    throw new ConnectorError('bad_credentials', 'amazon_reauthorize', `authorized at ${credentials.authorized_at}, more than 365 days ago`);
+  }
 }
 
 export const amazonConnector: Connector = {
@@ -391,6 +423,7 @@ export const amazonConnector: Connector = {
     if (credentials.region && !isAmazonRegion(credentials.region)) {
       throw new ConnectorError('unexpected', 'marketplace_unexpected', `unknown region ${credentials.region}`);
     }
+    assertAuthorizationAlive(credentials);
     const body = (await spApiGet('/sellers/v1/marketplaceParticipations', credentials, ctx)) as
       | { payload?: Participation[] }
       | undefined;
@@ -405,16 +438,29 @@ export const amazonConnector: Connector = {
     };
   },
 
-  async listOrders(credentials, range, page, ctx: AmazonContext): Promise<OrderPage> {
-    if (!Number.isInteger(page) || page < 0) throw new RangeError('page must be a whole number from 0');
-    let known = page;
-    while (known > 0 && nextTokens.get(pageKey(credentials, range, known)) === undefined) known--;
-    for (let current = known; ; current++) {
-      const token = current === 0 ? undefined : nextTokens.get(pageKey(credentials, range, current));
-      const result = await fetchOrderPage(credentials, range, current, token, ctx);
-      if (current === page) return result;
-      if (result.nextPage === null) return { orders: [], nextPage: null };
+  /**
+   * One getOrders page per call. The cursor carries Amazon's NextToken and the CreatedBefore of the
+   * first call (at least two minutes before that call, as Amazon requires). A 429 throws
+   * rate_limited with the bucket's refill time; the sync keeps the cursor and resumes.
+   */
+  async listOrders(credentials, range: DateRange, cursor, ctx: AmazonContext): Promise<OrderPage> {
+    assertAuthorizationAlive(credentials);
+    let query: OrdersQuery;
+    if (cursor) {
+      const state = decodeCursor(cursor);
+      query = { createdAfter: range.from, createdBefore: new Date(state.before), nextToken: state.nextToken };
+    } else {
+      const before = new Date(Math.min(range.to.getTime(), Date.now() - createdBeforeMarginMs));
+      if (before <= range.from) return { orders: [], cursor: null };
+      query = { createdAfter: range.from, createdBefore: before };
     }
+    const page = await searchOrdersPage(credentials, query, ctx);
+    const orders = page.orders.filter((order) => {
+      const at = Date.parse(order.orderedAt);
+      return at >= range.from.getTime() && at < range.to.getTime();
+    });
+    const next: AmazonCursor | null = page.nextToken ? { before: query.createdBefore.toISOString(), nextToken: page.nextToken } : null;
+    return { orders, cursor: next ? Buffer.from(JSON.stringify(next)).toString('base64url') : null };
   },
 };
 

@@ -18,7 +18,7 @@ import {
   isAmazonRegion,
   type AmazonContext,
 } from './amazon.ts';
-import { ciceksepetiConnector, defaultBaseUrl as ciceksepetiDefaultBaseUrl } from './ciceksepeti.ts';
+import { ciceksepetiConnector, defaultBaseUrl as ciceksepetiDefaultBaseUrl, type CiceksepetiContext } from './ciceksepeti.ts';
 import { hepsiburadaConnector, defaultBaseUrl as hepsiburadaDefaultBaseUrl, type HepsiburadaContext } from './hepsiburada.ts';
 import {
   ideasoftConnector,
@@ -64,8 +64,9 @@ export function isMarketplaceCode(code: string): code is MarketplaceCode {
 }
 
 export interface ConnectorRegistryOptions {
-  config: Pick<Config, 'marketplaceMode' | 'marketplaceBaseUrls' | 'publicUrl' | 'amazon'> &
-    Partial<Pick<Config, 'hepsiburadaUserAgent'>>;
+  config: Pick<Config, 'marketplaceMode' | 'marketplaceBaseUrls' | 'publicUrl'> & {
+    amazon: Omit<Config['amazon'], 'draft'> & Partial<Pick<Config['amazon'], 'draft'>>;
+  } & Partial<Pick<Config, 'hepsiburadaUserAgent' | 'ciceksepetiMinIntervalMs'>>;
   /** The transport the connectors use; defaults to global fetch. */
   fetch?: typeof fetch;
 }
@@ -120,6 +121,13 @@ export function createConnectorRegistry({ config, fetch: transport }: ConnectorR
       const hepsiburadaCtx: HepsiburadaContext = { ...ctx, ...(config.hepsiburadaUserAgent ? { userAgent: config.hepsiburadaUserAgent } : {}) };
       return hepsiburadaCtx;
     }
+    if (code === 'ciceksepeti') {
+      const ciceksepetiCtx: CiceksepetiContext = {
+        ...ctx,
+        ...(config.ciceksepetiMinIntervalMs !== undefined ? { minIntervalMs: config.ciceksepetiMinIntervalMs } : {}),
+      };
+      return ciceksepetiCtx;
+    }
     if (code !== 'amazon') return ctx;
     const amazonCtx: AmazonContext = {
       ...ctx,
@@ -144,6 +152,7 @@ export function createConnectorRegistry({ config, fetch: transport }: ConnectorR
         state,
         applicationId: config.amazon.applicationId,
         redirectUri: amazonRedirectUri,
+        draft: config.amazon.draft === true,
         ...(sandbox ? { sellerCentralBase: sandboxBaseUrl(config.publicUrl, 'amazon') } : {}),
       });
     },

@@ -1,7 +1,15 @@
+/**
+ * Ticimax connector against a local server. Fixture shapes: the SOAP 1.1 envelope of WCF, with
+ * SelectSiparisResponse/SelectSiparisResult in http://tempuri.org/ and WebSiparis members in the
+ * data-contract namespace, per Ticimax's SiparisServis WSDL; order fields ID, SiparisNo,
+ * SiparisTarihi, SiparisToplamTutari, Durum, ParaBirimi, Urunler/WebSiparisUrun/Adet from
+ * shared/MARKETPLACES.md; StokKodu, UrunAdi, Tutar, KdvTutari as public Ticimax integrations read
+ * them (unconfirmed). The "Hatalı Kullanıcı Kodu" fault is what integrations report for a wrong code.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendText, startTestServer, type TestServer } from './test-server.ts';
-import { child, childText, parseXml, ticimaxConnector } from './ticimax.ts';
-import { ConnectorError } from './types.ts';
+import { child, childText, children, maxXmlBytes, parseSoapXml, ticimaxConnector } from './ticimax.ts';
+import { ConnectorError, type MarketplaceOrder } from './types.ts';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -22,7 +30,8 @@ const badCodeFault = envelope(
 const order = (id: number, date = '2025-03-01T10:00:00', durum = 7) =>
   `<a:WebSiparis><a:Durum>${durum}</a:Durum><a:ID>${id}</a:ID><a:ParaBirimi>TL</a:ParaBirimi><a:SiparisNo>TCX-${id}</a:SiparisNo>` +
   `<a:SiparisTarihi>${date}</a:SiparisTarihi><a:SiparisToplamTutari>250.5</a:SiparisToplamTutari>` +
-  '<a:Urunler><a:WebSiparisUrun><a:Adet>2</a:Adet></a:WebSiparisUrun><a:WebSiparisUrun><a:Adet>1</a:Adet></a:WebSiparisUrun></a:Urunler></a:WebSiparis>';
+  '<a:Urunler><a:WebSiparisUrun><a:Adet>2</a:Adet><a:KdvTutari>15</a:KdvTutari><a:StokKodu>KUPA-01</a:StokKodu><a:Tutar>75</a:Tutar><a:UrunAdi>Kupa &amp; Tabak</a:UrunAdi></a:WebSiparisUrun>' +
+  '<a:WebSiparisUrun><a:Adet>1</a:Adet><a:KdvTutari>10.08</a:KdvTutari><a:StokKodu>CAY-02</a:StokKodu><a:Tutar>50.42</a:Tutar><a:UrunAdi>Çay</a:UrunAdi></a:WebSiparisUrun></a:Urunler></a:WebSiparis>';
 
 async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
   const error = await promise.then(
@@ -36,7 +45,7 @@ async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
 }
 
 function sentCall(body: string | undefined) {
-  const call = child(child(child(parseXml(body ?? ''), 'Envelope'), 'Body'), 'SelectSiparis');
+  const call = child(child(child(parseSoapXml(body ?? ''), 'Envelope'), 'Body'), 'SelectSiparis');
   return { call, filter: child(call, 'f'), paging: child(call, 's') };
 }
 
@@ -77,49 +86,116 @@ describe('ticimaxConnector.verify', () => {
   });
 });
 
+describe('ticimaxConnector redirects', () => {
+  it('does not follow a redirect to www and names the canonical host', async () => {
+    server = await startTestServer((_req, res) => {
+      res.writeHead(301, { location: 'https://www.magaza.com/Servis/SiparisServis.svc' });
+      res.end();
+    });
+    const error = await rejection(ticimaxConnector.verify(credentials, { baseUrl: server.url, retries: 0 }));
+    expect(error.kind).toBe('bad_credentials');
+    expect(error.messageKey).toBe('ticimax_redirect');
+    expect(error.options.params).toEqual({ host: 'www.magaza.com' });
+    // One POST, no GET to the new address.
+    expect(server.requests.map((request) => request.method)).toEqual(['POST']);
+  });
+});
+
 describe('ticimaxConnector.listOrders', () => {
   const range = { from: new Date('2025-03-01T00:00:00Z'), to: new Date('2025-03-02T00:00:00Z') };
 
-  it('sends the date filter in Turkey time, pages with BaslangicIndex/KayitSayisi and stops on a short page', async () => {
-    let throttled = false;
+  async function readAll(ctx: { baseUrl: string; retries: number }): Promise<{ orders: MarketplaceOrder[]; pages: number }> {
+    const orders: MarketplaceOrder[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await ticimaxConnector.listOrders(credentials, range, cursor, ctx);
+      orders.push(...page.orders);
+      cursor = page.cursor;
+      pages += 1;
+    } while (cursor !== null);
+    return { orders, pages };
+  }
+
+  it('sends the filter in Istanbul time and alphabetical order, pages with BaslangicIndex and maps lines', async () => {
+    let failed = false;
     server = await startTestServer((req, res) => {
-      if (!throttled) {
-        throttled = true;
+      if (!failed) {
+        failed = true;
         return sendText(res, 503, 'Service Unavailable', 'text/html', { 'retry-after': '0' });
       }
       const start = Number(childText(sentCall(req.body).paging, 'BaslangicIndex'));
       if (start === 0) return sendText(res, 200, result(Array.from({ length: 100 }, (_, index) => order(index + 1)).join('')), xml);
+      // 01:00 Istanbul on 2 March is 22:00Z on 1 March (inside); 04:00 is 01:00Z on 2 March (outside).
       return sendText(res, 200, result(order(101, '2025-03-02T01:00:00', 8) + order(102, '2025-03-02T04:00:00')), xml);
     });
-    const ctx = { baseUrl: server.url, retries: 2 };
-    const first = await ticimaxConnector.listOrders(credentials, range, 0, ctx);
-    expect(first.nextPage).toBe(1);
-    expect(first.orders[0]).toEqual({ id: '1', orderedAt: '2025-03-01T07:00:00.000Z', totalAmount: 25050, currency: 'TRY', status: 'delivered', itemCount: 3 });
-    const second = await ticimaxConnector.listOrders(credentials, range, 1, ctx);
-    // 04:00 Turkey time on 2 March is 01:00Z: outside the range and dropped.
-    expect(second).toEqual({ nextPage: null, orders: [expect.objectContaining({ id: '101', status: 'cancelled', orderedAt: '2025-03-01T22:00:00.000Z' })] });
+    const { orders, pages } = await readAll({ baseUrl: server.url, retries: 2 });
+    expect(pages).toBe(2);
+    expect(orders).toHaveLength(101);
+    expect(orders[0]).toEqual({
+      id: '1',
+      orderNumber: 'TCX-1',
+      orderedAt: '2025-03-01T07:00:00.000Z',
+      status: 'delivered',
+      totalAmount: 25_050,
+      currency: 'TRY',
+      lines: [
+        { sku: 'KUPA-01', name: 'Kupa & Tabak', quantity: 2, amount: 18_000 },
+        { sku: 'CAY-02', name: 'Çay', quantity: 1, amount: 6_050 },
+      ],
+    });
+    expect(orders[100]).toMatchObject({ id: '101', status: 'cancelled', orderedAt: '2025-03-01T22:00:00.000Z' });
 
     const { filter, paging } = sentCall(server.requests[2]?.body);
     expect(childText(filter, 'SiparisTarihiBas')).toBe('2025-03-01T03:00:00');
     expect(childText(filter, 'SiparisTarihiSon')).toBe('2025-03-02T03:00:00');
     expect(childText(filter, 'UrunGetir')).toBe('true');
+    expect(childText(filter, 'IptalEdilmisUrunler')).toBe('true');
     expect(childText(paging, 'BaslangicIndex')).toBe('100');
     expect(childText(paging, 'KayitSayisi')).toBe('100');
+    // WCF's DataContractSerializer drops members out of alphabetical order.
+    const members = [...(server.requests[2]?.body ?? '').matchAll(/<a:(\w+)>/g)].map((match) => match[1]!);
+    const filterMembers = members.slice(0, members.indexOf('BaslangicIndex'));
+    expect(filterMembers).toEqual([...filterMembers].sort());
+    expect(filterMembers).toContain('IptalEdilmisUrunler');
+  });
+
+  it('refuses an answer over the size cap without parsing it', async () => {
+    server = await startTestServer((_req, res) => {
+      res.writeHead(200, { 'content-type': xml });
+      // Streamed without content-length: the cap must hold while reading.
+      const chunk = `<a:X>${'y'.repeat(64 * 1024)}</a:X>`;
+      res.write(result('').slice(0, 200));
+      for (let sent = 0; sent <= maxXmlBytes; sent += chunk.length) res.write(chunk);
+      res.end();
+    });
+    const error = await rejection(ticimaxConnector.listOrders(credentials, range, null, { baseUrl: server.url, retries: 0 }));
+    expect(error.kind).toBe('unexpected');
+    expect(error.detail).toContain('too large');
   });
 });
 
-describe('parseXml', () => {
-  it('reads prefixed elements, entities, CDATA and nil markers', () => {
-    const document = parseXml('<?xml version="1.0"?><a:root xmlns:a="x"><a:t>1 &lt; 2 &amp; &#351;</a:t><a:c><![CDATA[<b>]]></a:c><a:n i:nil="true"/></a:root>');
+describe('parseSoapXml', () => {
+  it('reads prefixed elements, entities, CDATA, character references and nil markers', () => {
+    const document = parseSoapXml('<?xml version="1.0"?><a:root xmlns:a="x" xmlns:i="y"><a:t>1 &lt; 2 &amp; &#351;</a:t><a:c><![CDATA[<b>]]></a:c><a:n i:nil="true"/><a:WebSiparis><a:ID>1</a:ID></a:WebSiparis></a:root>');
     const root = child(document, 'root');
     expect(childText(root, 't')).toBe('1 < 2 & ş');
     expect(childText(root, 'c')).toBe('<b>');
     expect(childText(root, 'n')).toBeUndefined();
+    expect(children(root, 'WebSiparis')).toHaveLength(1);
   });
 
   it('refuses DOCTYPE declarations and mismatched tags', () => {
-    expect(() => parseXml('<!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>')).toThrow();
-    expect(() => parseXml('<a><b></a></b>')).toThrow();
-    expect(() => parseXml('<a><b></b>')).toThrow();
+    expect(() => parseSoapXml('<!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>')).toThrow();
+    expect(() => parseSoapXml('<a><b></a></b>')).toThrow();
+    expect(() => parseSoapXml('<a><b></b>')).toThrow();
+  });
+
+  it('rejects hostile input in milliseconds', () => {
+    for (const garbage of ['<'.repeat(1 << 20), '<a b="'.repeat(100_000), '<a>'.repeat(200_000), '<!--'.repeat(200_000)]) {
+      const started = performance.now();
+      expect(() => parseSoapXml(garbage)).toThrow();
+      expect(performance.now() - started).toBeLessThan(1_000);
+    }
   });
 });

@@ -1,10 +1,17 @@
 /**
- * Ticimax order web service (shared/MARKETPLACES.md): SOAP 1.1 (WCF) on the seller's own domain at
- * `/Servis/SiparisServis.svc`, namespace http://tempuri.org/. The seller's web-service authorization
- * code travels in the body as `UyeKodu`; a wrong code answers HTTP 500 with a SOAP fault
- * "Hatalı Kullanıcı Kodu". Both calls are `SelectSiparis(UyeKodu, f: WebSiparisFiltre,
- * s: WebSiparisSayfalama)`: verify asks for one record, listOrders for a date range page by page.
+ * Ticimax order web service (shared/MARKETPLACES.md, docs/marketplaces.md § Ticimax): SOAP 1.1 (WCF)
+ * on the seller's own domain at `/Servis/SiparisServis.svc`, namespace http://tempuri.org/. The
+ * seller's web-service authorization code travels in the body as `UyeKodu`; a wrong code answers
+ * HTTP 500 with a SOAP fault (text unconfirmed; integrations report "Hatalı Kullanıcı Kodu"). Both
+ * calls are `SelectSiparis(UyeKodu, f: WebSiparisFiltre, s: WebSiparisSayfalama)`: verify asks for
+ * one record, listOrders for a date range page by page, cancelled products included.
+ *
+ * Safety: answers are read up to 5 MB and parsed with a real XML parser (no DOCTYPE, no regular
+ * expressions over the document); redirects are not followed (stores often redirect the bare
+ * domain to www, or http to https, and fetch would turn the POST into a GET): the seller is told
+ * the canonical host instead. Dates are Istanbul wall-clock time both ways.
  */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { marketplaceFetch } from './http.ts';
 import { publicStoreOrigin } from './ideasoft.ts';
 import {
@@ -14,6 +21,7 @@ import {
   type Credentials,
   type MarketplaceOrder,
   type OrderPage,
+  type OrderStatus,
   type VerifyResult,
 } from './types.ts';
 
@@ -28,9 +36,7 @@ const soapEnvelopeNamespace = 'http://schemas.xmlsoap.org/soap/envelope/';
 const dataContractNamespace = 'http://schemas.datacontract.org/2004/07/';
 
 const ordersPerPage = 100;
-/** A SelectSiparis answer with products is a few KB per order; anything far larger is refused. */
-const maxResponseBytes = 20 * 1024 * 1024;
-const turkeyOffsetMs = 3 * 3_600_000;
+const istanbulOffsetMs = 3 * 3_600_000;
 
 function serviceUrl(credentials: Credentials, ctx: ConnectorContext): string {
   const base = ctx.baseUrl.replace(/\/+$/, '');
@@ -44,13 +50,13 @@ export function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char] ?? char);
 }
 
-/** WCF reads an unzoned xs:dateTime as server-local time, which for Ticimax is Turkey (UTC+3). */
-function turkeyLocal(date: Date): string {
-  return new Date(date.getTime() + turkeyOffsetMs).toISOString().slice(0, 19);
+/** WCF reads an unzoned xs:dateTime as server-local time, which for Ticimax is Istanbul (UTC+3). */
+export function istanbulLocal(date: Date): string {
+  return new Date(date.getTime() + istanbulOffsetMs).toISOString().slice(0, 19);
 }
 
-/** Reads a Ticimax date: unzoned values are Turkey time. */
-export function fromTurkeyLocal(text: string): Date {
+/** Reads a Ticimax date: unzoned values are Istanbul time. */
+export function fromIstanbulLocal(text: string): Date {
   const zoned = /(Z|[+-]\d\d:?\d\d)$/.test(text);
   return new Date(zoned ? text : `${text}+03:00`);
 }
@@ -71,13 +77,15 @@ export interface SelectSiparisRequest {
 export function selectSiparisEnvelope(request: SelectSiparisRequest): string {
   const filter: [string, string][] = [
     ['EntegrasyonAktarildi', '-1'],
+    // Without it, cancelled products are left out of Urunler.
+    ['IptalEdilmisUrunler', 'true'],
     ['KargoFirmaID', '-1'],
     ['OdemeDurumu', '-1'],
     ['OdemeTipi', '-1'],
     ['SiparisDurumu', '-1'],
     ['SiparisID', '-1'],
-    ...(request.from ? ([['SiparisTarihiBas', turkeyLocal(request.from)]] as [string, string][]) : []),
-    ...(request.to ? ([['SiparisTarihiSon', turkeyLocal(request.to)]] as [string, string][]) : []),
+    ...(request.from ? ([['SiparisTarihiBas', istanbulLocal(request.from)]] as [string, string][]) : []),
+    ...(request.to ? ([['SiparisTarihiSon', istanbulLocal(request.to)]] as [string, string][]) : []),
     ['TedarikciID', '-1'],
     ['UrunGetir', String(request.withProducts)],
     ['UyeID', '-1'],
@@ -103,84 +111,90 @@ export function selectSiparisEnvelope(request: SelectSiparisRequest): string {
   );
 }
 
-/** An XML element with its namespace prefix dropped; enough of the document for SOAP answers. */
-export interface XmlElement {
-  name: string;
-  attributes: Record<string, string>;
-  children: XmlElement[];
-  text: string;
+/* ---------- Reading SOAP answers ---------- */
+
+/** A parsed XML element: text, or an object of children (arrays for repeated ones) and `@_` attributes. */
+export type XmlNode = string | { [name: string]: XmlNode | XmlNode[] | undefined };
+
+/** A SelectSiparis page of 100 orders with products is well under 1 MB; anything past this is refused. */
+export const maxXmlBytes = 5 * 1024 * 1024;
+
+/** Elements that may repeat and are always read as lists. */
+const listElements = new Set(['WebSiparis', 'WebSiparisUrun']);
+
+const xmlParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  // The five XML entities only; DOCTYPE (and so entity definitions) is refused before parsing.
+  processEntities: true,
+  htmlEntities: false,
+  maxNestedTags: 64,
+  isArray: (name) => listElements.has(name),
+});
+
+export class XmlError extends Error {
+  override name = 'XmlError';
 }
 
-const entities: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+/**
+ * Parses a SOAP document with a real XML parser. Refuses documents over `maxXmlBytes`, DOCTYPE
+ * declarations (no entity expansion can be smuggled in) and anything not well-formed; every check
+ * is linear in the input, so hostile input costs milliseconds.
+ */
+export function parseSoapXml(xml: string): Record<string, XmlNode | XmlNode[] | undefined> {
+  if (Buffer.byteLength(xml, 'utf8') > maxXmlBytes) throw new XmlError('XML over the size limit');
+  if (xml.includes('<!DOCTYPE') || xml.includes('<!doctype')) throw new XmlError('DOCTYPE is not accepted');
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) throw new XmlError(`XML is not well-formed: ${valid.err.msg}`);
+  const parsed = xmlParser.parse(xml) as unknown;
+  if (typeof parsed !== 'object' || parsed === null) throw new XmlError('XML without a root element');
+  return parsed as Record<string, XmlNode | XmlNode[] | undefined>;
+}
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, entity: string) => {
-    if (entity.startsWith('#x')) return safeCodePoint(parseInt(entity.slice(2), 16), whole);
-    if (entity.startsWith('#')) return safeCodePoint(parseInt(entity.slice(1), 10), whole);
-    return entities[entity] ?? whole;
+/** The child `name` of an element (the first one when it repeats). */
+export function child(node: XmlNode | XmlNode[] | undefined, name: string): XmlNode | undefined {
+  const element = Array.isArray(node) ? node[0] : node;
+  if (element === undefined || typeof element === 'string') return undefined;
+  const found = element[name];
+  return Array.isArray(found) ? found[0] : found;
+}
+
+/** Every child `name` of an element. */
+export function children(node: XmlNode | undefined, name: string): XmlNode[] {
+  if (node === undefined || typeof node === 'string') return [];
+  const found = node[name];
+  return found === undefined ? [] : Array.isArray(found) ? found : [found];
+}
+
+const numericReference = /&#(x[0-9a-fA-F]{1,6}|[0-9]{1,7});/g;
+
+/** The text of an element (undefined when absent or `i:nil`), character references decoded. */
+export function textOf(node: XmlNode | undefined): string | undefined {
+  if (node === undefined) return undefined;
+  if (typeof node === 'string') return decodeReferences(node);
+  if (node['@_nil'] === 'true') return undefined;
+  const text = node['#text'];
+  return typeof text === 'string' ? decodeReferences(text) : '';
+}
+
+export function childText(node: XmlNode | undefined, name: string): string | undefined {
+  return textOf(child(node, name));
+}
+
+function decodeReferences(text: string): string {
+  if (!text.includes('&#')) return text;
+  return text.replace(numericReference, (whole, code: string) => {
+    const value = code.startsWith('x') || code.startsWith('X') ? parseInt(code.slice(1), 16) : parseInt(code, 10);
+    return Number.isInteger(value) && value > 0 && value <= 0x10ffff ? String.fromCodePoint(value) : whole;
   });
 }
 
-function safeCodePoint(code: number, fallback: string): string {
-  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
-}
-
-const localName = (qualified: string) => qualified.slice(qualified.indexOf(':') + 1);
-
-/**
- * A small, strict XML reader for SOAP answers: elements, attributes, text and CDATA. It refuses
- * DOCTYPE declarations (so no entity expansion can be smuggled in) and mismatched tags; it keeps no
- * namespace URIs, which the answers we read do not need.
- */
-export function parseXml(xml: string): XmlElement {
-  const root: XmlElement = { name: '#document', attributes: {}, children: [], text: '' };
-  const stack: XmlElement[] = [root];
-  const token = /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!([^>]*)>|<(\/?)([A-Za-z_][\w.:-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/g;
-  let last = 0;
-  let match: RegExpExecArray | null;
-  while ((match = token.exec(xml)) !== null) {
-    const current = stack[stack.length - 1]!;
-    if (match.index > last) current.text += decodeEntities(xml.slice(last, match.index));
-    last = token.lastIndex;
-    const [, cdata, declaration, closing, tagName, attributeText, selfClosing] = match;
-    if (cdata !== undefined) {
-      current.text += cdata;
-    } else if (declaration !== undefined) {
-      throw new Error('XML declarations such as DOCTYPE are not accepted');
-    } else if (tagName !== undefined) {
-      const name = localName(tagName);
-      if (closing) {
-        if (current.name !== name || stack.length === 1) throw new Error(`XML tag mismatch at </${tagName}>`);
-        stack.pop();
-      } else {
-        const attributes: Record<string, string> = {};
-        for (const attribute of (attributeText ?? '').matchAll(/([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
-          attributes[attribute[1]!] = decodeEntities(attribute[2] ?? attribute[3] ?? '');
-        }
-        const element: XmlElement = { name, attributes, children: [], text: '' };
-        current.children.push(element);
-        if (!selfClosing) stack.push(element);
-      }
-    }
-  }
-  if (stack.length !== 1) throw new Error('XML ended inside an element');
-  const trailing = xml.slice(last).trim();
-  if (trailing.includes('<')) throw new Error('XML has a broken tag');
-  return root;
-}
-
-export function child(element: XmlElement | undefined, name: string): XmlElement | undefined {
-  return element?.children.find((entry) => entry.name === name);
-}
-
-export function childText(element: XmlElement | undefined, name: string): string | undefined {
-  const found = child(element, name);
-  if (!found || found.attributes['i:nil'] === 'true' || found.attributes.nil === 'true') return undefined;
-  return found.text.trim();
-}
-
 /** Ticimax's `Durum` codes in the shared vocabulary of sandbox/orders.ts. */
-const statusFromDurum: Record<string, string> = {
+const statusFromDurum: Record<string, OrderStatus> = {
   '0': 'created', // Siparişiniz Alındı
   '1': 'created', // Onay Bekliyor
   '3': 'created', // Ödeme Bekliyor
@@ -207,7 +221,7 @@ const statusFromDurum: Record<string, string> = {
 };
 
 /** The other way, for the sandbox: `Durum` code and its panel text per shared status. */
-export const ticimaxDurumOf: Record<string, { code: number; text: string }> = {
+export const ticimaxDurumOf: Record<OrderStatus, { code: number; text: string }> = {
   created: { code: 0, text: 'Siparişiniz Alındı' },
   preparing: { code: 4, text: 'Paketleniyor' },
   shipped: { code: 6, text: 'Kargoya Verildi' },
@@ -216,71 +230,158 @@ export const ticimaxDurumOf: Record<string, { code: number; text: string }> = {
   returned: { code: 9, text: 'İade Edildi' },
 };
 
-function toMarketplaceOrder(order: XmlElement): MarketplaceOrder {
-  const amount = Number(childText(order, 'SiparisToplamTutari') ?? 0);
-  const currency = childText(order, 'ParaBirimi');
-  const products = child(order, 'Urunler')?.children.filter((entry) => entry.name === 'WebSiparisUrun') ?? [];
-  const durum = childText(order, 'Durum') ?? childText(order, 'SiparisDurumu') ?? '';
+/**
+ * Where each value sits in a WebSiparis / WebSiparisUrun. ID, SiparisNo, SiparisTarihi,
+ * SiparisToplamTutari, Durum, ParaBirimi and Adet are documented; the line fields are *unconfirmed*
+ * (public integrations read StokKodu, UrunAdi and the unit price as Tutar + KdvTutari): correct
+ * them here, nowhere else.
+ */
+export const ticimaxFields = {
+  order: { id: 'ID', number: 'SiparisNo', date: 'SiparisTarihi', total: 'SiparisToplamTutari', status: 'Durum', currency: 'ParaBirimi', products: 'Urunler' },
+  line: { element: 'WebSiparisUrun', quantity: 'Adet', sku: 'StokKodu', name: 'UrunAdi', unitNet: 'Tutar', unitTax: 'KdvTutari' },
+} as const;
+
+const kurus = (lira: string | undefined) => {
+  const value = Math.round(Number(lira ?? 0) * 100);
+  return Number.isFinite(value) ? value : 0;
+};
+
+function toMarketplaceOrder(order: XmlNode): MarketplaceOrder {
+  const f = ticimaxFields.order;
+  const l = ticimaxFields.line;
+  const id = childText(order, f.id);
+  const orderedAt = fromIstanbulLocal(childText(order, f.date) ?? '');
+  if (!id || !Number.isFinite(orderedAt.getTime())) {
+    throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ticimax order without ID or SiparisTarihi');
+  }
+  const currency = childText(order, f.currency);
+  const lines = children(child(order, f.products), l.element).map((product) => {
+    const quantity = Number(childText(product, l.quantity)) || 0;
+    return {
+      sku: childText(product, l.sku) || `ticimax-${id}`,
+      name: childText(product, l.name) ?? '',
+      quantity,
+      amount: (kurus(childText(product, l.unitNet)) + kurus(childText(product, l.unitTax))) * quantity,
+    };
+  });
   return {
-    id: childText(order, 'ID') ?? childText(order, 'SiparisNo') ?? '',
-    orderedAt: fromTurkeyLocal(childText(order, 'SiparisTarihi') ?? '1970-01-01T03:00:00').toISOString(),
-    totalAmount: Number.isFinite(amount) ? Math.round(amount * 100) : 0,
+    id,
+    orderNumber: childText(order, f.number) || id,
+    orderedAt: orderedAt.toISOString(),
+    status: statusFromDurum[childText(order, f.status) ?? ''] ?? 'created',
+    totalAmount: kurus(childText(order, f.total)),
     currency: !currency || currency === 'TL' ? 'TRY' : currency,
-    status: statusFromDurum[durum] ?? 'created',
-    itemCount: products.reduce((sum, product) => sum + (Number(childText(product, 'Adet')) || 0), 0),
+    lines,
   };
 }
 
+/** Reads the body up to `maxXmlBytes`; a longer answer is cut off and refused. */
 async function readLimited(response: Response): Promise<string> {
   const length = Number(response.headers.get('content-length'));
-  if (Number.isFinite(length) && length > maxResponseBytes) {
+  if (Number.isFinite(length) && length > maxXmlBytes) {
     await response.body?.cancel();
     throw new ConnectorError('unexpected', 'marketplace_unexpected', `Ticimax answer too large (${length} bytes)`);
   }
-  const text = await response.text();
-  if (text.length > maxResponseBytes) throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ticimax answer too large');
-  return text;
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxXmlBytes) {
+      await reader.cancel();
+      throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ticimax answer too large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * A redirect is never followed: fetch would turn the POST into a GET, and the seller should save
+ * the address the store really answers on. The message names that host.
+ */
+function redirectError(response: Response, requestUrl: string): ConnectorError {
+  const location = response.headers.get('location') ?? '';
+  let host = '';
+  try {
+    host = new URL(location, requestUrl).host;
+  } catch {
+    // an unreadable Location: no host to suggest
+  }
+  const detail = `Ticimax ${response.status} redirect to ${location.slice(0, 200)}`;
+  if (!host) return new ConnectorError('unexpected', 'marketplace_unexpected', detail);
+  return new ConnectorError('bad_credentials', 'ticimax_redirect', detail, { params: { host } });
 }
 
 /** Calls SelectSiparis and returns its WebSiparis elements. Throws ConnectorError. */
-async function selectSiparis(credentials: Credentials, request: Omit<SelectSiparisRequest, 'uyeKodu'>, ctx: ConnectorContext): Promise<XmlElement[]> {
+async function selectSiparis(credentials: Credentials, request: Omit<SelectSiparisRequest, 'uyeKodu'>, ctx: ConnectorContext): Promise<XmlNode[]> {
   const uyeKodu = credentials.authorization_code?.trim() ?? '';
   if (!uyeKodu) throw new ConnectorError('bad_credentials', 'ticimax_bad_code', 'authorization_code missing');
+  const url = serviceUrl(credentials, ctx);
   const response = await marketplaceFetch(
-    serviceUrl(credentials, ctx),
+    url,
     {
       method: 'POST',
       headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${ticimaxSelectSiparisAction}"`, accept: 'text/xml' },
       body: selectSiparisEnvelope({ ...request, uyeKodu }),
+      redirect: 'manual',
       // WCF answers every SOAP fault (a wrong code among them) with HTTP 500: read it, do not retry.
       finalStatuses: [500],
     },
     ctx,
   );
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw redirectError(response, url);
+  }
   const text = await readLimited(response);
-  let document: XmlElement;
+  let document: ReturnType<typeof parseSoapXml>;
   try {
-    document = parseXml(text);
+    document = parseSoapXml(text);
   } catch (error) {
-    if (response.status === 500) throw new ConnectorError('unavailable', 'marketplace_unavailable', `Ticimax 500 ${text.slice(0, 200)}`);
+    if (response.status >= 500) throw new ConnectorError('unavailable', 'marketplace_unavailable', `Ticimax ${response.status} ${text.slice(0, 200)}`);
     throw new ConnectorError('unexpected', 'marketplace_unexpected', `Ticimax answer is not XML: ${(error as Error).message}`);
   }
   const body = child(child(document, 'Envelope'), 'Body');
   const fault = child(body, 'Fault');
   if (fault) {
     const message = childText(fault, 'faultstring') ?? '';
-    const detail = `Ticimax fault: ${message}`;
-    if (/hatal[ıi] kullan[ıi]c[ıi] kodu/i.test(message)) throw new ConnectorError('bad_credentials', 'ticimax_bad_code', detail);
-    if (/yetki/i.test(message)) throw new ConnectorError('forbidden', 'marketplace_forbidden', detail);
+    const detail = `Ticimax fault: ${message.slice(0, 300)}`;
+    // The wrong-code text is unconfirmed; "Hatalı Kullanıcı Kodu" is what integrations report.
+    const lower = message.toLocaleLowerCase('tr');
+    if (lower.includes('kullanıcı kodu') || lower.includes('kullanici kodu') || lower.includes('uye kodu') || lower.includes('üye kodu')) {
+      throw new ConnectorError('bad_credentials', 'ticimax_bad_code', detail);
+    }
+    if (lower.includes('yetki')) throw new ConnectorError('forbidden', 'marketplace_forbidden', detail);
     throw new ConnectorError('unexpected', 'marketplace_unexpected', detail);
   }
-  if (response.status === 429) throw new ConnectorError('rate_limited', 'marketplace_rate_limited', `Ticimax ${response.status}`);
+  if (response.status === 429) throw new ConnectorError('rate_limited', 'marketplace_rate_limited', `Ticimax ${response.status}`, { retryAfterMs: 60_000 });
   if (!response.ok) {
     throw new ConnectorError(response.status >= 500 ? 'unavailable' : 'unexpected', response.status >= 500 ? 'marketplace_unavailable' : 'marketplace_unexpected', `Ticimax ${response.status}`);
   }
   const result = child(child(body, 'SelectSiparisResponse'), 'SelectSiparisResult');
-  if (!result) throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ticimax answer without SelectSiparisResult');
-  return result.children.filter((entry) => entry.name === 'WebSiparis');
+  if (result === undefined) throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ticimax answer without SelectSiparisResult');
+  return children(result, 'WebSiparis');
+}
+
+interface TicimaxCursor {
+  /** Range end fixed at the first call (ms). */
+  end: number;
+  /** BaslangicIndex of the next page. */
+  start: number;
+}
+
+function decodeCursor(text: string): TicimaxCursor {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as TicimaxCursor;
+    if (Number.isFinite(value.end) && Number.isInteger(value.start) && value.start >= 0) return value;
+  } catch {
+    // fall through
+  }
+  throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ticimax: unreadable order cursor');
 }
 
 export const ticimaxConnector: Connector = {
@@ -299,18 +400,20 @@ export const ticimaxConnector: Connector = {
     }
   },
 
-  /** `page` counts from 0; each page is `ordersPerPage` rows from BaslangicIndex page × size. */
-  async listOrders(credentials, range, page, ctx): Promise<OrderPage> {
-    if (!Number.isInteger(page) || page < 0) throw new RangeError('page must be a whole number from 0');
+  /** Pages of 100 orders by BaslangicIndex, sorted by ID, over the whole range (Istanbul dates). */
+  async listOrders(credentials, range, cursor, ctx): Promise<OrderPage> {
+    const state: TicimaxCursor = cursor ? decodeCursor(cursor) : { end: Math.min(range.to.getTime(), Date.now()), start: 0 };
+    if (state.end <= range.from.getTime()) return { orders: [], cursor: null };
     const rows = await selectSiparis(
       credentials,
-      { from: range.from, to: range.to, startIndex: page * ordersPerPage, count: ordersPerPage, withProducts: true },
+      { from: range.from, to: new Date(state.end), startIndex: state.start, count: ordersPerPage, withProducts: true },
       ctx,
     );
     const orders = rows.map(toMarketplaceOrder).filter((order) => {
       const at = Date.parse(order.orderedAt);
-      return at >= range.from.getTime() && at < range.to.getTime();
+      return at >= range.from.getTime() && at < state.end;
     });
-    return { orders, nextPage: rows.length === ordersPerPage ? page + 1 : null };
+    const next = rows.length === ordersPerPage ? { end: state.end, start: state.start + ordersPerPage } : null;
+    return { orders, cursor: next ? Buffer.from(JSON.stringify(next)).toString('base64url') : null };
   },
 };

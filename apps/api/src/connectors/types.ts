@@ -97,6 +97,8 @@ export type ConnectorErrorKind = 'bad_credentials' | 'forbidden' | 'rate_limited
 export interface ConnectorErrorOptions {
   /** For `rate_limited`: when the same call may be tried again (ms from now). */
   retryAfterMs?: number;
+  /** Extra parameters of the message (besides {marketplace}), e.g. Ticimax's canonical `host`. */
+  params?: Record<string, string>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -223,6 +223,7 @@ export const taskTypes = [
   'delete_integration',
   'connect_company',
   'check_integration_health',
+  'sync_orders',
 ] as const;
 export const taskStatuses = ['pending', 'running', 'succeeded', 'failed'] as const;
 
@@ -441,4 +442,85 @@ export const messageQueue = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('message_queue_ready_idx').on(table.status, table.nextAttemptAt)],
+);
+
+/* ---------- Store orders and their sync (issue 11, ARCHITECTURE.md §6) ---------- */
+
+export const marketplaceOrderStatuses = ['created', 'preparing', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
+
+/**
+ * One row per marketplace package/order of a connected store: the marketplace's id is unique per
+ * store, so every sync is an idempotent upsert. No buyer personal data is stored. `order_day` is
+ * the Istanbul calendar day of `ordered_at`, written with the row so that day buckets are an
+ * indexed column rather than a time-zone conversion per query.
+ */
+export const marketplaceOrders = pgTable(
+  'marketplace_orders',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    orderNumber: text('order_number').notNull(),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull(),
+    orderDay: date('order_day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: marketplaceOrderStatuses }).notNull(),
+    /** Gross, integer kuruş (in `currency`). */
+    totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    units: integer('units').notNull(),
+    lines: jsonb('lines').$type<{ sku: string; name: string; quantity: number; amount: number }[]>().notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('marketplace_orders_store_external_idx').on(table.integrationId, table.externalId),
+    index('marketplace_orders_customer_day_idx').on(table.customerId, table.orderDay),
+    index('marketplace_orders_store_day_idx').on(table.integrationId, table.orderDay),
+  ],
+);
+
+export const orderSyncStates = ['never', 'running', 'ok', 'failed'] as const;
+
+/**
+ * The order sync of one store: its state for the dashboard, the resume point of an unfinished run
+ * (a run cut short by a rate limit or its time budget continues from `cursor`), the schedule, and a
+ * lease so that two processes never sync the same store at once.
+ */
+export const orderSyncs = pgTable(
+  'order_syncs',
+  {
+    integrationId: uuid('integration_id')
+      .primaryKey()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: orderSyncStates }).notNull().default('never'),
+    /** The range of the run in progress and the connector's cursor inside it (null: not started). */
+    rangeFrom: timestamp('range_from', { withTimezone: true }),
+    rangeTo: timestamp('range_to', { withTimezone: true }),
+    cursor: text('cursor'),
+    /** Counts of the run in progress (a resumed run keeps adding). */
+    newOrders: integer('new_orders').notNull().default(0),
+    updatedOrders: integer('updated_orders').notNull().default(0),
+    /** End of the last complete run's range: the next run re-reads from a little before it. */
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    oldestOrderAt: timestamp('oldest_order_at', { withTimezone: true }),
+    /** Message key (packages/domain messages) of the last failure or pause, and its parameters. */
+    message: text('message'),
+    messageParams: jsonb('message_params').$type<Record<string, string | number>>(),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('order_syncs_due_idx').on(table.nextRunAt),
+    index('order_syncs_customer_idx').on(table.customerId),
+  ],
 );

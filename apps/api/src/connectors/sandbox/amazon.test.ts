@@ -3,18 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amazonConnector, amazonConsentUrl, exchangeAmazonAuthorizationCode, type AmazonContext } from '../amazon.ts';
 import { ConnectorError, type MarketplaceOrder } from '../types.ts';
 import { amazonSandbox, sandboxSellingPartnerId, sandboxStoreName } from './amazon.ts';
-import { sandboxOrders } from './orders.ts';
+import { sandboxSales } from './orders.ts';
 
 let app: FastifyInstance;
 let base: string;
+let throttledBase: string;
+const now = Date.parse('2026-11-20T09:00:00Z');
 const lwa = { clientId: 'any-client', clientSecret: 'any-secret' };
 const redirectUri = 'http://localhost:5173/amazon-callback';
 
 beforeAll(async () => {
   app = Fastify();
-  await app.register(amazonSandbox, { prefix: '/sandbox/amazon', delayMs: 0 });
+  await app.register(amazonSandbox, { prefix: '/sandbox/amazon', delayMs: 0, now: () => now, amazonOrdersBurst: 0 });
+  await app.register(amazonSandbox, { prefix: '/throttled/amazon', delayMs: 0, now: () => now, amazonOrdersBurst: 2 });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   base = `${origin}/sandbox/amazon`;
+  throttledBase = `${origin}/throttled/amazon`;
 });
 afterAll(() => app.close());
 
@@ -51,19 +55,49 @@ describe('Amazon connector against its sandbox', () => {
     const credentials = { refresh_token: refreshToken, region: 'EU', selling_partner_id: sandboxSellingPartnerId };
     await expect(amazonConnector.verify(credentials, ctx())).resolves.toEqual({ sellerId: sandboxSellingPartnerId, storeName: sandboxStoreName });
 
-    const now = Date.now();
-    const range = { from: new Date(now - 20 * 86_400_000), to: new Date(now - 3_600_000) };
+    const range = { from: new Date(now - 30 * 86_400_000), to: new Date(now - 3_600_000) };
     const orders: MarketplaceOrder[] = [];
     let pages = 0;
-    for (let page: number | null = 0; page !== null; pages++) {
-      const result = await amazonConnector.listOrders(credentials, range, page, ctx());
+    let cursor: string | null = null;
+    do {
+      const result = await amazonConnector.listOrders(credentials, range, cursor, ctx());
       orders.push(...result.orders);
-      page = result.nextPage;
-    }
-    const expected = sandboxOrders(`amazon:${sandboxSellingPartnerId}`, range.from, range.to, new Date(now));
-    expect(expected.length).toBeGreaterThan(100);
-    expect(pages).toBe(Math.ceil(expected.length / 100));
+      cursor = result.cursor;
+      pages += 1;
+    } while (cursor !== null);
+    const sales = sandboxSales(`amazon:${sandboxSellingPartnerId}`, range.from, range.to, { now: new Date(now) });
+    expect(sales.length).toBeGreaterThan(300);
+    expect(pages).toBe(Math.ceil(sales.length / 100));
+    // Documented differences (docs/marketplaces.md § Amazon): one id, no lines, Pending has no total.
+    const expected = sales.map((order) => ({ ...order, orderNumber: order.id, lines: [], totalAmount: order.status === 'created' ? 0 : order.totalAmount }));
     expect(orders).toEqual(expected);
+  });
+
+  it('limits getOrders to its burst and the connector asks to resume a minute later', async () => {
+    const throttled = (): AmazonContext => ({ baseUrl: throttledBase, lwaBaseUrl: throttledBase, ...lwa, retries: 0 });
+    const { refreshToken } = await exchangeAmazonAuthorizationCode('sandbox', { lwaBaseUrl: throttledBase, ...lwa, redirectUri, retries: 0 });
+    const credentials = { refresh_token: refreshToken, region: 'EU', selling_partner_id: sandboxSellingPartnerId };
+    const range = { from: new Date(now - 30 * 86_400_000), to: new Date(now - 3_600_000) };
+    const first = await amazonConnector.listOrders(credentials, range, null, throttled());
+    const second = await amazonConnector.listOrders(credentials, range, first.cursor, throttled());
+    const error = (await amazonConnector.listOrders(credentials, range, second.cursor, throttled()).catch((reason: unknown) => reason)) as ConnectorError;
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect(error.kind).toBe('rate_limited');
+    expect(error.options.retryAfterMs).toBeGreaterThanOrEqual(59_000);
+  });
+
+  it('refuses CreatedBefore later than two minutes before now', async () => {
+    const { refreshToken } = await exchangeAmazonAuthorizationCode('sandbox', { lwaBaseUrl: base, ...lwa, redirectUri, retries: 0 });
+    const token = await fetch(`${base}/auth/o2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'c', client_secret: 's' }).toString(),
+    }).then((response) => response.json() as Promise<{ access_token: string }>);
+    const before = new Date(now - 60_000).toISOString();
+    const response = await fetch(`${base}/orders/v0/orders?MarketplaceIds=A33AVAJ2PDY3EV&CreatedAfter=2026-11-01T00:00:00Z&CreatedBefore=${before}`, {
+      headers: { 'x-amz-access-token': token.access_token },
+    });
+    expect(response.status).toBe(400);
   });
 
   it('refuses any other authorization code like LWA does', async () => {

@@ -2,13 +2,18 @@
  * Amazon sandbox under /sandbox/amazon: a Seller-Central-like consent page, Login with Amazon's
  * token endpoint and the two SP-API paths the connector uses, all under one prefix. The consent
  * page hands out the authorization code `sandbox`; only that code is exchanged, and only refresh
- * and access tokens this sandbox issued are accepted afterwards (stateless: they carry a prefix).
+ * and access tokens this sandbox issued are accepted afterwards (stateless: they carry a prefix and
+ * the selling partner id, whose store `amazon:{sellingPartnerId}` the orders come from). getOrders
+ * answers as Amazon does today: CreatedBefore at least two minutes before now, 100 per page with
+ * NextToken, no OrderTotal on Pending orders, 429 QuotaExceeded past its bucket (burst 20, one
+ * request a minute; SANDBOX_AMAZON_RATE=off switches it off).
  * The page works under the app's Content-Security-Policy: no scripts, plain links, inline styles.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { amazonOrderStatusOf, turkeyMarketplaceId } from '../amazon.ts';
-import { lira, pause, sandboxDelayMs, sandboxOrderDetail, sandboxOrders, sandboxSecret, type SandboxOptions } from './orders.ts';
+import type { OrderStatus } from '../types.ts';
+import { lira, pause, sandboxDelayMs, sandboxOrderScale, sandboxOrders, sandboxSecret, type SandboxOptions } from './orders.ts';
 
 /** The selling partner every sandbox authorization returns. */
 export const sandboxSellingPartnerId = 'A2WORQSANDBOX1';
@@ -98,7 +103,26 @@ function decodeCursor(token: string): PageCursor | null {
   }
 }
 
-export async function amazonSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
+export interface AmazonSandboxOptions extends SandboxOptions {
+  /** getOrders burst (default 20; 0 switches the limit off; env SANDBOX_AMAZON_RATE=off). */
+  amazonOrdersBurst?: number;
+}
+
+function amazonSandboxRate(options: AmazonSandboxOptions): { burst: number; perSecond: number } {
+  const env = process.env.SANDBOX_AMAZON_RATE?.trim().toLowerCase();
+  const burst = options.amazonOrdersBurst ?? (env === 'off' || env === 'false' ? 0 : 20);
+  return { burst, perSecond: 0.0167 };
+}
+
+/** The selling partner id inside a token this sandbox issued, or null. */
+function sellerOfToken(token: unknown, prefix = accessTokenPrefix): string | null {
+  if (typeof token !== 'string' || !token.startsWith(prefix)) return null;
+  const rest = token.slice(prefix.length);
+  const dot = rest.indexOf('.');
+  return dot > 0 ? rest.slice(0, dot) : null;
+}
+
+export async function amazonSandbox(app: FastifyInstance, options: AmazonSandboxOptions): Promise<void> {
   const delayMs = sandboxDelayMs(options);
   app.addHook('onRequest', async () => pause(delayMs));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -129,23 +153,45 @@ export async function amazonSandbox(app: FastifyInstance, options: SandboxOption
     if (typeof form !== 'object' || !form.client_id || !form.client_secret) {
       return lwaError(reply, 401, 'invalid_client', 'Client authentication failed');
     }
-    const issue = () =>
-      ({ access_token: `${accessTokenPrefix}${randomBytes(24).toString('base64url')}`, token_type: 'bearer', expires_in: 3600 }) as const;
+    // Tokens carry the selling partner id, so the SP-API paths know whose store is asked.
+    const issue = (sellingPartnerId: string) =>
+      ({
+        access_token: `${accessTokenPrefix}${sellingPartnerId}.${randomBytes(24).toString('base64url')}`,
+        token_type: 'bearer',
+        expires_in: 3600,
+      }) as const;
     if (form.grant_type === 'authorization_code') {
       if (form.code !== sandboxSecret) return lwaError(reply, 400, 'invalid_grant', 'The request has an invalid grant parameter : code');
       if (!form.redirect_uri) return lwaError(reply, 400, 'invalid_request', 'The request is missing a required parameter : redirect_uri');
-      return { ...issue(), refresh_token: `${refreshTokenPrefix}${sandboxSellingPartnerId}.${randomBytes(24).toString('base64url')}` };
+      return {
+        ...issue(sandboxSellingPartnerId),
+        refresh_token: `${refreshTokenPrefix}${sandboxSellingPartnerId}.${randomBytes(24).toString('base64url')}`,
+      };
     }
     if (form.grant_type === 'refresh_token') {
-      if (!form.refresh_token?.startsWith(refreshTokenPrefix)) {
-        return lwaError(reply, 400, 'invalid_grant', 'The request has an invalid grant parameter : refresh_token');
-      }
-      return issue();
+      const sellingPartnerId = sellerOfToken(form.refresh_token, refreshTokenPrefix);
+      if (!sellingPartnerId) return lwaError(reply, 400, 'invalid_grant', 'The request has an invalid grant parameter : refresh_token');
+      return issue(sellingPartnerId);
     }
     return lwaError(reply, 400, 'unsupported_grant_type', 'The authorization grant type is not supported by the authorization server');
   });
 
-  const authorized = (token: string | string[] | undefined) => typeof token === 'string' && token.startsWith(accessTokenPrefix);
+  const authorized = (token: string | string[] | undefined) => sellerOfToken(token) !== null;
+
+  // getOrders' token bucket per selling partner: burst 20, one more a minute.
+  const ordersRate = amazonSandboxRate(options);
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  const takeToken = (sellingPartnerId: string): boolean => {
+    if (!ordersRate.burst) return true;
+    const clock = Date.now();
+    const bucket = buckets.get(sellingPartnerId) ?? { tokens: ordersRate.burst, at: clock };
+    bucket.tokens = Math.min(ordersRate.burst, bucket.tokens + ((clock - bucket.at) / 1000) * ordersRate.perSecond);
+    bucket.at = clock;
+    buckets.set(sellingPartnerId, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  };
 
   app.get('/sellers/v1/marketplaceParticipations', async (request, reply) => {
     if (!authorized(request.headers['x-amz-access-token'])) return spApiError(reply, 403, 'Unauthorized', 'Access to requested resource is denied.');
@@ -168,11 +214,15 @@ export async function amazonSandbox(app: FastifyInstance, options: SandboxOption
   });
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/orders/v0/orders', async (request, reply) => {
-    if (!authorized(request.headers['x-amz-access-token'])) return spApiError(reply, 403, 'Unauthorized', 'Access to requested resource is denied.');
-    reply.header('x-amzn-RateLimit-Limit', '0.0167');
+    const sellingPartnerId = sellerOfToken(request.headers['x-amz-access-token']);
+    if (!sellingPartnerId) return spApiError(reply, 403, 'Unauthorized', 'Access to requested resource is denied.');
+    reply.header('x-amzn-RateLimit-Limit', String(ordersRate.perSecond));
+    if (!takeToken(sellingPartnerId)) {
+      return spApiError(reply, 429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.');
+    }
     const { MarketplaceIds: marketplaceIds, NextToken: nextToken, CreatedAfter: createdAfter, CreatedBefore: createdBefore } = request.query;
     if (!marketplaceIds) return spApiError(reply, 400, 'InvalidInput', 'Missing required parameter MarketplaceIds');
-    const now = Date.now();
+    const now = options.now?.() ?? Date.now();
     let cursor: PageCursor | null;
     if (nextToken) {
       cursor = decodeCursor(nextToken);
@@ -189,35 +239,40 @@ export async function amazonSandbox(app: FastifyInstance, options: SandboxOption
     }
     const pageSize = Math.min(Math.max(Number(request.query.MaxResultsPerPage) || maxResultsPerPage, 1), maxResultsPerPage);
     const all = marketplaceIds.split(',').includes(turkeyMarketplaceId)
-      ? sandboxOrders(`amazon:${sandboxSellingPartnerId}`, new Date(cursor.after), new Date(cursor.before), new Date(now))
+      ? sandboxOrders(`amazon:${sellingPartnerId}`, new Date(cursor.after), new Date(cursor.before), {
+          now: new Date(now),
+          scale: sandboxOrderScale(options),
+        }).filter((order) => order.status !== 'split')
       : [];
     const slice = all.slice(cursor.offset, cursor.offset + pageSize);
     const more = cursor.offset + pageSize < all.length;
     return {
       payload: {
         Orders: slice.map((order) => {
-          const words = amazonOrderStatusOf[order.status] ?? { OrderStatus: 'Pending' };
-          const sent = ['shipped', 'delivered', 'returned'].includes(order.status);
-          const detail = sandboxOrderDetail(order);
+          const status = order.status as OrderStatus;
+          const words = amazonOrderStatusOf[status];
+          const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+          const sent = ['shipped', 'delivered', 'returned'].includes(status);
+          // Amazon leaves OrderTotal out while an order is Pending.
+          const pending = words.OrderStatus === 'Pending';
           return {
             AmazonOrderId: order.id,
             PurchaseDate: order.orderedAt,
-            LastUpdateDate: order.orderedAt,
+            LastUpdateDate: order.lastModifiedAt,
             OrderStatus: words.OrderStatus,
             ...(words.EasyShipShipmentStatus ? { EasyShipShipmentStatus: words.EasyShipShipmentStatus } : {}),
             FulfillmentChannel: 'MFN',
             SalesChannel: 'Amazon.com.tr',
             ShipServiceLevel: 'Std TR Dom',
-            OrderTotal: { CurrencyCode: order.currency, Amount: lira(order.totalAmount).toFixed(2) },
-            NumberOfItemsShipped: sent ? order.itemCount : 0,
-            NumberOfItemsUnshipped: sent ? 0 : order.itemCount,
+            ...(pending ? {} : { OrderTotal: { CurrencyCode: order.currency, Amount: lira(order.totalAmount).toFixed(2) } }),
+            NumberOfItemsShipped: sent ? items : 0,
+            NumberOfItemsUnshipped: sent ? 0 : items,
             PaymentMethod: 'Other',
             MarketplaceId: turkeyMarketplaceId,
             ShipmentServiceLevelCategory: 'Standard',
             OrderType: 'StandardOrder',
             IsBusinessOrder: false,
             IsPrime: false,
-            ShippingAddress: { City: detail.city, County: detail.district, CountryCode: 'TR' },
           };
         }),
         ...(more ? { NextToken: encodeCursor({ ...cursor, offset: cursor.offset + pageSize }) } : {}),

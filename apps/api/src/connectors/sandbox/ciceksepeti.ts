@@ -1,49 +1,84 @@
 /**
- * Çiçeksepeti sandbox under /sandbox/ciceksepeti: the products and GetOrders paths. Accepts
- * `x-api-key: sandbox`; anything else gets 401 (body unconfirmed). The store is the seller id at
- * the front of the User-Agent. GetOrders refuses a span over 14 days and pageSize over 100, as
- * Çiçeksepeti does.
+ * Çiçeksepeti sandbox under /sandbox/ciceksepeti: the products and GetOrders paths, answering as
+ * Çiçeksepeti does today (shared/MARKETPLACES.md):
+ * - `x-api-key: sandbox` is accepted; any other key gets 400 `{"message":"Geçersiz API Key"}`; the
+ *   key `sandbox-ip-blocked` gets the HTML 403 page a non-Turkish network sees;
+ * - GetOrders needs page ≥ 0, 1 ≤ pageSize ≤ 100 and at most 14 days between the dates, and
+ *   serves `isOrderStatusActive: true` (new, preparing, shipped) and `false` (delivered, cancelled,
+ *   returned) separately; rows are order items, `orderCreateDate` `dd.MM.yyyy` + `orderCreateTime`
+ *   in Istanbul time;
+ * - two GetOrders calls of one seller less than the pacing apart (default 5 s) get 429, and the same
+ *   query again within the repeat window (default 10 minutes) gets 429 with Retry-After. Both
+ *   limits come from the options or SANDBOX_CICEKSEPETI_PACING / SANDBOX_CICEKSEPETI_REPEAT
+ *   (milliseconds, or `off`) so tests run fast. The exact refusal bodies are unconfirmed.
+ * The store is the seller id at the front of the User-Agent: `ciceksepeti:{sellerId}`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   lira,
   pause,
   sandboxDelayMs,
-  sandboxOrderDetail,
+  sandboxOrderScale,
   sandboxOrders,
   sandboxSecret,
   stableNumber,
-  type OrderStatus,
   type SandboxOptions,
+  type SandboxStatus,
 } from './orders.ts';
 
 const maxPageSize = 100;
 const windowMs = 14 * 86_400_000;
-const turkeyOffsetMs = 3 * 3_600_000;
+const istanbulOffsetMs = 3 * 3_600_000;
+export const ipBlockedKey = 'sandbox-ip-blocked';
 
-const statusOf: Record<OrderStatus, { id: number; text: string }> = {
-  created: { id: 1, text: 'Yeni' },
-  preparing: { id: 2, text: 'Hazırlanıyor' },
-  shipped: { id: 5, text: 'Kargoya Verildi' },
-  delivered: { id: 7, text: 'Teslim Edildi' },
-  cancelled: { id: 3, text: 'İptal Edildi' },
-  returned: { id: 8, text: 'İade Edildi' },
+export interface CiceksepetiSandboxOptions extends SandboxOptions {
+  /** Least ms between two GetOrders calls of a seller; 0 switches it off. Default env, else 5000. */
+  ciceksepetiPacingMs?: number;
+  /** How long the same query is refused again; 0 switches it off. Default env, else 10 minutes. */
+  ciceksepetiRepeatMs?: number;
+}
+
+function limit(option: number | undefined, envName: string, fallback: number): number {
+  if (option !== undefined) return option;
+  const raw = process.env[envName]?.trim().toLowerCase();
+  if (raw === 'off' || raw === 'false') return 0;
+  const value = Number(raw);
+  return raw && Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+/** Item status id and panel text per status; cancellation and return ids are unconfirmed. */
+const statusOf: Record<Exclude<SandboxStatus, 'split'>, { id: number; text: string; active: boolean }> = {
+  created: { id: 1, text: 'Yeni', active: true },
+  preparing: { id: 2, text: 'Hazırlanıyor', active: true },
+  shipped: { id: 5, text: 'Kargoya Verildi', active: true },
+  delivered: { id: 7, text: 'Teslim Edildi', active: false },
+  cancelled: { id: 4, text: 'İptal Edildi', active: false },
+  returned: { id: 8, text: 'İade Edildi', active: false },
 };
 
 interface GetOrdersBody {
-  startDate?: string;
-  endDate?: string;
-  page?: number;
-  pageSize?: number;
+  startDate?: unknown;
+  endDate?: unknown;
+  page?: unknown;
+  pageSize?: unknown;
+  isOrderStatusActive?: unknown;
 }
 
-export async function ciceksepetiSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
+const blockedPage =
+  '<!DOCTYPE html><html><head><title>403 Forbidden</title></head><body><h1>Access Denied</h1><p>You don\'t have permission to access this server.</p></body></html>';
+
+export async function ciceksepetiSandbox(app: FastifyInstance, options: CiceksepetiSandboxOptions): Promise<void> {
   const delayMs = sandboxDelayMs(options);
+  const pacingMs = limit(options.ciceksepetiPacingMs, 'SANDBOX_CICEKSEPETI_PACING', 5_000);
+  const repeatMs = limit(options.ciceksepetiRepeatMs, 'SANDBOX_CICEKSEPETI_REPEAT', 10 * 60_000);
+  const lastCall = new Map<string, number>();
+  const recentQueries = new Map<string, number>();
+
   app.addHook('onRequest', async () => pause(delayMs));
   app.addHook('preHandler', async (request, reply) => {
-    if (request.headers['x-api-key'] !== sandboxSecret) {
-      return reply.code(401).send({ Message: 'Authorization has been denied for this request.' });
-    }
+    const key = request.headers['x-api-key'];
+    if (key === ipBlockedKey) return reply.code(403).type('text/html; charset=utf-8').send(blockedPage);
+    if (key !== sandboxSecret) return reply.code(400).send({ message: 'Geçersiz API Key' });
   });
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/api/v1/Products', async (request) => {
@@ -72,56 +107,85 @@ export async function ciceksepetiSandbox(app: FastifyInstance, options: SandboxO
     const page = Number(body.page);
     const pageSize = Number(body.pageSize);
     if (!Number.isInteger(page) || page < 0 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPageSize) {
-      return reply.code(400).send({ Message: 'Page en az 0, PageSize 1 ile 100 arasında olmalıdır.' });
+      return reply.code(400).send({ message: 'Page en az 0, PageSize 1 ile 100 arasında olmalıdır.' });
     }
-    const start = typeof body.startDate === 'string' ? parseTurkeyTime(body.startDate) : null;
-    const last = typeof body.endDate === 'string' ? parseTurkeyTime(body.endDate) : null;
-    if (start === null || last === null || last < start) {
-      return reply.code(400).send({ Message: 'StartDate ve EndDate zorunludur.' });
-    }
+    const start = parseIstanbulTime(body.startDate);
+    const last = parseIstanbulTime(body.endDate);
+    if (start === null || last === null || last < start) return reply.code(400).send({ message: 'StartDate ve EndDate zorunludur.' });
     if (last - start > windowMs) {
-      return reply.code(400).send({ Message: 'StartDate ile EndDate arasındaki fark 14 günden fazla olamaz.' });
+      return reply.code(400).send({ message: 'StartDate ile EndDate arasındaki fark 14 günden fazla olamaz.' });
     }
     const seller = sellerOf(request.headers['user-agent']);
+    const clock = Date.now();
+    const previous = lastCall.get(seller);
+    if (pacingMs > 0 && previous !== undefined && clock - previous < pacingMs) {
+      return tooMany(reply, pacingMs - (clock - previous), 'Çok sık istek gönderdiniz. Sipariş listesi en fazla 5 saniyede bir sorgulanabilir.');
+    }
+    const active = body.isOrderStatusActive === true || body.isOrderStatusActive === 'true';
+    const queryKey = `${seller}|${JSON.stringify([body.startDate, body.endDate, page, pageSize, active])}`;
+    for (const [key, at] of recentQueries) if (clock - at >= repeatMs) recentQueries.delete(key);
+    const asked = recentQueries.get(queryKey);
+    if (repeatMs > 0 && asked !== undefined) {
+      return tooMany(reply, repeatMs - (clock - asked), 'Aynı sorgu 10 dakika içinde tekrar gönderilemez.');
+    }
+    lastCall.set(seller, clock);
+    if (repeatMs > 0) recentQueries.set(queryKey, clock);
+
     // endDate is inclusive to the second.
-    const all = sandboxOrders(`ciceksepeti:${seller}`, new Date(start), new Date(last + 1000));
-    const items = all.slice(page * pageSize, (page + 1) * pageSize).map((order) => {
-      const detail = sandboxOrderDetail(order);
-      const local = new Date(Date.parse(order.orderedAt) + turkeyOffsetMs).toISOString();
-      const first = detail.lines[0]!;
-      const status = statusOf[order.status];
-      return {
-        orderId: Number(order.id),
-        orderItemId: stableNumber(`cs-item:${order.id}`),
+    const packages = sandboxOrders(`ciceksepeti:${seller}`, new Date(start), new Date(last + 1000), {
+      now: new Date(options.now?.() ?? Date.now()),
+      scale: sandboxOrderScale(options),
+    }).filter((item) => item.status !== 'split' && statusOf[item.status].active === active);
+    const items = packages.flatMap((item) => {
+      const status = statusOf[item.status as Exclude<SandboxStatus, 'split'>];
+      const local = new Date(Date.parse(item.orderedAt) + istanbulOffsetMs).toISOString();
+      const modified = new Date(Date.parse(item.lastModifiedAt) + istanbulOffsetMs).toISOString();
+      return item.lines.map((line, index) => ({
+        orderId: Number(item.id),
+        orderItemId: Number(item.id) * 10 + index,
         orderCreateDate: `${local.slice(8, 10)}.${local.slice(5, 7)}.${local.slice(0, 4)}`,
         orderCreateTime: local.slice(11, 19),
+        orderModifyDate: `${modified.slice(8, 10)}.${modified.slice(5, 7)}.${modified.slice(0, 4)} ${modified.slice(11, 19)}`,
         orderItemStatusId: status.id,
         orderProductStatus: status.text,
-        productCode: first.sku,
-        name: first.productName,
-        quantity: order.itemCount,
-        itemPrice: lira(Math.round(order.totalAmount / order.itemCount)),
-        totalPrice: lira(order.totalAmount),
+        productId: stableNumber(`cs-product:${line.sku}`) % 10_000_000,
+        productCode: `CS${stableNumber(line.sku) % 1_000_000}`,
+        stockCode: line.sku,
+        name: line.name,
+        quantity: line.quantity,
+        itemPrice: lira(line.unitPrice),
+        totalPrice: lira(line.unitPrice * line.quantity),
         discount: 0,
-        currency: order.currency,
-        receiverName: `${detail.customerFirstName} ${detail.customerLastName}`,
-        receiverCity: detail.city,
-        receiverDistrict: detail.district,
+        currency: item.currency,
+        isOrderStatusActive: active,
         cargoCompany: 'Yurtiçi Kargo',
-        isOrderStatusActive: order.status !== 'cancelled',
-      };
+      }));
     });
-    return { orderListCount: all.length, pageCount: Math.ceil(all.length / pageSize), supplierOrderListWithBranch: items };
+    return {
+      orderListCount: items.length,
+      pageCount: Math.ceil(items.length / pageSize),
+      supplierOrderListWithBranch: items.slice(page * pageSize, (page + 1) * pageSize),
+    };
   });
 }
 
-function sellerOf(userAgent: string | undefined): string {
-  return /^(\S+) - /.exec(userAgent ?? '')?.[1] ?? 'ciceksepeti';
+function tooMany(reply: FastifyReply, waitMs: number, message: string) {
+  return reply
+    .code(429)
+    .header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))))
+    .send({ message });
 }
 
-/** `yyyy-MM-ddTHH:mm:ss` (or with a zone) in Turkey time → epoch ms, or null. */
-function parseTurkeyTime(text: string): number | null {
-  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(text);
-  const ms = Date.parse(hasZone ? text : `${text}+03:00`);
+function sellerOf(userAgent: string | undefined): string {
+  return /^\s*([^\s-]+)\s*-/.exec(userAgent ?? '')?.[1] ?? 'ciceksepeti';
+}
+
+/** `yyyy-MM-ddTHH:mm:ss` or `dd.MM.yyyy HH:mm:ss` in Istanbul time (or zoned) → epoch ms, or null. */
+function parseIstanbulTime(value: unknown): number | null {
+  if (typeof value !== 'string' || value.length > 40) return null;
+  const dotted = /^(\d{2})\.(\d{2})\.(\d{4})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?$/.exec(value.trim());
+  const text = dotted ? `${dotted[3]}-${dotted[2]}-${dotted[1]}T${dotted[4] ?? '00:00:00'}` : value.trim();
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(text);
+  const ms = Date.parse(zoned ? text : `${text}+03:00`);
   return Number.isFinite(ms) ? ms : null;
 }

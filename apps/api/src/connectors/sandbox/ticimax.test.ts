@@ -2,15 +2,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticimaxConnector } from '../ticimax.ts';
 import { ConnectorError, type MarketplaceOrder } from '../types.ts';
-import { sandboxOrders } from './orders.ts';
-import { ticimaxSandbox } from './ticimax.ts';
+import { sandboxSales } from './orders.ts';
+import { ticimaxSandbox, ticimaxSandboxBodyLimit } from './ticimax.ts';
 
 let app: FastifyInstance;
 let base: string;
+const now = Date.parse('2026-11-20T09:00:00Z');
 
 beforeAll(async () => {
   app = Fastify();
-  await app.register(ticimaxSandbox, { prefix: '/sandbox/ticimax', delayMs: 0 });
+  await app.register(ticimaxSandbox, { prefix: '/sandbox/ticimax', delayMs: 0, now: () => now });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   base = `${origin}/sandbox/ticimax`;
 });
@@ -35,17 +36,46 @@ describe('Ticimax connector against its sandbox', () => {
     expect(await response.text()).toContain('ActionNotSupported');
   });
 
-  it('lists every order page exactly as the sandbox generated them', async () => {
-    const now = Date.now();
-    const range = { from: new Date(now - 12 * 86_400_000), to: new Date(now - 3_600_000) };
+  it('lists every order page exactly as the sandbox generated them, cancelled products included', async () => {
+    const range = { from: new Date(now - 40 * 86_400_000), to: new Date(now - 3_600_000) };
     const orders: MarketplaceOrder[] = [];
-    for (let page: number | null = 0; page !== null; ) {
-      const result = await ticimaxConnector.listOrders(credentials, range, page, { baseUrl: base, retries: 0 });
+    let pages = 0;
+    let cursor: string | null = null;
+    do {
+      const result = await ticimaxConnector.listOrders(credentials, range, cursor, { baseUrl: base, retries: 0 });
       orders.push(...result.orders);
-      page = result.nextPage;
-    }
-    const expected = sandboxOrders('ticimax:sandbox', range.from, range.to, new Date(now));
-    expect(expected.length).toBeGreaterThan(100);
-    expect(orders).toEqual(expected);
+      cursor = result.cursor;
+      pages += 1;
+    } while (cursor !== null);
+    const expected = sandboxSales('ticimax:sandbox', range.from, range.to, { now: new Date(now) });
+    expect(expected.length).toBeGreaterThan(300);
+    expect(pages).toBeGreaterThan(3);
+    expect(expected.some((order) => order.status === 'cancelled' && order.lines.length > 0)).toBe(true);
+    const byId = (list: MarketplaceOrder[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
+    expect(byId(orders)).toEqual(byId(expected));
+  });
+
+  it('answers 64 KB of garbage with a quick 400 SOAP fault, never a bare 500', async () => {
+    const garbage = Buffer.alloc(64 * 1024, '<a b="').toString();
+    const started = performance.now();
+    const response = await fetch(`${base}/Servis/SiparisServis.svc`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '"http://tempuri.org/ISiparisServis/SelectSiparis"' },
+      body: garbage,
+    });
+    const text = await response.text();
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(response.status).toBe(400);
+    expect(text).toContain('<s:Fault>');
+  });
+
+  it('answers an oversized request with a 413 SOAP fault', async () => {
+    const response = await fetch(`${base}/Servis/SiparisServis.svc`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '"http://tempuri.org/ISiparisServis/SelectSiparis"' },
+      body: `<x>${'y'.repeat(ticimaxSandboxBodyLimit)}</x>`,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain('<s:Fault>');
   });
 });

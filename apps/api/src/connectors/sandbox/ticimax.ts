@@ -1,86 +1,131 @@
 /**
  * Ticimax sandbox under /sandbox/ticimax: the SOAP 1.1 order service at /Servis/SiparisServis.svc
- * answering SelectSiparis like Ticimax's WCF service. The authorization code (UyeKodu) `sandbox`
- * is accepted; any other code faults with "Hatalı Kullanıcı Kodu" (HTTP 500), as Ticimax does.
+ * answering SelectSiparis like Ticimax's WCF service:
+ * - the authorization code (UyeKodu) `sandbox` is accepted; any other code faults with "Hatalı
+ *   Kullanıcı Kodu" (HTTP 500 with a SOAP fault, as WCF does);
+ * - like WCF's DataContractSerializer, a filter member out of alphabetical order is ignored (it
+ *   keeps its default), so a misordered envelope silently loses its dates;
+ * - dates are Istanbul wall clock; cancelled products come only with IptalEdilmisUrunler=true;
+ * - malformed or oversized XML gets a 400 / 413 SOAP fault at once (the same bounded parser as the
+ *   connector: no DOCTYPE, linear checks), never a bare 500.
  * The seller's domain never reaches the sandbox (the base URL replaces it), so every sandbox
- * Ticimax store shows the same orders.
+ * Ticimax store shows the orders of `ticimax:sandbox`.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { child, childText, escapeXml, fromTurkeyLocal, parseXml, ticimaxDurumOf, ticimaxNamespace, ticimaxSelectSiparisAction, type XmlElement } from '../ticimax.ts';
-import { lira, pause, sandboxDelayMs, sandboxOrderDetail, sandboxOrders, sandboxSecret, type SandboxOptions } from './orders.ts';
+import {
+  child,
+  childText,
+  escapeXml,
+  fromIstanbulLocal,
+  istanbulLocal,
+  parseSoapXml,
+  ticimaxDurumOf,
+  ticimaxNamespace,
+  ticimaxSelectSiparisAction,
+  type XmlNode,
+} from '../ticimax.ts';
+import type { OrderStatus } from '../types.ts';
+import { lira, pause, sandboxDelayMs, sandboxOrderScale, sandboxOrders, sandboxSecret, type SandboxOptions } from './orders.ts';
 
 const maxRecords = 1_000;
-const turkeyOffsetMs = 3 * 3_600_000;
+/** Larger requests are refused before parsing. */
+export const ticimaxSandboxBodyLimit = 256 * 1024;
 const storeKey = 'ticimax:sandbox';
+/** VAT rate of the sandbox's products (Ticimax splits the unit price into Tutar + KdvTutari). */
+const vatRate = 0.2;
 
-const envelope = (body: string) =>
-  `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body>${body}</s:Body></s:Envelope>`;
+const envelope = (body: string) => `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body>${body}</s:Body></s:Envelope>`;
 
-function fault(reply: FastifyReply, code: string, message: string) {
+function fault(reply: FastifyReply, status: number, code: string, message: string) {
   return reply
-    .code(500)
+    .code(status)
     .type('text/xml; charset=utf-8')
     .send(envelope(`<s:Fault><faultcode>${code}</faultcode><faultstring xml:lang="tr-TR">${escapeXml(message)}</faultstring></s:Fault>`));
 }
-
-const turkeyLocal = (iso: string) => new Date(Date.parse(iso) + turkeyOffsetMs).toISOString().slice(0, 19);
 
 function field(name: string, value: string | number | boolean): string {
   return `<a:${name}>${escapeXml(String(value))}</a:${name}>`;
 }
 
+/** The filter's members as WCF reads them: in document order, skipping any out of alphabetical order. */
+function dataContractMembers(node: XmlNode | undefined): Map<string, string | undefined> {
+  const members = new Map<string, string | undefined>();
+  if (node === undefined || typeof node === 'string') return members;
+  let previous = '';
+  for (const name of Object.keys(node)) {
+    if (name.startsWith('@_') || name === '#text') continue;
+    if (name < previous) continue;
+    previous = name;
+    members.set(name, childText(node, name));
+  }
+  return members;
+}
+
 export async function ticimaxSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
   const delayMs = sandboxDelayMs(options);
   app.addHook('onRequest', async () => pause(delayMs));
-  app.addContentTypeParser(['text/xml', 'application/soap+xml'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(['text/xml', 'application/soap+xml'], { parseAs: 'string', bodyLimit: ticimaxSandboxBodyLimit }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.setErrorHandler((error: { statusCode?: number; message?: string }, _request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    return fault(reply, status, 's:Client', status === 413 ? 'The maximum message size quota for incoming messages has been exceeded.' : 'Bad Request');
+  });
 
   app.post<{ Body: string | undefined }>('/Servis/SiparisServis.svc', async (request, reply) => {
     const action = String(request.headers.soapaction ?? '').replace(/^"|"$/g, '');
     if (action !== ticimaxSelectSiparisAction) {
-      return fault(reply, 'a:ActionNotSupported', `The message with Action '${action}' cannot be processed at the receiver.`);
+      return fault(reply, 500, 'a:ActionNotSupported', `The message with Action '${action.slice(0, 200)}' cannot be processed at the receiver.`);
     }
-    let call: XmlElement | undefined;
+    let call: XmlNode | undefined;
     try {
-      call = child(child(child(parseXml(String(request.body ?? '')), 'Envelope'), 'Body'), 'SelectSiparis');
+      call = child(child(child(parseSoapXml(String(request.body ?? '')), 'Envelope'), 'Body'), 'SelectSiparis');
     } catch {
       call = undefined;
     }
-    if (!call) return fault(reply, 's:Client', 'The formatter threw an exception while trying to deserialize the message.');
-    if (childText(call, 'UyeKodu') !== sandboxSecret) return fault(reply, 's:Client', 'Hatalı Kullanıcı Kodu');
+    if (call === undefined) return fault(reply, 400, 's:Client', 'The formatter threw an exception while trying to deserialize the message.');
+    if (childText(call, 'UyeKodu') !== sandboxSecret) return fault(reply, 500, 's:Client', 'Hatalı Kullanıcı Kodu');
 
-    const filter = child(call, 'f');
+    const filter = dataContractMembers(child(call, 'f'));
     const paging = child(call, 's');
-    const now = Date.now();
-    const fromText = childText(filter, 'SiparisTarihiBas');
-    const toText = childText(filter, 'SiparisTarihiSon');
-    const from = fromText ? fromTurkeyLocal(fromText).getTime() : 0;
-    const to = toText ? fromTurkeyLocal(toText).getTime() : now;
-    if (!Number.isFinite(from) || !Number.isFinite(to)) return fault(reply, 's:Client', 'Tarih biçimi hatalı.');
+    const now = options.now?.() ?? Date.now();
+    const fromText = filter.get('SiparisTarihiBas');
+    const toText = filter.get('SiparisTarihiSon');
+    const from = fromText ? fromIstanbulLocal(fromText).getTime() : 0;
+    const to = toText ? fromIstanbulLocal(toText).getTime() : now;
+    if (!Number.isFinite(from) || !Number.isFinite(to)) return fault(reply, 400, 's:Client', 'Tarih biçimi hatalı.');
     const start = Math.max(Number(childText(paging, 'BaslangicIndex') ?? 0) || 0, 0);
     const count = Math.min(Math.max(Number(childText(paging, 'KayitSayisi') ?? 100) || 100, 1), maxRecords);
-    const withProducts = childText(filter, 'UrunGetir') === 'true';
+    const withProducts = filter.get('UrunGetir') === 'true';
+    const withCancelledProducts = filter.get('IptalEdilmisUrunler') === 'true';
 
-    const all = sandboxOrders(storeKey, new Date(from), new Date(to), new Date(now));
+    const all = sandboxOrders(storeKey, new Date(from), new Date(to), { now: new Date(now), scale: sandboxOrderScale(options) }).filter(
+      (order) => order.status !== 'split',
+    );
     const rows = all.slice(start, start + count).map((order) => {
-      const detail = sandboxOrderDetail(order);
-      const durum = ticimaxDurumOf[order.status] ?? { code: 0, text: 'Siparişiniz Alındı' };
-      const lines = detail.lines.map(
-        (line, index) =>
-          `<a:WebSiparisUrun>${field('Adet', line.quantity)}${field('ID', Number(order.id) * 10 + index)}${field('StokKodu', line.sku)}` +
-          `${field('Tutar', lira(line.unitPrice * line.quantity))}${field('UrunAdi', line.productName)}</a:WebSiparisUrun>`,
-      );
+      const status = order.status as OrderStatus;
+      const durum = ticimaxDurumOf[status];
+      const lines =
+        status === 'cancelled' && !withCancelledProducts
+          ? []
+          : order.lines.map((line, index) => {
+              const net = Math.round(line.unitPrice / (1 + vatRate));
+              return (
+                `<a:WebSiparisUrun>${field('Adet', line.quantity)}${field('ID', Number(order.id) * 10 + index)}` +
+                `${field('KdvOrani', vatRate * 100)}${field('KdvTutari', lira(line.unitPrice - net))}${field('StokKodu', line.sku)}` +
+                `${field('Tutar', lira(net))}${field('UrunAdi', line.name)}</a:WebSiparisUrun>`
+              );
+            });
       const products = withProducts ? `<a:Urunler>${lines.join('')}</a:Urunler>` : '<a:Urunler i:nil="true"/>';
       return (
         '<a:WebSiparis>' +
-        field('AdiSoyadi', `${detail.customerFirstName} ${detail.customerLastName}`) +
         field('Durum', durum.code) +
         field('ID', order.id) +
-        field('ParaBirimi', order.currency) +
+        field('ParaBirimi', 'TL') +
         field('SiparisDurumu', durum.text) +
-        field('SiparisNo', `TCX${order.id}`) +
-        field('SiparisTarihi', turkeyLocal(order.orderedAt)) +
+        field('SiparisNo', order.orderNumber) +
+        field('SiparisTarihi', istanbulLocal(new Date(order.orderedAt))) +
         field('SiparisToplamTutari', lira(order.totalAmount)) +
-        `<a:TeslimatAdresi>${field('Il', detail.city)}${field('Ilce', detail.district)}</a:TeslimatAdresi>` +
         products +
         '</a:WebSiparis>'
       );

@@ -38,6 +38,7 @@ import {
   type PersonRef,
   type QueueFilter,
 } from './repository.ts';
+import { storePerformance, storePerformanceView } from '../insight/sales-history.ts';
 
 /* ---------- Wire shapes (API.md "Back-office") ---------- */
 
@@ -148,6 +149,7 @@ export const applicationDetailView = applicationView.extend({
   company: companyView.nullable(),
   contact_forms: z.array(contactFormView),
   events: z.array(eventView).describe('The audit trail, oldest first'),
+  store_performance: storePerformanceView.describe("The submitted stores' synced sales of the last 12 months (underwriting)"),
 });
 export type ApplicationDetailView = z.infer<typeof applicationDetailView>;
 
@@ -394,6 +396,12 @@ export async function applicationDetail(db: Db, id: string): Promise<Application
     company: await companyOf(db, application, stores),
     contact_forms: contactForms.map(toContactFormView),
     events: events.map(toEventView),
+    store_performance: await storePerformance(
+      db,
+      application.customerId,
+      stores.filter((store) => store.status !== 'deleted').map((store) => store.id),
+      new Date(),
+    ),
   };
 }
 

@@ -348,10 +348,10 @@ describe('work context', () => {
   it('shows Connections once the customer has a saved integration', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const before = await get(ctx, `/work_context/get/${customer.customerId}`, customer.jwt_token);
-    expect(before.json()).toEqual({ navbar_elements: ['applications'] });
+    expect(before.json()).toEqual({ navbar_elements: ['applications', 'insight'] });
     await connectTrendyol(ctx, customer);
     const after = await get(ctx, `/work_context/get/${customer.customerId}`, customer.jwt_token);
-    expect(after.json()).toEqual({ navbar_elements: ['applications', 'connections'] });
+    expect(after.json()).toEqual({ navbar_elements: ['applications', 'insight', 'connections'] });
   });
 });
 

@@ -38,6 +38,8 @@ export interface MarketplaceRoutesOptions {
    * routes (tests with stubbed dependencies) leaves them to the first.
    */
   handleTasks?: boolean;
+  /** Called once a connect or update task has saved a working store (starts its order sync). */
+  onStoreConnected?: (customerId: string, integrationId: string) => Promise<void>;
 }
 
 const bearer = [{ bearer: [] }];
@@ -74,6 +76,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> 
     tasks: app.tasks,
     secrets: app.secrets,
     hasActiveApplication: options.hasActiveApplication ?? noActiveApplication,
+    ...(options.onStoreConnected ? { onStoreConnected: options.onStoreConnected } : {}),
     now: () => new Date(),
   };
 

@@ -49,6 +49,8 @@ export interface MarketplaceContext {
    * (ARCHITECTURE.md §4): status changes are refused meanwhile.
    */
   hasActiveApplication(customerId: string): Promise<boolean>;
+  /** Called after a connect or update task saved a working store (the order sync starts there). */
+  onStoreConnected?(customerId: string, integrationId: string): Promise<void>;
   now(): Date;
 }
 
@@ -516,7 +518,7 @@ function marketplaceFailure(error: unknown, marketplaceName: string): unknown {
   const key: MessageKey = isMessageKey(error.messageKey) ? error.messageKey : 'marketplace_unexpected';
   return new AppError(error.kind === 'unavailable' || error.kind === 'rate_limited' ? 503 : 400, key, {
     messageKey: key,
-    params: { marketplace: marketplaceName },
+    params: { ...error.options.params, marketplace: marketplaceName },
   });
 }
 
@@ -631,7 +633,8 @@ export async function runUpsertTask(ctx: MarketplaceContext, task: RunningTask):
     } catch (error) {
       throw marketplaceFailure(error, marketplace.name);
     }
-    credentials = { selling_partner_id: typed.selling_partner_id ?? '', refresh_token: refreshToken };
+    // Amazon ends an authorization 365 days after consent; the connector asks for a new one then.
+    credentials = { selling_partner_id: typed.selling_partner_id ?? '', refresh_token: refreshToken, authorized_at: ctx.now().toISOString() };
   } else if (marketplace.code === 'ideasoft') {
     const { authorization_code: code = '', ...client } = typed;
     try {
@@ -676,7 +679,10 @@ export async function runUpsertTask(ctx: MarketplaceContext, task: RunningTask):
   } else {
     await insertIntegration(ctx.db, { id: task.id, customerId, marketplaceId: marketplace.id, ...values });
   }
-  const data = await listedIntegration(ctx, customerId, existing?.id ?? task.id);
+  const savedId = existing?.id ?? task.id;
+  // The store works: its orders start importing. A failure here must not undo the connection.
+  await ctx.onStoreConnected?.(customerId, savedId).catch(() => {});
+  const data = await listedIntegration(ctx, customerId, savedId);
   return { message: existing ? 'task_update_success' : 'task_connect_success', params: { store: storeName }, data };
 }
 

@@ -15,7 +15,7 @@ export const workContextRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         summary: "The navigation elements for the customer (403 for anyone else's id)",
         security: [{ bearer: [] }],
         params: z.object({ customer_id: z.string().max(64) }),
-        response: { 200: z.object({ navbar_elements: z.array(z.enum(['applications', 'connections'])) }) },
+        response: { 200: z.object({ navbar_elements: z.array(z.enum(['applications', 'insight', 'connections'])) }) },
       },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { hasReachedStepTwo } from '../application/repository.ts';
 import { hasAnyIntegration } from '../marketplace/repository.ts';
 
-export type NavbarElement = 'applications' | 'connections';
+export type NavbarElement = 'applications' | 'insight' | 'connections';
 
 /**
  * Whether the navbar shows Connections: once the customer has a saved integration or an
@@ -15,5 +15,6 @@ export async function hasConnectionsAccess(db: Db, customerId: string): Promise<
 }
 
 export async function navbarElementsFor(db: Db, customerId: string): Promise<NavbarElement[]> {
-  return ['applications', ...((await hasConnectionsAccess(db, customerId)) ? (['connections'] as const) : [])];
+  // WorqInsight is there for every signed-in seller (ARCHITECTURE.md §6).
+  return ['applications', 'insight', ...((await hasConnectionsAccess(db, customerId)) ? (['connections'] as const) : [])];
 }

@@ -15,7 +15,7 @@ describe('work context', () => {
     const customer = await registerVerifiedCustomer(ctx);
     const response = await get(ctx, `/work_context/get/${customer.customerId}`, customer.jwt_token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ navbar_elements: ['applications'] });
+    expect(response.json()).toEqual({ navbar_elements: ['applications', 'insight'] });
   });
 
   it('shows Connections once an application reached step 2, and keeps it after going back or leaving', async () => {
@@ -23,14 +23,14 @@ describe('work context', () => {
     const navbar = async () => (await get(ctx, `/work_context/get/${customer.customerId}`, customer.jwt_token)).json();
     const application = await startApplication(ctx, customer);
     await savePlan(ctx, customer, application.id);
-    expect(await navbar()).toEqual({ navbar_elements: ['applications'] });
+    expect(await navbar()).toEqual({ navbar_elements: ['applications', 'insight'] });
 
     expect((await setStep(ctx, customer, application.id, 2)).statusCode).toBe(200);
-    expect(await navbar()).toEqual({ navbar_elements: ['applications', 'connections'] });
+    expect(await navbar()).toEqual({ navbar_elements: ['applications', 'insight', 'connections'] });
 
     expect((await setStep(ctx, customer, application.id, 1)).statusCode).toBe(200);
     await post(ctx, '/application/leave_application', { application_id: application.id }, customer.jwt_token);
-    expect(await navbar()).toEqual({ navbar_elements: ['applications', 'connections'] });
+    expect(await navbar()).toEqual({ navbar_elements: ['applications', 'insight', 'connections'] });
   });
 
   it("refuses another customer's id with 403", async () => {

@@ -1,0 +1,173 @@
+/**
+ * GET /insight/overview (API.md "Orders and WorqInsight"): a seller's figures for a range of
+ * Istanbul days, with the equal period just before it. Invariants the tests hold us to: the series
+ * and by_marketplace each add up to the totals, and `previous` covers as many days as the range.
+ */
+import { formatMessage, isMessageKey } from '@worq/domain/messages';
+import type { Language } from '@worq/domain/language';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import {
+  dailySeries,
+  istanbulDate,
+  otherCurrencies,
+  periodTotals,
+  revenueByStore,
+  storesWithSync,
+  topProducts,
+  type PeriodTotals,
+  type StoreSyncRow,
+} from './repository.ts';
+
+export const maxRangeDays = 366;
+export const defaultRangeDays = 30;
+const dayMs = 86_400_000;
+
+export interface Totals {
+  revenue: number;
+  orders: number;
+  units: number;
+  average_order_value: number;
+  cancelled_orders: number;
+  returned_orders: number;
+  cancellation_rate: number;
+  return_rate: number;
+}
+
+export type SyncState = 'never' | 'running' | 'ok' | 'failed';
+
+export interface StoreSync {
+  integration_id: string;
+  marketplace_code: string;
+  /** Compatible extension of API.md: the marketplace's display name and the connection's status. */
+  marketplace_name: string;
+  connection_status: 'active' | 'out_of_date' | 'disabled';
+  store_name: string;
+  state: SyncState;
+  last_synced_at: string | null;
+  oldest_order_at: string | null;
+  message: string | null;
+}
+
+export interface Overview {
+  from: string;
+  to: string;
+  currency: 'TRY';
+  totals: Totals;
+  previous: Totals;
+  series: { date: string; revenue: number; orders: number }[];
+  by_marketplace: { integration_id: string; marketplace_code: string; store_name: string; revenue: number; orders: number }[];
+  top_products: { sku: string; name: string; units: number; revenue: number }[];
+  other_currencies: { currency: string; amount: number; orders: number }[];
+  sync: StoreSync[];
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
+}
+
+const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
+
+function toTotals(totals: PeriodTotals): Totals {
+  const all = totals.orders + totals.cancelledOrders + totals.returnedOrders;
+  return {
+    revenue: totals.revenue,
+    orders: totals.orders,
+    units: totals.units,
+    average_order_value: totals.orders > 0 ? Math.round(totals.revenue / totals.orders) : 0,
+    cancelled_orders: totals.cancelledOrders,
+    returned_orders: totals.returnedOrders,
+    // Shares of every order placed in the period, whatever became of it.
+    cancellation_rate: ratio(totals.cancelledOrders, all),
+    return_rate: ratio(totals.returnedOrders, all),
+  };
+}
+
+export interface RangeQuery {
+  from?: string | undefined;
+  to?: string | undefined;
+  integration_id?: string[] | undefined;
+}
+
+/** The checked range: defaults to the last 30 days up to today (Istanbul). */
+export function resolveRange(query: Pick<RangeQuery, 'from' | 'to'>, now: Date): { from: string; to: string } {
+  const to = query.to ?? istanbulDate(now);
+  const from = query.from ?? addDays(to, -(defaultRangeDays - 1));
+  if (from > to) throw new AppError(400, 'validation_failed', { messageKey: 'insight_range_invalid', fields: { from: { key: 'insight_range_invalid' } } });
+  if (daysBetween(from, to) + 1 > maxRangeDays) {
+    throw new AppError(400, 'validation_failed', { messageKey: 'insight_range_too_long', fields: { to: { key: 'insight_range_too_long' } } });
+  }
+  return { from, to };
+}
+
+function syncStateOf(row: StoreSyncRow, now: Date): SyncState {
+  if (row.lockedUntil && row.lockedUntil > now) return 'running';
+  return row.state ?? 'never';
+}
+
+export function toStoreSync(row: StoreSyncRow, language: Language, now: Date): StoreSync {
+  return {
+    integration_id: row.integrationId,
+    marketplace_code: row.marketplaceCode,
+    marketplace_name: row.marketplaceName,
+    connection_status: row.integrationStatus as StoreSync['connection_status'],
+    store_name: row.storeName,
+    state: syncStateOf(row, now),
+    last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
+    oldest_order_at: row.oldestOrderAt?.toISOString() ?? null,
+    message: row.message && isMessageKey(row.message) ? formatMessage(language, row.message, row.messageParams ?? {}) : null,
+  };
+}
+
+export async function buildOverview(db: Db, customerId: string, query: RangeQuery, language: Language, now: Date): Promise<Overview> {
+  const { from, to } = resolveRange(query, now);
+  const stores = await storesWithSync(db, customerId);
+  let integrationIds: string[] | undefined;
+  if (query.integration_id && query.integration_id.length > 0) {
+    integrationIds = [...new Set(query.integration_id)];
+    const own = new Set(stores.map((store) => store.integrationId));
+    // Another seller's store answers like an unknown one.
+    if (integrationIds.some((id) => !own.has(id))) throw new AppError(404, 'integration_not_found');
+  }
+  const length = daysBetween(from, to) + 1;
+  const previousFrom = addDays(from, -length);
+  const filter = { customerId, from, to, integrationIds };
+  const [totals, daily, byStore, products, currencies] = await Promise.all([
+    periodTotals(db, filter, previousFrom),
+    dailySeries(db, filter),
+    revenueByStore(db, filter),
+    topProducts(db, filter, 10),
+    otherCurrencies(db, filter),
+  ]);
+
+  const series: Overview['series'] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const figures = daily.get(day);
+    series.push({ date: day, revenue: figures?.revenue ?? 0, orders: figures?.orders ?? 0 });
+  }
+  const shown = integrationIds ? stores.filter((store) => integrationIds.includes(store.integrationId)) : stores;
+  return {
+    from,
+    to,
+    currency: 'TRY',
+    totals: toTotals(totals.current),
+    previous: toTotals(totals.previous),
+    series,
+    by_marketplace: shown
+      .map((store) => ({
+        integration_id: store.integrationId,
+        marketplace_code: store.marketplaceCode,
+        store_name: store.storeName,
+        revenue: byStore.get(store.integrationId)?.revenue ?? 0,
+        orders: byStore.get(store.integrationId)?.orders ?? 0,
+      }))
+      .sort((a, b) => b.revenue - a.revenue),
+    top_products: products,
+    other_currencies: currencies,
+    sync: shown.map((store) => toStoreSync(store, language, now)),
+  };
+}

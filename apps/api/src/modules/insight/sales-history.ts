@@ -1,0 +1,126 @@
+/**
+ * Sales history for WorqTrade: the plan's turnover suggestion (GET /gpp/suggestion) and the
+ * experts' view of the submitted stores (`store_performance` of GET /admin/applications/{id}).
+ * Both count orders the way the overview does, so a month here equals that month's overview.
+ */
+import { z } from 'zod';
+import { suggestedStockPurchase } from '@worq/domain/plan';
+import type { Db } from '../../db/client.ts';
+import { addDays } from './overview.ts';
+import { firstOrderAt, istanbulDate, monthlyFigures, revenueByStore, storesWithSync } from './repository.ts';
+
+/** Months averaged by the plan suggestion. */
+export const suggestionMonths = 3;
+/** Months shown to experts. */
+export const performanceMonths = 12;
+
+export const suggestionView = z.object({
+  average_monthly_turnover: z.number().int().nullable(),
+  months_used: z.number().int(),
+  period: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
+  integrations: z.array(z.object({ integration_id: z.string(), marketplace_code: z.string(), store_name: z.string() })),
+  suggested_stock_purchase_amount: z.number().int().nullable(),
+});
+export type SuggestionView = z.infer<typeof suggestionView>;
+
+/** The first day (YYYY-MM-DD) of the month `offset` months from the one `day` is in. */
+export function monthStart(day: string, offset = 0): string {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7)) - 1 + offset;
+  return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The monthly average of the last full calendar months of synced revenue (Istanbul days): three
+ * months, or fewer when the history does not reach back to a month's first day.
+ */
+export async function planSuggestion(db: Db, customerId: string, now: Date): Promise<SuggestionView> {
+  const empty: SuggestionView = {
+    average_monthly_turnover: null,
+    months_used: 0,
+    period: { from: null, to: null },
+    integrations: [],
+    suggested_stock_purchase_amount: null,
+  };
+  const first = await firstOrderAt(db, customerId);
+  if (!first) return empty;
+  const today = istanbulDate(now);
+  const to = addDays(monthStart(today), -1);
+  const firstDay = istanbulDate(first);
+  let from: string | null = null;
+  let months = 0;
+  for (let back = suggestionMonths; back >= 1; back--) {
+    const start = monthStart(today, -back);
+    if (start >= firstDay) {
+      from = start;
+      months = back;
+      break;
+    }
+  }
+  if (!from) return empty;
+  const filter = { customerId, from, to };
+  const [figures, byStore, stores] = await Promise.all([monthlyFigures(db, filter), revenueByStore(db, filter), storesWithSync(db, customerId)]);
+  const revenue = figures.reduce((sum, month) => sum + month.revenue, 0);
+  const average = Math.round(revenue / months);
+  return {
+    average_monthly_turnover: average,
+    months_used: months,
+    period: { from, to },
+    integrations: stores
+      .filter((store) => (byStore.get(store.integrationId)?.revenue ?? 0) > 0)
+      .map((store) => ({ integration_id: store.integrationId, marketplace_code: store.marketplaceCode, store_name: store.storeName })),
+    suggested_stock_purchase_amount: suggestedStockPurchase(average),
+  };
+}
+
+export const storePerformanceView = z.object({
+  months: z.array(
+    z.object({
+      month: z.string().describe('YYYY-MM'),
+      revenue: z.number().int(),
+      orders: z.number().int(),
+      cancelled_orders: z.number().int(),
+      returned_orders: z.number().int(),
+    }),
+  ),
+  cancellation_rate: z.number(),
+  return_rate: z.number(),
+  by_marketplace: z.array(z.object({ marketplace_code: z.string(), store_name: z.string(), revenue: z.number().int() })),
+  last_synced_at: z.string().nullable(),
+});
+export type StorePerformanceView = z.infer<typeof storePerformanceView>;
+
+/** The last 12 months (this one included) of the given stores, month by month, for underwriting. */
+export async function storePerformance(db: Db, customerId: string, integrationIds: string[], now: Date): Promise<StorePerformanceView> {
+  const today = istanbulDate(now);
+  const from = monthStart(today, -(performanceMonths - 1));
+  const filter = { customerId, from, to: today, integrationIds };
+  const [figures, byStore, stores] = await Promise.all([monthlyFigures(db, filter), revenueByStore(db, filter), storesWithSync(db, customerId)]);
+  const byMonth = new Map(figures.map((figure) => [figure.month, figure]));
+  const months: StorePerformanceView['months'] = [];
+  for (let offset = -(performanceMonths - 1); offset <= 0; offset++) {
+    const month = monthStart(today, offset).slice(0, 7);
+    const figure = byMonth.get(month);
+    months.push({
+      month,
+      revenue: figure?.revenue ?? 0,
+      orders: figure?.orders ?? 0,
+      cancelled_orders: figure?.cancelledOrders ?? 0,
+      returned_orders: figure?.returnedOrders ?? 0,
+    });
+  }
+  const placed = months.reduce((sum, month) => sum + month.orders + month.cancelled_orders + month.returned_orders, 0);
+  const rate = (count: number) => (placed > 0 ? Math.round((count / placed) * 10_000) / 10_000 : 0);
+  const chosen = stores.filter((store) => integrationIds.includes(store.integrationId));
+  const synced = chosen.flatMap((store) => (store.lastSyncedAt ? [store.lastSyncedAt.getTime()] : []));
+  return {
+    months,
+    cancellation_rate: rate(months.reduce((sum, month) => sum + month.cancelled_orders, 0)),
+    return_rate: rate(months.reduce((sum, month) => sum + month.returned_orders, 0)),
+    by_marketplace: chosen
+      .map((store) => ({ marketplace_code: store.marketplaceCode, store_name: store.storeName, revenue: byStore.get(store.integrationId)?.revenue ?? 0 }))
+      .sort((a, b) => b.revenue - a.revenue),
+    // The oldest of the stores' last syncs: the figures are complete up to then.
+    last_synced_at: synced.length > 0 ? new Date(Math.min(...synced)).toISOString() : null,
+  };
+}

@@ -1,0 +1,189 @@
+/*
+ * The sync run against a scripted connector: what happens to saved orders, the resume point and
+ * the store when the marketplace answers with pages, a rate limit, refused credentials or a page
+ * it should never send. The marketplaces' own formats are tested per connector and over the
+ * sandboxes (sandbox-sync.test.ts); here the marketplace is a list of pages.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConnectorError, type Connector, type MarketplaceOrder, type OrderPage } from '../../connectors/types.ts';
+import type { ConnectorRegistry } from '../../connectors/registry.ts';
+import { integrations, marketplaceOrders, orderSyncs } from '../../db/schema.ts';
+import { createAccountsTestApp, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
+import type { TestContext } from '../../test/helpers.ts';
+import { marketplaceIdOf } from '../marketplace/test-kit.ts';
+import { insertIntegration } from '../marketplace/repository.ts';
+import type { RunningTask } from '../tasks/types.ts';
+import { claimSync, ensureSyncRow, findSync } from './repository.ts';
+import { runSyncTask, type SyncContext } from './sync.ts';
+
+let ctx: TestContext;
+let seller: RegisteredCustomer;
+
+beforeAll(async () => {
+  ctx = await createAccountsTestApp();
+  seller = await registerVerifiedCustomer(ctx);
+});
+afterAll(async () => ctx?.close());
+
+type Step = OrderPage | ConnectorError | 'unexpected';
+
+/** A connector that answers the scripted steps in order, recording the cursors it was given. */
+function scriptedConnector(steps: Step[]): { connector: Connector; cursors: (string | null)[]; ranges: { from: Date; to: Date }[] } {
+  const cursors: (string | null)[] = [];
+  const ranges: { from: Date; to: Date }[] = [];
+  const connector: Connector = {
+    code: 'trendyol',
+    fields: [],
+    verify: async () => ({}),
+    listOrders: async (_credentials, range, cursor) => {
+      cursors.push(cursor);
+      ranges.push(range);
+      const step = steps.shift();
+      if (!step) throw new Error('no more pages scripted');
+      if (step === 'unexpected') throw new ConnectorError('unexpected', 'marketplace_unexpected', 'a page without content');
+      if (step instanceof ConnectorError) throw step;
+      return step;
+    },
+  };
+  return { connector, cursors, ranges };
+}
+
+function syncContext(connector: Connector): SyncContext {
+  const registry = {
+    connector: () => connector,
+    context: () => ({ baseUrl: 'http://marketplace.invalid' }),
+  } as unknown as ConnectorRegistry;
+  return { db: ctx.database.db, config: { orderSyncIntervalMinutes: 60 }, registry, secrets: ctx.app.secrets, tasks: ctx.app.tasks, log: ctx.app.log, now: () => new Date() };
+}
+
+function task(integrationId: string): RunningTask {
+  return { id: randomUUID(), customerId: seller.customerId, type: 'sync_orders', payload: { integration_id: integrationId }, attempt: 1, language: 'en', signal: new AbortController().signal };
+}
+
+async function newStore(): Promise<string> {
+  const id = randomUUID();
+  await insertIntegration(ctx.database.db, { id, customerId: seller.customerId, marketplaceId: await marketplaceIdOf(ctx, 'trendyol'), storeName: 'Senaryo Mağaza', publicFields: { seller_id: '1' } });
+  return id;
+}
+
+let counter = 0;
+function orders(count: number, status: MarketplaceOrder['status'] = 'delivered'): MarketplaceOrder[] {
+  return Array.from({ length: count }, () => {
+    counter += 1;
+    return {
+      id: `pkg-${counter}`,
+      orderNumber: `ord-${counter}`,
+      orderedAt: new Date(Date.now() - counter * 60_000).toISOString(),
+      status,
+      totalAmount: 10_000,
+      currency: 'TRY',
+      lines: [{ sku: 'S', name: 'Ürün', quantity: 1, amount: 10_000 }],
+    };
+  });
+}
+
+const savedCount = async (integrationId: string) =>
+  (await ctx.database.db.select({ id: marketplaceOrders.id }).from(marketplaceOrders).where(eq(marketplaceOrders.integrationId, integrationId))).length;
+
+describe('sync_orders', () => {
+  it('saves every page, then a second run adds nothing and reads again from a week before the last run', async () => {
+    const store = await newStore();
+    const first = orders(3);
+    const second = orders(2);
+    const script = scriptedConnector([
+      { orders: first, cursor: 'page-2' },
+      { orders: second, cursor: null },
+      { orders: [...first, ...second], cursor: null },
+    ]);
+    const outcome = await runSyncTask(syncContext(script.connector), task(store));
+    expect(outcome.message).toBe('sync_done');
+    expect(outcome.data).toMatchObject({ new_orders: 5, updated_orders: 0 });
+    expect(script.cursors).toEqual([null, 'page-2']);
+    const backfill = script.ranges[0]!;
+    expect((backfill.to.getTime() - backfill.from.getTime()) / 86_400_000).toBeCloseTo(365, 0);
+    const sync = await findSync(ctx.database.db, store);
+    expect(sync).toMatchObject({ state: 'ok', cursor: null, lockedBy: null });
+
+    const again = await runSyncTask(syncContext(script.connector), task(store));
+    expect(again.data).toMatchObject({ new_orders: 0, updated_orders: 0 });
+    const rerun = script.ranges[2]!;
+    expect((sync!.lastSyncedAt!.getTime() - rerun.from.getTime()) / 86_400_000).toBeCloseTo(7, 5);
+    expect(await savedCount(store)).toBe(5);
+  });
+
+  it('counts a status change as an update', async () => {
+    const store = await newStore();
+    const list = orders(2);
+    const script = scriptedConnector([
+      { orders: list, cursor: null },
+      { orders: [{ ...list[0]!, status: 'returned' }, list[1]!], cursor: null },
+    ]);
+    await runSyncTask(syncContext(script.connector), task(store));
+    const outcome = await runSyncTask(syncContext(script.connector), task(store));
+    expect(outcome.data).toMatchObject({ new_orders: 0, updated_orders: 1 });
+    const [row] = await ctx.database.db.select().from(marketplaceOrders).where(eq(marketplaceOrders.externalId, list[0]!.id));
+    expect(row!.status).toBe('returned');
+  });
+
+  it('pauses at a rate limit and resumes from the same cursor, keeping what it saved', async () => {
+    const store = await newStore();
+    const script = scriptedConnector([
+      { orders: orders(4), cursor: 'window-2' },
+      new ConnectorError('rate_limited', 'marketplace_rate_limited', 'same query within 10 minutes', { retryAfterMs: 600_000 }),
+      { orders: orders(1), cursor: null },
+    ]);
+    const paused = await runSyncTask(syncContext(script.connector), task(store));
+    expect(paused.message).toBe('sync_paused_rate_limit');
+    expect(paused.is_successful).not.toBe(false);
+    const sync = await findSync(ctx.database.db, store);
+    expect(sync).toMatchObject({ state: 'running', cursor: 'window-2', newOrders: 4, lockedBy: null });
+    expect(sync!.nextRunAt.getTime()).toBeGreaterThan(Date.now() + 500_000);
+    expect(await savedCount(store)).toBe(4);
+
+    const resumed = await runSyncTask(syncContext(script.connector), task(store));
+    expect(resumed.message).toBe('sync_done');
+    expect(resumed.data).toMatchObject({ new_orders: 5 });
+    expect(script.cursors).toEqual([null, 'window-2', 'window-2']);
+    expect(script.ranges[2]).toEqual(script.ranges[0]);
+  });
+
+  it('marks the store out of date when the marketplace refuses the credentials', async () => {
+    const store = await newStore();
+    const script = scriptedConnector([new ConnectorError('bad_credentials', 'marketplace_bad_credentials', '401')]);
+    await expect(runSyncTask(syncContext(script.connector), task(store))).rejects.toMatchObject({ code: 'marketplace_bad_credentials' });
+    const [row] = await ctx.database.db.select().from(integrations).where(eq(integrations.id, store));
+    expect(row).toMatchObject({ status: 'out_of_date', isUpdated: false });
+    expect(await findSync(ctx.database.db, store)).toMatchObject({ state: 'failed', message: 'marketplace_bad_credentials', lockedBy: null });
+  });
+
+  it('fails a malformed page with a clear message and keeps every order saved before it', async () => {
+    const store = await newStore();
+    const script = scriptedConnector([{ orders: orders(3), cursor: 'next' }, 'unexpected']);
+    await expect(runSyncTask(syncContext(script.connector), task(store))).rejects.toMatchObject({ code: 'marketplace_unexpected' });
+    expect(await savedCount(store)).toBe(3);
+    expect(await findSync(ctx.database.db, store)).toMatchObject({ state: 'failed', cursor: null, lockedBy: null });
+  });
+
+  it('never runs two syncs of one store at once', async () => {
+    const store = await newStore();
+    await ensureSyncRow(ctx.database.db, seller.customerId, store);
+    expect(await claimSync(ctx.database.db, store, 'other-process-task', 90)).toBeTruthy();
+    const script = scriptedConnector([{ orders: orders(1), cursor: null }]);
+    const outcome = await runSyncTask(syncContext(script.connector), task(store));
+    expect(outcome.message).toBe('sync_already_running');
+    expect(script.cursors).toEqual([]);
+    // An expired lease (a dead process) is taken over.
+    await ctx.database.db.update(orderSyncs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(orderSyncs.integrationId, store));
+    expect((await runSyncTask(syncContext(script.connector), task(store))).message).toBe('sync_done');
+  });
+
+  it('does not sync a disabled store', async () => {
+    const store = await newStore();
+    await ctx.database.db.update(integrations).set({ status: 'disabled', isActive: false }).where(eq(integrations.id, store));
+    const script = scriptedConnector([]);
+    const outcome = await runSyncTask(syncContext(script.connector), task(store));
+    expect(outcome).toMatchObject({ message: 'sync_store_not_active', is_successful: false });
+  });
+});

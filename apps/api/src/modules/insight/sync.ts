@@ -1,0 +1,275 @@
+/**
+ * The order sync of one store (task `sync_orders`, ARCHITECTURE.md §6). A run reads the store's
+ * orders page by page through its connector and saves each page together with the resume point in
+ * one transaction, so a run that stops anywhere (a rate limit, its time budget, a crash, a bad
+ * page) keeps every order already saved and can continue where it stopped. Runs are:
+ * - a backfill right after a store connects (12 months back, or as far as the marketplace allows);
+ * - scheduled every ORDER_SYNC_INTERVAL_MINUTES, re-reading an overlap so status changes land;
+ * - on demand (POST /insight/sync).
+ * A lease on the store's sync row keeps two processes from syncing the same store at once.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { isMessageKey, type MessageKey, type MessageParams } from '@worq/domain/messages';
+import type { Config, MarketplaceCode } from '../../config.ts';
+import { isMarketplaceCode, type ConnectorRegistry } from '../../connectors/registry.ts';
+import { ConnectorError, type Credentials } from '../../connectors/types.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Secrets } from '../../plugins/secrets.ts';
+import { findIntegration, findMarketplace, updateIntegration, type Integration } from '../marketplace/repository.ts';
+import { integrationContext } from '../marketplace/service.ts';
+import type { HandlerOutcome, RunningTask, Tasks } from '../tasks/types.ts';
+import {
+  adoptUnsyncedIntegrations,
+  claimDueSyncs,
+  claimSync,
+  ensureSyncRow,
+  oldestOrderAt,
+  releaseSync,
+  unfinishedSyncTask,
+  updateOwnSync,
+  upsertOrders,
+} from './repository.ts';
+
+export interface SyncContext {
+  db: Db;
+  config: Pick<Config, 'orderSyncIntervalMinutes'>;
+  registry: ConnectorRegistry;
+  secrets: Secrets;
+  tasks: Tasks;
+  log: FastifyBaseLogger;
+  now(): Date;
+}
+
+const dayMs = 86_400_000;
+/** How far back the first sync of a store reads. */
+export const backfillDays = 365;
+/** How much of the already synced period a later run reads again, so status changes land. */
+export const overlapDays = 7;
+/** A run stops and continues in a new task after this long (tasks end within 2 minutes). */
+export const runBudgetMs = 75_000;
+/** The lease on the store; renewed with every saved page. */
+const leaseSeconds = 90;
+/** Pause before a run cut short by its time budget continues. */
+const continueAfterMs = 2_000;
+/** Pause after a rate limit that named no time. */
+const defaultRateLimitPauseMs = 60_000;
+/** Pause after the marketplace could not be reached. */
+const unavailablePauseMs = 15 * 60_000;
+
+export interface SyncData {
+  new_orders: number;
+  updated_orders: number;
+  oldest_order_at: string | null;
+}
+
+/** Stored credentials in the connector's terms (identifiers, secrets, region). */
+function storedCredentials(secrets: Secrets, integration: Integration): Credentials {
+  return {
+    ...integration.publicFields,
+    ...(integration.secretsEncrypted ? secrets.decrypt(integration.secretsEncrypted) : {}),
+    ...(integration.region ? { region: integration.region } : {}),
+  };
+}
+
+/**
+ * Starts a run of the store unless one is already waiting or running; answers its request_id.
+ * Used after a connection is made and by POST /insight/sync.
+ */
+export async function requestOrderSync(ctx: Pick<SyncContext, 'db' | 'tasks'>, customerId: string, integrationId: string): Promise<string> {
+  await ensureSyncRow(ctx.db, customerId, integrationId);
+  const running = await unfinishedSyncTask(ctx.db, customerId, integrationId);
+  if (running) return running;
+  return ctx.tasks.enqueue({ customerId, type: 'sync_orders', payload: { integration_id: integrationId } });
+}
+
+export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<HandlerOutcome> {
+  const customerId = task.customerId;
+  if (!customerId) throw new Error(`task ${task.id} has no customer`);
+  const integrationId = String(task.payload.integration_id);
+  const integration = await findIntegration(ctx.db, customerId, integrationId);
+  if (!integration) throw new AppError(404, 'integration_not_found');
+  const store = integration.storeName;
+  const marketplace = await findMarketplace(ctx.db, integration.marketplaceId);
+  if (!marketplace || !isMarketplaceCode(marketplace.code)) throw new AppError(404, 'marketplace_not_found');
+  const code: MarketplaceCode = marketplace.code;
+
+  await ensureSyncRow(ctx.db, customerId, integrationId);
+  if (integration.status !== 'active' || !integration.isActive) {
+    return { message: 'sync_store_not_active', params: { store }, is_successful: false };
+  }
+  const sync = await claimSync(ctx.db, integrationId, task.id, leaseSeconds);
+  if (!sync) {
+    return { message: 'sync_already_running', params: { store }, data: null };
+  }
+
+  const started = Date.now();
+  const now = ctx.now();
+  let rangeFrom = sync.rangeFrom;
+  let rangeTo = sync.rangeTo;
+  let cursor = sync.cursor;
+  let newOrders = sync.newOrders;
+  let updatedOrders = sync.updatedOrders;
+  if (!rangeFrom || !rangeTo) {
+    // A new run: from a little before the last complete one, or the backfill for a new store.
+    rangeTo = now;
+    rangeFrom = sync.lastSyncedAt
+      ? new Date(sync.lastSyncedAt.getTime() - overlapDays * dayMs)
+      : new Date(now.getTime() - backfillDays * dayMs);
+    cursor = null;
+    newOrders = 0;
+    updatedOrders = 0;
+    await updateOwnSync(ctx.db, integrationId, task.id, { rangeFrom, rangeTo, cursor, newOrders, updatedOrders, message: null, messageParams: null }, leaseSeconds);
+  }
+  const range = { from: rangeFrom, to: rangeTo };
+  const progress = (): SyncData => ({ new_orders: newOrders, updated_orders: updatedOrders, oldest_order_at: sync.oldestOrderAt?.toISOString() ?? null });
+
+  const connector = ctx.registry.connector(code);
+  const credentials = storedCredentials(ctx.secrets, integration);
+  // Secrets a connector rotates mid-run (Ideasoft's refresh token) are saved at once and used by the next page.
+  const stored = integrationContext(ctx, code, integration, task.signal);
+  const connectorCtx = {
+    ...stored,
+    onSecretsRotated: async (rotated: Credentials) => {
+      await stored.onSecretsRotated?.(rotated);
+      Object.assign(credentials, rotated);
+    },
+  };
+
+  try {
+    for (;;) {
+      const page = await connector.listOrders(credentials, range, cursor, connectorCtx);
+      // The page and the resume point are saved together: a crash never loses or repeats half a page.
+      await ctx.db.transaction(async (tx) => {
+        const counts = await upsertOrders(tx as unknown as Db, customerId, integrationId, page.orders);
+        newOrders += counts.inserted;
+        updatedOrders += counts.updated;
+        await updateOwnSync(tx as unknown as Db, integrationId, task.id, { cursor: page.cursor, newOrders, updatedOrders }, leaseSeconds);
+      });
+      cursor = page.cursor;
+      if (cursor === null) break;
+      if (Date.now() - started > runBudgetMs || task.signal.aborted) {
+        await releaseSync(ctx.db, integrationId, task.id, {
+          state: 'running',
+          message: 'sync_continues',
+          messageParams: { store, new_orders: newOrders },
+          nextRunAt: new Date(Date.now() + continueAfterMs),
+        });
+        return { message: 'sync_continues', params: { store, new_orders: newOrders }, data: progress() };
+      }
+    }
+  } catch (error) {
+    return handleSyncError(ctx, task, integration, marketplace.name, error, progress());
+  }
+
+  const oldest = await oldestOrderAt(ctx.db, integrationId);
+  const intervalMinutes = ctx.config.orderSyncIntervalMinutes;
+  await releaseSync(ctx.db, integrationId, task.id, {
+    state: 'ok',
+    rangeFrom: null,
+    rangeTo: null,
+    cursor: null,
+    lastSyncedAt: rangeTo,
+    oldestOrderAt: oldest,
+    message: null,
+    messageParams: null,
+    nextRunAt: new Date(Date.now() + Math.max(intervalMinutes, 1) * 60_000),
+  });
+  const data: SyncData = { new_orders: newOrders, updated_orders: updatedOrders, oldest_order_at: oldest?.toISOString() ?? null };
+  return { message: 'sync_done', params: { store, new_orders: newOrders, updated_orders: updatedOrders }, data };
+}
+
+/**
+ * What a failed page means for the store. A rate limit pauses the run and keeps its place; refused
+ * credentials mark the connection out of date as the health check does; anything else fails this
+ * run, keeps every saved order, and lets the next run start afresh.
+ */
+async function handleSyncError(
+  ctx: SyncContext,
+  task: RunningTask,
+  integration: Integration,
+  marketplaceName: string,
+  error: unknown,
+  data: SyncData,
+): Promise<HandlerOutcome> {
+  const store = integration.storeName;
+  const integrationId = integration.id;
+  if (!(error instanceof ConnectorError)) {
+    ctx.log.error({ err: error, integrationId }, 'order sync failed');
+    await releaseSync(ctx.db, integrationId, task.id, {
+      state: 'failed',
+      rangeFrom: null,
+      rangeTo: null,
+      cursor: null,
+      message: 'sync_failed',
+      messageParams: { store },
+      nextRunAt: new Date(Date.now() + unavailablePauseMs),
+    });
+    throw new AppError(500, 'sync_failed', { messageKey: 'sync_failed', params: { store } });
+  }
+  const key: MessageKey = isMessageKey(error.messageKey) ? error.messageKey : 'marketplace_unexpected';
+  const params: MessageParams = { marketplace: marketplaceName, store };
+  ctx.log.warn({ integrationId, kind: error.kind, detail: error.detail?.slice(0, 200) }, 'order sync stopped by the marketplace');
+
+  if (error.kind === 'rate_limited') {
+    const pauseMs = error.options.retryAfterMs ?? defaultRateLimitPauseMs;
+    await releaseSync(ctx.db, integrationId, task.id, {
+      state: 'running',
+      message: 'sync_paused_rate_limit',
+      messageParams: params,
+      nextRunAt: new Date(Date.now() + pauseMs),
+    });
+    return { message: 'sync_paused_rate_limit', params, data };
+  }
+  if (error.kind === 'bad_credentials' || error.kind === 'forbidden') {
+    if (error.kind === 'bad_credentials') {
+      await updateIntegration(ctx.db, integration.customerId, integrationId, {
+        status: 'out_of_date',
+        isUpdated: false,
+        lastCheckedAt: ctx.now(),
+        lastError: error.messageKey,
+      });
+    }
+    await releaseSync(ctx.db, integrationId, task.id, {
+      state: 'failed',
+      rangeFrom: null,
+      rangeTo: null,
+      cursor: null,
+      message: key,
+      messageParams: params,
+      nextRunAt: new Date(Date.now() + unavailablePauseMs),
+    });
+    throw new AppError(400, key, { messageKey: key, params });
+  }
+  // Unreachable: keep the place and try again later. Unexpected answer: start afresh next time.
+  const keepPlace = error.kind === 'unavailable';
+  await releaseSync(ctx.db, integrationId, task.id, {
+    state: 'failed',
+    ...(keepPlace ? {} : { rangeFrom: null, rangeTo: null, cursor: null }),
+    message: key,
+    messageParams: params,
+    nextRunAt: new Date(Date.now() + unavailablePauseMs),
+  });
+  throw new AppError(error.kind === 'unavailable' ? 503 : 502, key, { messageKey: key, params });
+}
+
+/** Enqueues the runs that are due: continuations always, scheduled re-reads when the schedule is on. */
+export async function enqueueDueSyncs(ctx: SyncContext): Promise<number> {
+  const periodic = ctx.config.orderSyncIntervalMinutes > 0;
+  if (periodic) await adoptUnsyncedIntegrations(ctx.db);
+  const due = await claimDueSyncs(ctx.db, periodic, 200);
+  for (const store of due) {
+    await requestOrderSync(ctx, store.customerId, store.integrationId);
+  }
+  return due.length;
+}
+
+/** Registers the task and the schedule tick (every 15 s: continuations should not wait long). */
+export function startOrderSync(ctx: SyncContext, tickMs = 15_000): () => void {
+  ctx.tasks.handle('sync_orders', (task) => runSyncTask(ctx, task));
+  const timer = setInterval(() => {
+    enqueueDueSyncs(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not schedule order syncs'));
+  }, tickMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
