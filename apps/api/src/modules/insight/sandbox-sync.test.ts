@@ -84,6 +84,39 @@ const stores: Record<string, () => SandboxStore> = {
     // without OrderTotal are stored at 0 (docs/marketplaces.md).
     adjust: (orders) => orders.map((order) => ({ ...order, lines: [] })),
   }),
+  ideasoft: () => {
+    const clientId = `client-${unique()}`;
+    return {
+      storeKey: `ideasoft:${clientId}`,
+      splits: false,
+      async connect(customer) {
+        const authorization = await post(
+          ctx,
+          '/marketplace/ideasoft/authorization_url',
+          { store_name: 'Ideasoft Mağaza', store_url: `https://${clientId}.myideasoft.com`, client_id: clientId, client_secret: 'sandbox' },
+          customer.jwt_token,
+        );
+        const consent = new URL(authorization.json<{ url: string }>().url);
+        // The seller approves on the store's consent page, which sends the browser back with a code.
+        const page = await ctx.app.inject({ method: 'GET', url: `${consent.pathname}${consent.search}` });
+        const approve = new URL(/href="([^"]*code=[^"]*)"/.exec(page.body)![1]!.replace(/&amp;/g, '&'));
+        const result = await runTask(
+          ctx,
+          '/marketplace/integration/upsert',
+          {
+            marketplace_id: await marketplaceIdOf(ctx, 'ideasoft'),
+            store_name: 'Ideasoft Mağaza',
+            credentials: { authorization_code: approve.searchParams.get('code')!, state: approve.searchParams.get('state')! },
+          },
+          customer,
+        );
+        expect(result.is_successful, result.message).toBe(true);
+        return (result.data as { id: string }).id;
+      },
+      // Ideasoft has no packages: the order id is the order number.
+      adjust: (orders) => orders.map((order) => ({ ...order, orderNumber: order.id })),
+    };
+  },
 };
 
 /** Waits until the store's sync is no longer running (the connect task started it). */

@@ -230,4 +230,30 @@ describe('Ideasoft token rotation', () => {
     expect(third.refresh_token).not.toBe(second.refresh_token);
     expect((await get(ctx, '/marketplace/integration/list', customer.jwt_token)).body).not.toContain(third.refresh_token);
   });
+
+  it('saves the refresh token an order sync rotated, and the sync goes on with it', { timeout: 60_000 }, async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    await connect(customer);
+    const row = await storedRow(customer);
+    const settled = async () => {
+      for (const until = Date.now() + 40_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 100))) {
+        const body = (await get(ctx, `/insight/overview?integration_id=${row.id}`, customer.jwt_token)).json<{ sync: { state: string }[] }>();
+        if (body.sync[0] && !['running', 'never'].includes(body.sync[0].state)) return body.sync[0].state;
+      }
+      throw new Error('sync did not settle');
+    };
+    expect(await settled()).toBe('ok');
+    const before = ctx.app.secrets.decrypt((await storedRow(customer)).secretsEncrypted!);
+    await ctx.database.db
+      .update(integrations)
+      .set({ secretsEncrypted: ctx.app.secrets.encrypt({ ...before, access_token: 'expired' }) })
+      .where(eq(integrations.id, row.id));
+
+    const response = await post(ctx, '/insight/sync', { integration_id: row.id }, customer.jwt_token);
+    expect(response.statusCode, response.body).toBe(202);
+    expect(await taskResult(ctx, response.json<{ request_id: string }>().request_id, 40_000)).toMatchObject({ is_successful: true });
+    const after = ctx.app.secrets.decrypt((await storedRow(customer)).secretsEncrypted!);
+    expect(after.refresh_token).not.toBe(before.refresh_token);
+    expect(after.access_token).not.toBe('expired');
+  });
 });
