@@ -132,6 +132,12 @@ describe('loadConfig errors', () => {
     );
   });
 
+  it.each(['IDEASOFT_BASE_URL', 'TICIMAX_BASE_URL', 'TRENDYOL_BASE_URL'])('refuses the base-URL override %s in production', (name) => {
+    expect(configError({ ...production, [name]: 'https://127.0.0.1.nip.example/' }).message).toBe(
+      `Configuration error: ${name} is not allowed in production`,
+    );
+  });
+
   it('refuses a stand-in for Google\'s certificates in production (whoever serves them could sign in as anyone)', () => {
     expect(configError({ ...production, GOOGLE_CERTS_URL: 'http://127.0.0.1:9/certs' }).message).toBe(
       'Configuration error: GOOGLE_CERTS_URL is not allowed in production',

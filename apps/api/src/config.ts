@@ -146,6 +146,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (raw.MARKETPLACE_MODE === 'sandbox') {
       throw new ConfigError('Configuration error: MARKETPLACE_MODE=sandbox is not allowed in production');
     }
+    // An override sends sellers' credentials to a host of the operator's choosing, past the outbound guard.
+    const override = marketplaceCodes.find((code) => raw[`${code.toUpperCase()}_BASE_URL`]);
+    if (override) {
+      throw new ConfigError(`Configuration error: ${override.toUpperCase()}_BASE_URL is not allowed in production`);
+    }
     // Whoever serves these certificates could sign in as anyone.
     if (raw.GOOGLE_CERTS_URL) {
       throw new ConfigError('Configuration error: GOOGLE_CERTS_URL is not allowed in production');
