@@ -138,6 +138,20 @@ describe('loadConfig errors', () => {
     );
   });
 
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, and refuses anything else', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '10.0.0.0/8, 192.0.2.7' }).trustProxy).toBe('10.0.0.0/8,192.0.2.7');
+    expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
+    for (const bad of ['yes', '0', '11', 'proxy.example', '10.0.0.0/33']) {
+      expect(configError({ DATA_DIR: tempDir(), TRUST_PROXY: bad }).message).toMatch(/^Configuration error: TRUST_PROXY must be false, a hop count/);
+    }
+  });
+
+  it('refuses TRUST_PROXY=true in production: any client could choose its address through X-Forwarded-For', () => {
+    expect(configError({ ...production, TRUST_PROXY: 'true' }).message).toMatch(/^Configuration error: TRUST_PROXY=true is not allowed in production/);
+    expect(loadConfig({ ...production, DATA_DIR: tempDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  });
+
   it('refuses a stand-in for Google\'s certificates in production (whoever serves them could sign in as anyone)', () => {
     expect(configError({ ...production, GOOGLE_CERTS_URL: 'http://127.0.0.1:9/certs' }).message).toBe(
       'Configuration error: GOOGLE_CERTS_URL is not allowed in production',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -60,14 +61,42 @@ const envSchema = z.object({
   BOOTSTRAP_EXPERT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   BOOTSTRAP_EXPERT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   IP_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000).default(60),
-  TRUST_PROXY: oneOf(['true', 'false'])
+  TRUST_PROXY: z
+    .string()
     .default('false')
-    .transform((value) => value === 'true'),
+    .refine((value) => parseTrustProxy(value) !== undefined, {
+      error: 'must be false, a hop count from 1 to 10, or a comma-separated list of proxy addresses',
+    })
+    .transform((value) => parseTrustProxy(value)!),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
 
 export type MarketplaceCode = (typeof marketplaceCodes)[number];
+
+/**
+ * TRUST_PROXY: `false`; a hop count (how many proxies of ours append to X-Forwarded-For: the
+ * client is the address that many hops from the right); or the proxies' addresses/CIDRs. `true`
+ * (believe every X-Forwarded-For entry) lets any client choose its address and pass every per-IP
+ * limit: kept for local experiments only, refused in production.
+ */
+export function parseTrustProxy(value: string): boolean | number | string | undefined {
+  const trimmed = value.trim();
+  if (trimmed === 'false') return false;
+  if (trimmed === 'true') return true;
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+  });
+  return valid ? entries.join(',') : undefined;
+}
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -108,7 +137,8 @@ export interface Config {
   contactChatUrl: string | undefined;
   bootstrapExpert: { email: string; password: string } | undefined;
   ipRateLimitPerMinute: number;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count or a list of proxy addresses (see parseTrustProxy). */
+  trustProxy: boolean | number | string;
   logLevel: string;
   webDistDir: string;
 }
@@ -142,6 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     if (raw.DELIVERY === 'outbox') {
       throw new ConfigError('Configuration error: DELIVERY=outbox is not allowed in production');
+    }
+    if (raw.TRUST_PROXY === true) {
+      throw new ConfigError(
+        'Configuration error: TRUST_PROXY=true is not allowed in production (give the number of proxies, e.g. 1, or their addresses)',
+      );
     }
     if (raw.MARKETPLACE_MODE === 'sandbox') {
       throw new ConfigError('Configuration error: MARKETPLACE_MODE=sandbox is not allowed in production');
