@@ -18,7 +18,7 @@ import {
   updateCustomer,
   type Customer,
 } from '../customer/repository.ts';
-import { accountLimits, assertUnderLimit, clearHits, countHit } from './account-limits.ts';
+import { accountLimits, clearHits, countHit } from './account-limits.ts';
 import { emailChangeCode, passwordResetLink, phoneCodeSms } from './notifications.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -166,14 +166,14 @@ const emailTaken = () => new AppError(409, 'email_taken', { fields: { email: { k
 
 /**
  * Same answer and about the same time whether or not the e-mail exists: an unknown e-mail still
- * pays for one scrypt. Failed tries count per e-mail; a success clears the count.
+ * pays for one scrypt. Every try is counted per e-mail in one atomic step BEFORE the password is
+ * checked, so parallel wrong tries cannot all slip under the limit; a success clears the count.
  */
 export async function signIn(ctx: AccountsContext, email: string, password: string, now = new Date()): Promise<SessionTokens> {
-  await assertUnderLimit(ctx.db, 'login', email, accountLimits.login, now);
+  await countHit(ctx.db, 'login', email, accountLimits.login, now);
   const customer = await findCustomerByEmail(ctx.db, email);
   const passwordMatches = await verifyPassword(password, customer?.passwordHash ?? (await decoyPasswordHash()));
   if (!customer || !customer.passwordHash || !passwordMatches) {
-    await countHit(ctx.db, 'login', email, accountLimits.login, now);
     throw new AppError(401, 'invalid_credentials');
   }
   await clearHits(ctx.db, 'login', email);
@@ -331,10 +331,9 @@ export async function changePassword(
   language: Language,
   now = new Date(),
 ): Promise<{ message: string } & SessionTokens> {
-  await assertUnderLimit(ctx.db, 'change_password', customerId, accountLimits.login, now);
+  await countHit(ctx.db, 'change_password', customerId, accountLimits.login, now);
   const customer = await customerOrUnauthorized(ctx.db, customerId);
   if (!customer.passwordHash || !(await verifyPassword(currentPassword, customer.passwordHash))) {
-    await countHit(ctx.db, 'change_password', customerId, accountLimits.login, now);
     throw new AppError(400, 'wrong_password', { fields: { current_password: { key: 'wrong_password' } } });
   }
   await updateCustomer(ctx.db, customerId, { passwordHash: await hashPassword(newPassword) });

@@ -68,6 +68,18 @@ describe('sign-in', () => {
     expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(200);
   });
 
+  it('counts parallel tries atomically: a right guess in a burst past the limit is not let in', async () => {
+    const customer = await registerCustomer(ctx);
+    // 15 wrong guesses and the right one, all at once. Read-then-count let every one of them be
+    // checked, so the right one signed in although the limit of 10 was already spent.
+    const tries = [...Array.from({ length: 15 }, () => 'Wrong1234'), customer.password];
+    const answers = await Promise.all(tries.map((password) => post(ctx, '/auth/login', { email: customer.email, password })));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+    expect(statuses).not.toContain(200);
+  });
+
   it('starts the failure count again after a successful sign-in', async () => {
     const customer = await registerCustomer(ctx);
     for (let attempt = 0; attempt < 9; attempt++) await post(ctx, '/auth/login', { email: customer.email, password: 'Wrong1234' });
