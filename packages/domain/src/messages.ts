@@ -28,6 +28,10 @@ export const messages = {
     en: '{field} can be at most {max} characters.',
   },
   invalid_format: { tr: '{field} geçerli biçimde değil.', en: '{field} is not in a valid format.' },
+  retype_for_new_address: {
+    tr: 'Mağaza adresi değiştiği için {field} alanını yeniden girin.',
+    en: 'The store address changed: enter {field} again.',
+  },
   invalid_email: { tr: 'Geçerli bir e-posta girin.', en: 'Enter a valid email.' },
   invalid_phone: { tr: 'Geçerli bir telefon numarası girin.', en: 'Enter a valid phone number.' },
   invalid_value: { tr: '{field} için geçerli bir değer seçin.', en: 'Choose a valid value for {field}.' },
