@@ -61,6 +61,8 @@ export function requestIdFor(request: Pick<IncomingMessage, 'headers'>): string 
   return typeof given === 'string' && safeRequestId.test(given) ? given : randomUUID();
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
@@ -83,7 +85,8 @@ export async function buildApp({ config, database, delivery, logger = true, logS
         }
       : false,
     bodyLimit: bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // A hop count trusts exactly that many proxies from the right of X-Forwarded-For.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     requestIdHeader: false,
     genReqId: requestIdFor,
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),

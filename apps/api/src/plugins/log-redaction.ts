@@ -36,7 +36,7 @@ export function requestLogSerializer(request: FastifyRequest) {
   return {
     method: request.method,
     url: redactUrl(request.url),
-    version: request.headers?.['accept-version'],
+    version: typeof request.headers?.['accept-version'] === 'string' ? request.headers['accept-version'] : undefined,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -215,13 +215,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       config: perIpLimit,
       schema: {
         tags: ['auth'],
-        summary: 'Sends a 6-digit code to the new address (valid 10 minutes)',
+        summary: 'Sends a 6-digit code to the new address (valid 10 minutes); needs the current password',
         security: bearer,
-        body: z.object({ new_email: emailField }),
+        body: z.object({
+          new_email: emailField,
+          password: currentPasswordField.optional().describe('The current password; required unless the account has none (Google)'),
+        }),
         response: { 200: z.object({ expires_in_seconds: z.number().int() }) },
       },
     },
-    async (request) => requestEmailChange(ctx, request.user!.customer_id, request.body.new_email),
+    async (request) => requestEmailChange(ctx, request.user!.customer_id, request.body.new_email, request.body.password),
   );
 
   app.post(

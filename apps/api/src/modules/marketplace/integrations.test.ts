@@ -214,7 +214,7 @@ describe('updating and switching a connection', () => {
       post(
         ctx,
         '/marketplace/integration/upsert',
-        { integration_id: id, marketplace_id: connected.data?.marketplace_id, store_name: 'Mağazam', credentials },
+        { integration_id: id, marketplace_id: (connected.data as { marketplace_id: string }).marketplace_id, store_name: 'Mağazam', credentials },
         customer.jwt_token,
       );
     const moved = await update({ store_url: 'https://attacker.example.net', client_id: 'client-1', client_secret: '' });
