@@ -124,6 +124,10 @@ export const messages = {
     tr: 'Çok fazla hatalı deneme yaptınız. Lütfen yeni bir kod isteyin.',
     en: 'Too many wrong attempts. Please request a new code.',
   },
+  sms_number_limit: {
+    tr: 'Bu telefon numarasına son bir saatte çok fazla kod gönderildi. {minutes} dakika sonra tekrar deneyin.',
+    en: 'Too many codes were sent to this phone number in the last hour. Try again in {minutes} minutes.',
+  },
   resend_too_soon: {
     tr: 'Yeni bir kodu {seconds} saniye sonra isteyebilirsiniz.',
     en: 'You can request a new code in {seconds} seconds.',

@@ -12,6 +12,7 @@ import {
   restoreClock,
   registerCustomer,
   registrationBody,
+  uniquePhone,
 } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
 
@@ -220,6 +221,25 @@ describe('phone verification', () => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().errors.resend_in_seconds).toBeGreaterThan(60 * 60 - 5 * 61 - 5);
     expect(await messagesTo(ctx, customer.phone)).toHaveLength(5);
+  });
+
+  it('texts one number at most five codes an hour whichever accounts ask, and says so', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const phone = uniquePhone();
+    const accounts = [];
+    for (let i = 0; i < 5; i++) accounts.push(await registerCustomer(ctx, { phone_number: phone }));
+    expect(await messagesTo(ctx, phone)).toHaveLength(5);
+
+    const sixth = await post(ctx, '/auth/register_customer', registrationBody({ phone_number: phone }));
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().errors.message).toMatch(/^Bu telefon numarasına son bir saatte çok fazla kod gönderildi\. \d+ dakika sonra/);
+    expect(sixth.json().errors.resend_in_seconds).toBeGreaterThan(0);
+
+    vi.setSystemTime(Date.now() + 61_000);
+    const resend = await post(ctx, '/auth/otp/send', {}, accounts[0]!.jwt_token, { 'accept-language': 'en' });
+    expect(resend.statusCode).toBe(429);
+    expect(resend.json().errors.message).toContain('Too many codes were sent to this phone number');
+    expect(await messagesTo(ctx, phone)).toHaveLength(5);
   });
 
   it('only the newest code counts after a resend', async () => {

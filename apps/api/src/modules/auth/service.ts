@@ -18,7 +18,7 @@ import {
   updateCustomer,
   type Customer,
 } from '../customer/repository.ts';
-import { accountLimits, clearHits, countHit } from './account-limits.ts';
+import { accountLimits, assertUnderLimit, clearHits, countHit } from './account-limits.ts';
 import { contactChangedNotice, emailChangeCode, passwordResetLink, phoneCodeSms } from './notifications.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -145,6 +145,8 @@ export async function registerCustomer(
   now = new Date(),
 ): Promise<SessionTokens> {
   if (await findCustomerByEmail(ctx.db, input.email)) throw emailTaken();
+  // A number that has had its codes for the hour gets no new account (and no text) until it may.
+  await assertUnderLimit(ctx.db, 'sms_number', input.phone_number, accountLimits.smsPerNumber, now, 'sms_number_limit');
   const customer = await insertCustomer(ctx.db, {
     firstName: input.first_name,
     lastName: input.last_name,
