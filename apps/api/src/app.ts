@@ -198,7 +198,7 @@ export async function buildApp({ config, database, delivery, logger = true, logS
       await api.register(applicationRoutes, { db: database.db });
       await api.register(locationRoutes, { db: database.db });
       await api.register(adminRoutes, { db: database.db });
-      if (!config.isProduction && config.delivery === 'outbox') {
+      if (config.devOutbox) {
         await api.register(devOutboxRoutes, { db: database.db });
       }
     },

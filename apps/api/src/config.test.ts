@@ -152,6 +152,17 @@ describe('loadConfig errors', () => {
     expect(loadConfig({ ...production, DATA_DIR: tempDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
 
+  it('refuses DELIVERY=outbox on a public PUBLIC_URL, and opens /dev/outbox only when it is set explicitly', () => {
+    expect(configError({ DATA_DIR: tempDir(), DELIVERY: 'outbox', PUBLIC_URL: 'https://staging.example.com' }).message).toMatch(
+      /^Configuration error: DELIVERY=outbox is not allowed on a public PUBLIC_URL/,
+    );
+    expect(configError({ DATA_DIR: tempDir(), DELIVERY: 'outbox', PUBLIC_URL: 'http://93.184.216.34:8080' }).message).toMatch(/public PUBLIC_URL/);
+    for (const local of ['http://localhost:8080', 'http://127.0.0.1:3000', 'http://10.0.0.5', 'http://portal.test', 'http://[::1]:8080']) {
+      expect(loadConfig({ DATA_DIR: tempDir(), DELIVERY: 'outbox', PUBLIC_URL: local }).devOutbox).toBe(true);
+    }
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ delivery: 'outbox', devOutbox: false });
+  });
+
   it('refuses a stand-in for Google\'s certificates in production (whoever serves them could sign in as anyone)', () => {
     expect(configError({ ...production, GOOGLE_CERTS_URL: 'http://127.0.0.1:9/certs' }).message).toBe(
       'Configuration error: GOOGLE_CERTS_URL is not allowed in production',

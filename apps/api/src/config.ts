@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isPublicAddress } from './connectors/outbound-guard.ts';
 
 const marketplaceCodes = ['trendyol', 'hepsiburada', 'n11', 'ciceksepeti', 'amazon', 'ideasoft', 'ticimax'] as const;
 
@@ -109,6 +110,11 @@ export interface Config {
   jwtSecret: string;
   encryptionKey: Buffer;
   delivery: 'outbox' | 'live';
+  /**
+   * Whether GET /api/v1/dev/outbox exists: only with DELIVERY=outbox set explicitly, outside
+   * production, on a PUBLIC_URL that is not on the public internet (the outbox holds everyone's codes).
+   */
+  devOutbox: boolean;
   smtp: { url: string | undefined; from: string };
   sms: { url: string | undefined; user: string | undefined; password: string | undefined; header: string };
   marketplaceMode: 'sandbox' | 'live';
@@ -192,6 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const delivery = raw.DELIVERY ?? (isProduction ? 'live' : 'outbox');
+  const publicUrl = raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`;
+  if (raw.DELIVERY === 'outbox' && !isLocalUrl(publicUrl)) {
+    throw new ConfigError(
+      'Configuration error: DELIVERY=outbox is not allowed on a public PUBLIC_URL (anyone could read the kept codes at /dev/outbox)',
+    );
+  }
   if (delivery === 'live' && !raw.SMTP_URL) {
     throw new ConfigError('Configuration error: SMTP_URL is required when DELIVERY=live');
   }
@@ -220,12 +232,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     port: raw.PORT,
     host: raw.HOST,
-    publicUrl: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
+    publicUrl,
     dataDir,
     databaseUrl: raw.DATABASE_URL,
     jwtSecret,
     encryptionKey: Buffer.from(encryptionKeyHex, 'hex'),
     delivery,
+    devOutbox: raw.DELIVERY === 'outbox' && !isProduction,
     smtp: { url: raw.SMTP_URL, from: raw.SMTP_FROM },
     sms: {
       url: raw.SMS_PROVIDER_URL,
@@ -257,6 +270,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: raw.LOG_LEVEL,
     webDistDir: path.resolve(raw.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
+}
+
+/** A loopback, private or reserved-for-local-use address: nobody on the internet reaches it. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+  if (isIP(host)) return !isPublicAddress(host);
+  return host === 'localhost' || /\.(localhost|local|test|internal|lan|home\.arpa)$/.test(host) || !host.includes('.');
 }
 
 function generatedSecret(dataDir: string, name: string, create: () => string): string {
