@@ -59,6 +59,10 @@ export interface SessionTokens {
   refresh_token: string;
 }
 
+/**
+ * A session's absolute lifetime: the first refresh token of a family expires 30 days after sign-in
+ * and every rotated one inherits that moment, so a stolen token cannot be kept alive by rotating.
+ */
 export const refreshTokenLifetimeMs = 30 * 24 * 60 * 60_000;
 export const passwordResetLifetimeSeconds = 60 * 60;
 
@@ -77,19 +81,23 @@ export function accessClaimsOf(customer: Customer): AccessClaims {
   };
 }
 
-/** A fresh access token and a refresh token, the first of a new family unless one is given. */
+/**
+ * A fresh access token and a refresh token, the first of a new family unless one is given (then
+ * with the family's end, `expiresAt`).
+ */
 export async function startSession(
   ctx: AccountsContext,
   customer: Customer,
   now = new Date(),
   familyId: string = randomUUID(),
+  expiresAt: Date = new Date(now.getTime() + refreshTokenLifetimeMs),
 ): Promise<SessionTokens> {
   const refreshToken = randomBytes(32).toString('base64url');
   await insertRefreshToken(ctx.db, {
     customerId: customer.id,
     familyId,
     tokenHash: sha256(refreshToken),
-    expiresAt: new Date(now.getTime() + refreshTokenLifetimeMs),
+    expiresAt,
   });
   return { jwt_token: await ctx.signAccessToken(accessClaimsOf(customer)), refresh_token: refreshToken };
 }
@@ -234,13 +242,29 @@ export async function refreshSession(ctx: AccountsContext, refreshToken: string,
   }
   const customer = await findCustomerById(ctx.db, row.customerId);
   if (!customer) throw invalidRefreshToken();
-  return startSession(ctx, customer, now, row.familyId);
+  return startSession(ctx, customer, now, row.familyId, row.expiresAt);
 }
 
-/** Ends the session the refresh token belongs to; unknown or foreign tokens are ignored. */
-export async function endSession(ctx: AccountsContext, customerId: string, refreshToken: string, now = new Date()): Promise<void> {
+/**
+ * Ends the session the refresh token belongs to. The refresh token is the proof (logout must work
+ * once the access token has expired); a valid access token of another customer is ignored, and so
+ * are unknown tokens.
+ */
+export async function endSession(
+  ctx: AccountsContext,
+  customerId: string | undefined,
+  refreshToken: string,
+  now = new Date(),
+): Promise<void> {
   const row = await findRefreshToken(ctx.db, sha256(refreshToken));
-  if (row && row.customerId === customerId) await revokeFamily(ctx.db, row.familyId, now);
+  if (row && (customerId === undefined || row.customerId === customerId)) await revokeFamily(ctx.db, row.familyId, now);
+}
+
+/** Every session of a customer ends (an expert's action in the back office); access tokens run out within 15 minutes. */
+export async function endAllSessions(db: Db, customerId: string, now = new Date()): Promise<boolean> {
+  if (!(await findCustomerById(db, customerId))) return false;
+  await revokeAllRefreshTokens(db, customerId, now);
+  return true;
 }
 
 /* ---------- Phone verification ---------- */

@@ -154,6 +154,23 @@ describe('refresh tokens', () => {
   });
 });
 
+describe('absolute session lifetime', () => {
+  it('ends a session 30 days after sign-in however often it was refreshed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const customer = await registerVerifiedCustomer(ctx);
+    let refreshToken = customer.refresh_token;
+    // Refreshed every 10 days: before, each rotation gave the session another 30 days.
+    for (let day = 10; day < 30; day += 10) {
+      vi.setSystemTime(Date.now() + 10 * 24 * 60 * 60_000);
+      const refreshed = await post(ctx, '/auth/token/refresh', { refresh_token: refreshToken });
+      expect(refreshed.statusCode).toBe(200);
+      refreshToken = refreshed.json().refresh_token;
+    }
+    vi.setSystemTime(Date.now() + 10 * 24 * 60 * 60_000 + 60_000);
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: refreshToken })).statusCode).toBe(401);
+  });
+});
+
 describe('logout', () => {
   it('answers 204 and the refresh token stops working', async () => {
     const customer = await registerVerifiedCustomer(ctx);
@@ -161,6 +178,19 @@ describe('logout', () => {
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect((await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token })).statusCode).toBe(401);
+  });
+
+  it('works once the access token has expired, or without one: the refresh token is the proof', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const customer = await registerVerifiedCustomer(ctx);
+    vi.setSystemTime(Date.now() + 20 * 60_000);
+    const response = await post(ctx, '/auth/logout', { refresh_token: customer.refresh_token }, customer.jwt_token);
+    expect(response.statusCode).toBe(204);
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token })).statusCode).toBe(401);
+
+    const other = await registerVerifiedCustomer(ctx);
+    expect((await post(ctx, '/auth/logout', { refresh_token: other.refresh_token })).statusCode).toBe(204);
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: other.refresh_token })).statusCode).toBe(401);
   });
 
   it("cannot end another customer's session", async () => {
