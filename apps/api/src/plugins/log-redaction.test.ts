@@ -33,12 +33,21 @@ describe('request log redaction', () => {
     const app = await buildApp({ config, database, logStream });
     try {
       await app.inject({ method: 'GET', url: '/websocket?token=access-token-secret-1' });
+      // A failed sign-in is a security event: logged, without the e-mail or the password.
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'someone.private@example.com', password: 'Guess1234' },
+      });
       await app.inject({ method: 'GET', url: '/change-password?token=reset-token-secret-2' });
       const log = lines.join('');
       expect(log).toContain('/websocket?token=[redacted]');
       expect(log).toContain('/change-password?token=[redacted]');
       expect(log).not.toContain('access-token-secret-1');
       expect(log).not.toContain('reset-token-secret-2');
+      expect(log).toContain('"event":"sign_in_failed"');
+      expect(log).not.toContain('someone.private');
+      expect(log).not.toContain('Guess1234');
     } finally {
       await app.close();
       await database.close();

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customers, verificationCodes } from '../../db/schema.ts';
@@ -15,6 +16,7 @@ import {
   uniquePhone,
 } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
+import { codeHashKey } from './service.ts';
 
 let ctx: TestContext;
 
@@ -44,7 +46,7 @@ describe('registration', () => {
 
     const claims = decodeClaims(tokens.jwt_token);
     expect(claims).toMatchObject({ email: 'new.seller@example.com', first_name: 'Ayşe', last_name: 'Yılmaz', is_phone_verified: false });
-    expect(Object.keys(claims).sort()).toEqual(['customer_id', 'email', 'exp', 'first_name', 'iat', 'is_phone_verified', 'jti', 'last_name']);
+    expect(Object.keys(claims).sort()).toEqual(['aud', 'customer_id', 'email', 'exp', 'first_name', 'iat', 'is_phone_verified', 'iss', 'jti', 'last_name']);
     expect(Number(claims.exp) - Number(claims.iat)).toBe(15 * 60);
 
     const sms = await latestMessage(ctx, '5321112233', 'sms');
@@ -59,6 +61,11 @@ describe('registration', () => {
     const code = await latestCode(ctx, customer.phone);
     const [stored] = await ctx.database.db.select().from(verificationCodes).where(eq(verificationCodes.customerId, customer.customerId));
     expect(stored?.codeHash).not.toContain(code);
+    // The code's HMAC key is not the token-signing key itself (a separate, derived key).
+    const underJwtKey = createHmac('sha256', ctx.config.jwtSecret).update(`${stored!.id}:${code}`).digest('hex');
+    expect(stored?.codeHash).not.toBe(underJwtKey);
+    const underCodeKey = createHmac('sha256', codeHashKey(ctx.config.jwtSecret)).update(`${stored!.id}:${code}`).digest('hex');
+    expect(stored?.codeHash).toBe(underCodeKey);
   });
 
   it('records which version of each accepted term, when, and the language of the request', async () => {

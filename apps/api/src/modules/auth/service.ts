@@ -1,5 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Language } from '@worq/domain/language';
 import { formatMessage } from '@worq/domain/messages';
 import { maskPhone, normalizeEmail } from '@worq/domain/validation';
@@ -20,7 +20,7 @@ import {
 } from '../customer/repository.ts';
 import { accountLimits, assertUnderLimit, clearHits, countHit } from './account-limits.ts';
 import { contactChangedNotice, emailChangeCode, passwordResetLink, phoneCodeSms } from './notifications.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import {
   findRefreshToken,
   insertPasswordResetToken,
@@ -42,6 +42,16 @@ export interface AccountsContext {
   secret: string;
   /** Origin of the web app, for links in e-mails. */
   publicUrl: string;
+  /** Security events (failed sign-ins, lock-outs), written without personal data. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/**
+ * The key of the stored codes' HMAC, derived from JWT_SECRET for this one use: the signing key of
+ * access tokens is never the key of anything else (a leaked derived key signs no token).
+ */
+export function codeHashKey(jwtSecret: string): string {
+  return Buffer.from(hkdfSync('sha256', jwtSecret, 'worqtrade', 'verification-code-hmac', 32)).toString('hex');
 }
 
 export function accountsContext(app: FastifyInstance, db: Db, config: Pick<Config, 'jwtSecret' | 'publicUrl'>): AccountsContext {
@@ -49,8 +59,9 @@ export function accountsContext(app: FastifyInstance, db: Db, config: Pick<Confi
     db,
     delivery: app.delivery,
     signAccessToken: (claims) => app.signAccessToken(claims),
-    secret: config.jwtSecret,
+    secret: codeHashKey(config.jwtSecret),
     publicUrl: config.publicUrl,
+    log: app.log.child({ module: 'accounts' }),
   };
 }
 
@@ -180,13 +191,24 @@ const emailTaken = () => new AppError(409, 'email_taken', { fields: { email: { k
  * checked, so parallel wrong tries cannot all slip under the limit; a success clears the count.
  */
 export async function signIn(ctx: AccountsContext, email: string, password: string, now = new Date()): Promise<SessionTokens> {
-  await countHit(ctx.db, 'login', email, accountLimits.login, now);
+  try {
+    await countHit(ctx.db, 'login', email, accountLimits.login, now);
+  } catch (error) {
+    if (error instanceof AppError) {
+      ctx.log?.warn({ event: 'sign_in_locked', account: createHash('sha256').update(email).digest('hex').slice(0, 16) }, 'sign-in locked out');
+    }
+    throw error;
+  }
   const customer = await findCustomerByEmail(ctx.db, email);
   const passwordMatches = await verifyPassword(password, customer?.passwordHash ?? (await decoyPasswordHash()));
   if (!customer || !customer.passwordHash || !passwordMatches) {
+    // No e-mail in the log: the account id when there is one, so repeated failures can be followed.
+    ctx.log?.warn({ event: 'sign_in_failed', customerId: customer?.id ?? null }, 'sign-in failed');
     throw new AppError(401, 'invalid_credentials');
   }
   await clearHits(ctx.db, 'login', email);
+  // A hash made at a lower cost is replaced now, while the password is at hand.
+  if (needsRehash(customer.passwordHash)) await updateCustomer(ctx.db, customer.id, { passwordHash: await hashPassword(password) });
   return startSession(ctx, customer, now);
 }
 

@@ -202,6 +202,18 @@ describe('logout', () => {
 });
 
 describe('access tokens', () => {
+  it('refuses a token signed with the right key but without our issuer and audience', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const key = new TextEncoder().encode(ctx.config.jwtSecret);
+    const claims = { ...decodeClaims(customer.jwt_token) };
+    delete claims.iss;
+    delete claims.aud;
+    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('5m').sign(key);
+    expect((await get(ctx, '/customer/get_user_info', foreign)).statusCode).toBe(401);
+    expect(decodeClaims(customer.jwt_token)).toMatchObject({ iss: 'worqtrade', aud: 'worqtrade-api' });
+    expect((await get(ctx, '/customer/get_user_info', customer.jwt_token)).statusCode).toBe(200);
+  });
+
   it('refuses a missing, tampered, forged or expired token with 401', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const [header, payload, signature] = customer.jwt_token.split('.') as [string, string, string];

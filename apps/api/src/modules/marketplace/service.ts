@@ -665,6 +665,7 @@ export async function enqueueDueHealthChecks(ctx: MarketplaceContext): Promise<n
         customerId: integration.customerId,
         type: 'check_integration_health',
         payload: { integration_id: integration.id },
+        system: true,
       });
     }
     scheduled += due.length;

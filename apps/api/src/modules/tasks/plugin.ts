@@ -48,9 +48,10 @@ async function tasksPlugin(app: FastifyInstance, options: TasksPluginOptions) {
   const runner = new TaskRunner(database.db, app.log, (id) => hub.finished(id), { ...defaultRunnerOptions, ...options.runner });
 
   const tasks: Tasks = {
-    async enqueue({ customerId, type, payload = {} }) {
+    async enqueue({ customerId, type, payload = {}, system = false }) {
       // Counted atomically in the shared counters; past the quota the caller gets 429 and the wait.
-      await countHit(database.db, 'tasks', customerId, { max: options.maxTasksPerMinute ?? defaultTaskQuota.tasksPerMinute, windowMs: 60_000 });
+      // The server's own tasks (the connection health sweep) are not the customer's to limit.
+      if (customerId && !system) await countHit(database.db, 'tasks', customerId, { max: options.maxTasksPerMinute ?? defaultTaskQuota.tasksPerMinute, windowMs: 60_000 });
       const id = await insertTask(database.db, { customerId, type, payload, deadlineSeconds: taskDeadlineSeconds });
       runner.wake();
       return id;
