@@ -203,7 +203,7 @@ export async function buildApp({ config, database, delivery, logger = true, logS
         hasActiveApplication: (customerId) => hasActiveApplication(database.db, customerId),
         // A store that connects starts importing its orders at once (ARCHITECTURE.md §6).
         onStoreConnected: async (customerId, integrationId) => {
-          await requestOrderSync({ db: database.db, tasks: app.tasks }, customerId, integrationId);
+          await requestOrderSync({ db: database.db, tasks: app.tasks }, customerId, integrationId, true);
         },
       });
       await api.register(insightRoutes, { db: database.db, config, registry });

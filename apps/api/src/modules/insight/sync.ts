@@ -76,11 +76,17 @@ function storedCredentials(secrets: Secrets, integration: Integration): Credenti
  * Starts a run of the store unless one is already waiting or running; answers its request_id.
  * Used after a connection is made and by POST /insight/sync.
  */
-export async function requestOrderSync(ctx: Pick<SyncContext, 'db' | 'tasks'>, customerId: string, integrationId: string): Promise<string> {
+export async function requestOrderSync(
+  ctx: Pick<SyncContext, 'db' | 'tasks'>,
+  customerId: string,
+  integrationId: string,
+  /** Started by the schedule rather than the seller: outside the seller's task quota. */
+  system = false,
+): Promise<string> {
   await ensureSyncRow(ctx.db, customerId, integrationId);
   const running = await unfinishedSyncTask(ctx.db, customerId, integrationId);
   if (running) return running;
-  return ctx.tasks.enqueue({ customerId, type: 'sync_orders', payload: { integration_id: integrationId } });
+  return ctx.tasks.enqueue({ customerId, type: 'sync_orders', payload: { integration_id: integrationId }, ...(system ? { system: true } : {}) });
 }
 
 export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<HandlerOutcome> {
@@ -259,7 +265,7 @@ export async function enqueueDueSyncs(ctx: SyncContext): Promise<number> {
   if (periodic) await adoptUnsyncedIntegrations(ctx.db);
   const due = await claimDueSyncs(ctx.db, periodic, 200);
   for (const store of due) {
-    await requestOrderSync(ctx, store.customerId, store.integrationId);
+    await requestOrderSync(ctx, store.customerId, store.integrationId, true);
   }
   return due.length;
 }
