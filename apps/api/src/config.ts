@@ -48,6 +48,12 @@ const envSchema = z.object({
   SMS_PROVIDER_HEADER: z.string().default('WORQ'),
   MARKETPLACE_MODE: oneOf(['sandbox', 'live']).optional(),
   ...Object.fromEntries(marketplaceCodes.map((code) => [`${code.toUpperCase()}_BASE_URL`, optionalUrl])),
+  TRENDYOL_INTEGRATOR_NAME: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,30}$/, 'must be letters and digits, at most 30')
+    .default('SelfIntegration'),
+  TRENDYOL_ORDER_HISTORY_DAYS: wholeNumber(1, 365).optional(),
   HEPSIBURADA_USER_AGENT: z.string().trim().min(1, 'must not be blank').default('worqtrade_dev'),
   AMAZON_LWA_CLIENT_ID: z.string().optional(),
   AMAZON_LWA_CLIENT_SECRET: z.string().optional(),
@@ -125,6 +131,9 @@ export interface Config {
   marketplaceMode: 'sandbox' | 'live';
   marketplaceBaseUrls: Partial<Record<MarketplaceCode, string>>;
   /** The integrator's developer user name Hepsiburada expects as User-Agent. */
+  /** Trendyol User-Agent integrator name and how far back its orders are read (unconfirmed limit). */
+  trendyolIntegratorName: string;
+  trendyolOrderHistoryDays: number;
   hepsiburadaUserAgent: string;
   /**
    * The Amazon SP-API application (Login with Amazon client). Unset values stay undefined in live
@@ -259,6 +268,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     marketplaceMode,
     marketplaceBaseUrls,
+    trendyolIntegratorName: raw.TRENDYOL_INTEGRATOR_NAME,
+    trendyolOrderHistoryDays: raw.TRENDYOL_ORDER_HISTORY_DAYS ?? 90,
     hepsiburadaUserAgent: raw.HEPSIBURADA_USER_AGENT,
     amazon: {
       lwaClientId: raw.AMAZON_LWA_CLIENT_ID ?? (marketplaceMode === 'sandbox' ? 'amzn1.application-oa2-client.sandbox' : undefined),

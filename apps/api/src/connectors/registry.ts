@@ -34,7 +34,7 @@ import {
 } from './ideasoft.ts';
 import { n11Connector, defaultBaseUrl as n11DefaultBaseUrl } from './n11.ts';
 import { ticimaxConnector, defaultBaseUrl as ticimaxDefaultBaseUrl } from './ticimax.ts';
-import { trendyolConnector, defaultBaseUrl as trendyolDefaultBaseUrl } from './trendyol.ts';
+import { trendyolConnector, defaultBaseUrl as trendyolDefaultBaseUrl, type TrendyolContext } from './trendyol.ts';
 import { ConnectorError, type Connector, type ConnectorContext, type Credentials } from './types.ts';
 
 export const connectors: Record<MarketplaceCode, Connector> = {
@@ -71,7 +71,7 @@ export function isMarketplaceCode(code: string): code is MarketplaceCode {
 export interface ConnectorRegistryOptions {
   config: Pick<Config, 'marketplaceMode' | 'marketplaceBaseUrls' | 'publicUrl'> & {
     amazon: Omit<Config['amazon'], 'draft'> & Partial<Pick<Config['amazon'], 'draft'>>;
-  } & Partial<Pick<Config, 'hepsiburadaUserAgent' | 'ciceksepetiMinIntervalMs'>>;
+  } & Partial<Pick<Config, 'hepsiburadaUserAgent' | 'ciceksepetiMinIntervalMs' | 'trendyolIntegratorName' | 'trendyolOrderHistoryDays'>>;
   /** The transport the connectors use; defaults to global fetch. */
   fetch?: typeof fetch;
   /** The transport of live calls to seller-typed hosts; defaults to the outbound guard. */
@@ -133,6 +133,14 @@ export function createConnectorRegistry({
     const guarded = !sandbox && sellerHosted.has(code) && !config.marketplaceBaseUrls[code];
     const doFetch = guarded ? sellerHostFetch : transport;
     const ctx: ConnectorContext = { baseUrl: baseUrl(code, region), ...(doFetch ? { fetch: doFetch } : {}) };
+    if (code === 'trendyol') {
+      const trendyolCtx: TrendyolContext = {
+        ...ctx,
+        ...(config.trendyolIntegratorName ? { integratorName: config.trendyolIntegratorName } : {}),
+        ...(config.trendyolOrderHistoryDays ? { historyDays: config.trendyolOrderHistoryDays } : {}),
+      };
+      return trendyolCtx;
+    }
     if (code === 'hepsiburada') {
       const hepsiburadaCtx: HepsiburadaContext = { ...ctx, ...(config.hepsiburadaUserAgent ? { userAgent: config.hepsiburadaUserAgent } : {}) };
       return hepsiburadaCtx;

@@ -1,36 +1,49 @@
 /**
- * Trendyol Partner API (developers.trendyol.com). Basic auth with the API key and secret; every
- * request must carry `User-Agent: "{sellerId} - SelfIntegration"` (Trendyol answers 403 without it).
- * Bad credentials answer 401 `{exception: "ClientApiAuthenticationException", errors: [...]}`.
+ * Trendyol Partner API (shared/MARKETPLACES.md, revised 2026-11-23). Basic auth with the API key and
+ * secret; every request carries `User-Agent: "{sellerId} - {IntegratorName}"` (an integrator sends its
+ * own registered name; `SelfIntegration` is for a seller's own software; TRENDYOL_INTEGRATOR_NAME).
+ * Bad credentials answer 401 `ClientApiAuthenticationException`.
  *
- * Orders (getShipmentPackages): startDate/endDate in epoch ms, page from 0, size ≤ 200, at most
- * three months back. The connector clamps the range to those three months and walks it in windows
- * of 14 days (Trendyol rejects wider startDate–endDate spans; unconfirmed), one page index counting
- * through windows and then pages: page = window × pagesPerWindow + pageInWindow.
+ * Credentials are verified with an orders call of size 1: `/addresses` is limited to one request an
+ * hour. Orders come from getShipmentPackages with today's field names (renamed on 08.12.2025:
+ * `shipmentPackageId`, `packageTotalPrice`, `packageGrossAmount`, lines `lineUnitPrice`,
+ * `lineGrossAmount`, `stockCode`; the old names are gone and are not read):
+ * - windows of at most 14 days, pages from 0 of 200, at most 10,000 records a query (a fuller
+ *   window is halved until it fits), 50 requests per 10 s per seller;
+ * - `orderDate` is the Istanbul wall clock written as if it were UTC: 3 hours are taken off;
+ * - a package split after a cancelled item becomes `UnPacked` and new packages with the same
+ *   `orderNumber` replace it: the parent is skipped, each package is its own order row.
+ * How far back the classic endpoint serves is being reduced (the stream endpoint is the long-term
+ * path); TRENDYOL_ORDER_HISTORY_DAYS keeps it configurable (default 90, unconfirmed).
  */
-import { basicAuth, isRecord, marketplaceFetch, parseJson, requireField } from './http.ts';
-import type { OrderStatus } from './sandbox/orders.ts';
+import { basicAuth, isRecord, marketplaceFetch, parseJson, readCapped, requireField } from './http.ts';
 import {
   ConnectorError,
   type Connector,
   type ConnectorContext,
   type Credentials,
   type MarketplaceOrder,
-  type OrderPage,
+  type MarketplaceOrderLine,
+  type OrderStatus,
 } from './types.ts';
 
 export const defaultBaseUrl = 'https://apigw.trendyol.com';
 
+export interface TrendyolContext extends ConnectorContext {
+  /** The integrator name of the User-Agent (default SelfIntegration). */
+  integratorName?: string;
+  /** How many days back orders are read (default 90). */
+  historyDays?: number;
+}
+
 export const trendyolPageSize = 200;
 export const trendyolWindowMs = 14 * 86_400_000;
-/** Orders older than this are not served by Trendyol; the range is clamped to it. */
-export const trendyolHistoryMs = 90 * 86_400_000;
-/** Trendyol serves at most 10 000 packages per query (page 0–49 at size 200). */
-const pagesPerWindow = 50;
-
+export const trendyolMaxRecords = 10_000;
+export const defaultHistoryDays = 90;
+const istanbulOffsetMs = 3 * 3_600_000;
 const rateLimit = { requests: 50, perMs: 10_000 };
 
-/** Trendyol's package statuses in the shared vocabulary. */
+/** Trendyol's package statuses in the shared vocabulary; `UnPacked` (a split parent) is skipped. */
 const statusMap: Record<string, OrderStatus> = {
   Awaiting: 'created',
   Created: 'created',
@@ -45,6 +58,28 @@ const statusMap: Record<string, OrderStatus> = {
   Cancelled: 'cancelled',
   UnSupplied: 'cancelled',
 };
+const splitParent = 'UnPacked';
+
+interface Cursor {
+  /** Window start and end (ms, end exclusive) and the page inside it. */
+  start: number;
+  end: number;
+  page: number;
+  /** The range end as of the first call, so a long read does not chase the clock. */
+  to: number;
+}
+
+const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decode(text: string): Cursor {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if ([value.start, value.end, value.page, value.to].every((part) => Number.isInteger(part))) return value;
+  } catch {
+    // fall through
+  }
+  throw unexpected('unreadable cursor');
+}
 
 export const trendyolConnector: Connector = {
   code: 'trendyol',
@@ -56,46 +91,51 @@ export const trendyolConnector: Connector = {
 
   async verify(credentials, ctx) {
     const sellerId = requireField(credentials, 'seller_id');
-    await request(credentials, `/integration/sellers/${encodeURIComponent(sellerId)}/addresses`, ctx);
+    const now = Date.now();
+    const query = new URLSearchParams({ startDate: String(now - 86_400_000), endDate: String(now), page: '0', size: '1' });
+    await request(credentials, `/integration/order/sellers/${encodeURIComponent(sellerId)}/orders?${query}`, ctx);
     return { sellerId };
   },
 
-  async listOrders(credentials, range, page, ctx) {
+  async listOrders(credentials, range, cursorText, ctx: TrendyolContext) {
     const sellerId = requireField(credentials, 'seller_id');
-    const now = Date.now();
-    const oldest = now - trendyolHistoryMs;
-    // Windows stay anchored at range.from so they line up across calls; windows wholly older than
-    // Trendyol's three months are skipped and the first one is clamped.
-    const from = range.from.getTime();
-    const to = Math.min(range.to.getTime(), now);
-    const firstServed = Math.max(0, Math.floor((oldest - from) / trendyolWindowMs));
-    let window = Math.floor(page / pagesPerWindow);
-    let pageInWindow = page % pagesPerWindow;
-    if (window < firstServed) {
-      window = firstServed;
-      pageInWindow = 0;
+    let cursor: Cursor;
+    if (cursorText) cursor = decode(cursorText);
+    else {
+      const to = Math.min(range.to.getTime(), Date.now());
+      const oldest = to - (ctx.historyDays ?? defaultHistoryDays) * 86_400_000;
+      const start = Math.max(range.from.getTime(), oldest);
+      if (start >= to) return { orders: [], cursor: null };
+      cursor = { start, end: Math.min(start + trendyolWindowMs, to), page: 0, to };
     }
-    const windowStart = from + window * trendyolWindowMs;
-    if (windowStart >= to) return { orders: [], nextPage: null };
-    const windowEnd = Math.min(windowStart + trendyolWindowMs, to);
-    const query = new URLSearchParams({
-      startDate: String(Math.max(windowStart, oldest)),
-      // Trendyol's endDate is inclusive; the range is half-open.
-      endDate: String(windowEnd - 1),
-      page: String(pageInWindow),
-      size: String(trendyolPageSize),
-      orderByField: 'CreatedDate',
-      orderByDirection: 'ASC',
-    });
-    const body = await request(credentials, `/integration/order/sellers/${encodeURIComponent(sellerId)}/orders?${query}`, ctx);
-    const parsed = parsePackages(body);
-    const more = pageInWindow + 1 < Math.min(parsed.totalPages, pagesPerWindow);
-    const nextPage = more ? window * pagesPerWindow + pageInWindow + 1 : windowEnd < to ? (window + 1) * pagesPerWindow : null;
-    return { orders: parsed.orders, nextPage } satisfies OrderPage;
+    for (;;) {
+      const query = new URLSearchParams({
+        startDate: String(cursor.start),
+        // Trendyol's endDate is inclusive; the windows are half-open.
+        endDate: String(cursor.end - 1),
+        page: String(cursor.page),
+        size: String(trendyolPageSize),
+        orderByField: 'CreatedDate',
+        orderByDirection: 'ASC',
+      });
+      const body = await request(credentials, `/integration/order/sellers/${encodeURIComponent(sellerId)}/orders?${query}`, ctx);
+      const page = parsePackages(body);
+      if (cursor.page === 0 && page.totalElements > trendyolMaxRecords && cursor.end - cursor.start > 60_000) {
+        // More than one query may return: halve the window and ask again.
+        cursor = { ...cursor, end: cursor.start + Math.floor((cursor.end - cursor.start) / 2) };
+        continue;
+      }
+      const lastPage = Math.min(page.totalPages, trendyolMaxRecords / trendyolPageSize) - 1;
+      let next: Cursor | null;
+      if (cursor.page < lastPage) next = { ...cursor, page: cursor.page + 1 };
+      else if (cursor.end < cursor.to) next = { start: cursor.end, end: Math.min(cursor.end + trendyolWindowMs, cursor.to), page: 0, to: cursor.to };
+      else next = null;
+      return { orders: page.orders, cursor: next ? encode(next) : null };
+    }
   },
 };
 
-async function request(credentials: Credentials, path: string, ctx: ConnectorContext): Promise<unknown> {
+async function request(credentials: Credentials, path: string, ctx: TrendyolContext): Promise<unknown> {
   const sellerId = requireField(credentials, 'seller_id');
   await waitForSlot(sellerId);
   const response = await marketplaceFetch(
@@ -104,58 +144,77 @@ async function request(credentials: Credentials, path: string, ctx: ConnectorCon
       method: 'GET',
       headers: {
         authorization: basicAuth(requireField(credentials, 'api_key'), requireField(credentials, 'api_secret')),
-        'user-agent': `${sellerId} - SelfIntegration`,
+        'user-agent': `${sellerId} - ${ctx.integratorName ?? 'SelfIntegration'}`,
         accept: 'application/json',
       },
     },
     ctx,
   );
-  const text = await response.text();
+  const text = await readCapped(response);
   if (response.ok) return parseJson(text, unexpected);
-  throw trendyolError(response.status, text);
+  throw trendyolError(response.status, text, response.headers.get('retry-after'));
 }
 
 /** Maps a non-2xx Trendyol answer to what the seller can act on. */
-export function trendyolError(status: number, text: string): ConnectorError {
+export function trendyolError(status: number, text: string, retryAfter: string | null = null): ConnectorError {
   const detail = `Trendyol ${status}: ${text.slice(0, 300)}`;
-  const authFailure = /AuthenticationException|AuthorizationException|authorization\.failed|unauthori[sz]ed/i.test(text);
+  const authFailure = /AuthenticationException|AuthorizationException|authorization\.failed|unauthori[sz]ed/i.test(text.slice(0, 2000));
   if (status === 401 || (status === 403 && authFailure)) return new ConnectorError('bad_credentials', 'marketplace_bad_credentials', detail);
   if (status === 403) return new ConnectorError('forbidden', 'marketplace_forbidden', detail);
-  if (status === 429) return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail);
+  if (status === 429) {
+    const seconds = Number(retryAfter);
+    return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, { retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : rateLimit.perMs });
+  }
   if (status >= 500) return new ConnectorError('unavailable', 'marketplace_unavailable', detail);
   return new ConnectorError('unexpected', 'marketplace_unexpected', detail);
 }
 
-function parsePackages(body: unknown): { orders: MarketplaceOrder[]; totalPages: number } {
+const kurus = (value: unknown): number => {
+  const amount = Number(value);
+  if (!Number.isFinite(amount)) throw unexpected('an amount is not a number');
+  return Math.round(amount * 100);
+};
+
+function toLine(line: unknown): MarketplaceOrderLine {
+  if (!isRecord(line)) throw unexpected('a line is not an object');
+  const quantity = Number(line.quantity);
+  if (!Number.isInteger(quantity) || quantity < 0) throw unexpected('a line without quantity');
+  const sku = typeof line.stockCode === 'string' && line.stockCode !== '' ? line.stockCode : String(line.barcode ?? line.productCode ?? 'unknown');
+  const amount = line.lineGrossAmount !== undefined ? kurus(line.lineGrossAmount) : kurus(line.lineUnitPrice) * quantity;
+  return { sku, name: typeof line.productName === 'string' ? line.productName : sku, quantity, amount };
+}
+
+/** One page of packages in the shared shape; buyer details are not read. */
+export function parsePackages(body: unknown): { orders: MarketplaceOrder[]; totalPages: number; totalElements: number } {
   if (!isRecord(body) || !Array.isArray(body.content)) throw unexpected('no content array');
-  const byOrder = new Map<string, MarketplaceOrder>();
+  const orders: MarketplaceOrder[] = [];
   for (const item of body.content) {
     if (!isRecord(item)) throw unexpected('package is not an object');
-    const orderNumber = item.orderNumber ?? item.id;
+    const statusWord = String(item.shipmentPackageStatus ?? item.status ?? '');
+    if (statusWord === splitParent) continue;
+    const packageId = item.shipmentPackageId;
+    const orderNumber = item.orderNumber;
     const orderDate = Number(item.orderDate);
-    const price = Number(item.totalPrice ?? item.grossAmount);
-    if ((typeof orderNumber !== 'string' && typeof orderNumber !== 'number') || !Number.isFinite(orderDate) || !Number.isFinite(price)) {
-      throw unexpected('package without orderNumber, orderDate or totalPrice');
+    if ((typeof packageId !== 'string' && typeof packageId !== 'number') || (typeof orderNumber !== 'string' && typeof orderNumber !== 'number')) {
+      throw unexpected('package without shipmentPackageId or orderNumber');
     }
-    const lines = Array.isArray(item.lines) ? item.lines : [];
-    const itemCount = lines.reduce((sum: number, line) => sum + (isRecord(line) ? Number(line.quantity) || 0 : 0), 0);
-    const order: MarketplaceOrder = {
-      id: String(orderNumber),
-      orderedAt: new Date(orderDate).toISOString(),
-      totalAmount: Math.round(price * 100),
+    if (!Number.isFinite(orderDate)) throw unexpected('package without orderDate');
+    const status = statusMap[statusWord];
+    if (!status) throw unexpected(`unknown package status ${statusWord.slice(0, 40)}`);
+    orders.push({
+      id: String(packageId),
+      orderNumber: String(orderNumber),
+      // orderDate is the Istanbul wall clock read as UTC.
+      orderedAt: new Date(orderDate - istanbulOffsetMs).toISOString(),
+      status,
+      totalAmount: kurus(item.packageTotalPrice),
       currency: typeof item.currencyCode === 'string' ? item.currencyCode : 'TRY',
-      status: statusMap[String(item.shipmentPackageStatus ?? item.status)] ?? String(item.shipmentPackageStatus ?? item.status ?? 'unknown'),
-      itemCount: itemCount || 1,
-    };
-    // A split order arrives as several packages: count it once.
-    const seen = byOrder.get(order.id);
-    if (seen) {
-      seen.totalAmount += order.totalAmount;
-      seen.itemCount += order.itemCount;
-    } else byOrder.set(order.id, order);
+      lines: Array.isArray(item.lines) ? item.lines.map(toLine) : [],
+    });
   }
   const totalPages = Number(body.totalPages);
-  return { orders: [...byOrder.values()], totalPages: Number.isFinite(totalPages) ? totalPages : 0 };
+  const totalElements = Number(body.totalElements);
+  return { orders, totalPages: Number.isFinite(totalPages) ? totalPages : 0, totalElements: Number.isFinite(totalElements) ? totalElements : 0 };
 }
 
 const sellerRequests = new Map<string, number[]>();
@@ -180,4 +239,3 @@ async function waitForSlot(sellerId: string): Promise<void> {
 function unexpected(detail: string): ConnectorError {
   return new ConnectorError('unexpected', 'marketplace_unexpected', `Trendyol: ${detail}`);
 }
-

@@ -1,7 +1,17 @@
 /**
- * Trendyol sandbox: the Partner API paths the connector uses, under /sandbox/trendyol. Accepts any
- * seller id with API key and secret both `sandbox`; answers like Trendyol otherwise (401
- * ClientApiAuthenticationException; 403 without the mandatory User-Agent).
+ * Trendyol sandbox: the Partner API paths the connector uses, under /sandbox/trendyol, answering as
+ * Trendyol does today (shared/MARKETPLACES.md):
+ * - getShipmentPackages with the field names of 08.12.2025 (`shipmentPackageId`,
+ *   `packageTotalPrice`, `packageGrossAmount`, lines `lineUnitPrice`, `lineGrossAmount`,
+ *   `stockCode`), `orderDate` and `lastModifiedDate` as Istanbul wall-clock epochs, split parents as
+ *   `UnPacked` next to their two packages, buyer details as Trendyol sends them (the connector must
+ *   drop them);
+ * - at most 14 days between startDate and endDate, size ≤ 200, at most 10,000 records a query
+ *   (400 ClientApiValidationException otherwise);
+ * - 401 ClientApiAuthenticationException unless key and secret are both `sandbox`, 403 without the
+ *   mandatory User-Agent; `/addresses` kept for old clients.
+ * The query dates are taken as instants (unconfirmed whether Trendyol reads them as Istanbul wall
+ * clock too; the windows overlap nothing either way).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -9,28 +19,35 @@ import {
   pause,
   readBasicAuth,
   sandboxDelayMs,
-  sandboxOrderDetail,
+  sandboxOrderScale,
   sandboxOrders,
   sandboxSecret,
   stableNumber,
-  type OrderStatus,
   type SandboxOptions,
+  type SandboxStatus,
 } from './orders.ts';
 
 const maxPageSize = 200;
-const historyMs = 90 * 86_400_000;
+const maxWindowMs = 14 * 86_400_000;
+const maxRecords = 10_000;
+const istanbulOffsetMs = 3 * 3_600_000;
 
-const statusWords: Record<OrderStatus, string> = {
+const statusWords: Record<SandboxStatus, string> = {
   created: 'Created',
   preparing: 'Picking',
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   returned: 'Returned',
+  split: 'UnPacked',
 };
+
+const firstNames = ['Ayşe', 'Mehmet', 'Zeynep', 'Mustafa', 'Elif', 'Ahmet'];
+const lastNames = ['Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Öztürk'];
 
 export async function trendyolSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
   const delayMs = sandboxDelayMs(options);
+  const clock = () => options.now?.() ?? Date.now();
   app.addHook('onRequest', async () => pause(delayMs));
   app.addHook('preHandler', async (request, reply) => {
     const refusal = refuse(request);
@@ -38,24 +55,9 @@ export async function trendyolSandbox(app: FastifyInstance, options: SandboxOpti
   });
 
   app.get<{ Params: { sellerId: string } }>('/integration/sellers/:sellerId/addresses', async (request) => {
-    const detail = sandboxOrderDetail({ id: `address-${request.params.sellerId}`, orderedAt: '', totalAmount: 10_000, currency: 'TRY', status: 'created', itemCount: 1 });
-    const address = {
-      id: stableNumber(`trendyol-address:${request.params.sellerId}`) % 1_000_000,
-      addressType: 'Shipment',
-      country: 'Türkiye',
-      city: detail.city,
-      district: detail.district,
-      postCode: '34000',
-      address: `${detail.district} Mah. Sandbox Sok. No:1`,
-      isDefault: true,
-      fullAddress: `${detail.district} Mah. Sandbox Sok. No:1 ${detail.district}/${detail.city}`,
-    };
-    return {
-      supplierAddresses: [address, { ...address, id: address.id + 1, addressType: 'Invoice' }, { ...address, id: address.id + 2, addressType: 'Returning' }],
-      defaultShipmentAddress: { ...address, addressType: 'Shipment' },
-      defaultInvoiceAddress: { ...address, addressType: 'Invoice' },
-      defaultReturningAddress: { present: true, ...address, addressType: 'Returning' },
-    };
+    const id = stableNumber(`trendyol-address:${request.params.sellerId}`) % 1_000_000;
+    const address = { id, addressType: 'Shipment', country: 'Türkiye', city: 'İstanbul', district: 'Kadıköy', postCode: '34000', isDefault: true };
+    return { supplierAddresses: [address], defaultShipmentAddress: address };
   });
 
   app.get<{ Params: { sellerId: string }; Querystring: Record<string, string | undefined> }>(
@@ -67,46 +69,51 @@ export async function trendyolSandbox(app: FastifyInstance, options: SandboxOpti
       if (!Number.isInteger(pageNumber) || pageNumber < 0 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPageSize) {
         return badRequest(reply, 'page must be ≥ 0 and size between 1 and 200');
       }
-      const now = Date.now();
+      if ((pageNumber + 1) * pageSize > maxRecords) return badRequest(reply, 'at most 10000 records can be listed for one query');
+      const now = clock();
       const end = endDate !== undefined ? Number(endDate) : now;
-      const start = startDate !== undefined ? Number(startDate) : end - 14 * 86_400_000;
+      const start = startDate !== undefined ? Number(startDate) : end - maxWindowMs;
       if (!Number.isFinite(start) || !Number.isFinite(end)) return badRequest(reply, 'startDate and endDate are epoch milliseconds');
-      // Trendyol serves three months back at most; endDate is inclusive.
-      const all = sandboxOrders(`trendyol:${request.params.sellerId}`, new Date(Math.max(start, now - historyMs)), new Date(end + 1), new Date(now));
-      const content = all.slice(pageNumber * pageSize, (pageNumber + 1) * pageSize).map((order) => {
-        const detail = sandboxOrderDetail(order);
-        const packageId = stableNumber(`trendyol-package:${order.id}`);
-        const at = Date.parse(order.orderedAt);
+      if (end - start > maxWindowMs) return badRequest(reply, 'the date range can be at most 14 days');
+      // endDate is inclusive.
+      const all = sandboxOrders(`trendyol:${request.params.sellerId}`, new Date(start), new Date(end + 1), {
+        now: new Date(now),
+        splits: true,
+        scale: sandboxOrderScale(options),
+      });
+      const content = all.slice(pageNumber * pageSize, (pageNumber + 1) * pageSize).map((item) => {
+        const at = Date.parse(item.orderedAt);
+        const word = statusWords[item.status];
+        const buyer = stableNumber(item.orderNumber);
         return {
-          id: packageId,
-          shipmentPackageId: packageId,
-          orderNumber: order.id,
-          orderDate: at,
-          grossAmount: lira(order.totalAmount),
-          totalDiscount: 0,
-          totalTyDiscount: 0,
-          totalPrice: lira(order.totalAmount),
-          currencyCode: order.currency,
-          customerFirstName: detail.customerFirstName,
-          customerLastName: detail.customerLastName,
-          shipmentAddress: { city: detail.city, district: detail.district, countryCode: 'TR' },
+          shipmentPackageId: Number(item.id),
+          orderNumber: item.orderNumber,
+          orderDate: at + istanbulOffsetMs,
+          packageGrossAmount: lira(item.totalAmount),
+          packageTotalDiscount: 0,
+          packageTotalPrice: lira(item.totalAmount),
+          currencyCode: item.currency,
+          customerFirstName: firstNames[buyer % firstNames.length],
+          customerLastName: lastNames[buyer % lastNames.length],
+          customerEmail: `pf+${buyer}@trendyolmail.com`,
+          shipmentAddress: { city: 'İstanbul', district: 'Kadıköy', countryCode: 'TR' },
           cargoProviderName: 'Trendyol Express Marketplace',
-          status: statusWords[order.status],
-          shipmentPackageStatus: statusWords[order.status],
+          status: word,
+          shipmentPackageStatus: word,
           deliveryType: 'normal',
-          lines: detail.lines.map((line, index) => ({
-            id: packageId * 10 + index,
+          lines: item.lines.map((line, index) => ({
+            lineId: Number(item.id) * 10 + index,
             quantity: line.quantity,
-            merchantSku: line.sku,
-            productName: line.productName,
-            price: lira(line.unitPrice),
-            amount: lira(line.unitPrice * line.quantity),
-            discount: 0,
-            currencyCode: order.currency,
-            orderLineItemStatusName: statusWords[order.status],
+            stockCode: line.sku,
+            productName: line.name,
+            lineUnitPrice: lira(line.unitPrice),
+            lineGrossAmount: lira(line.unitPrice * line.quantity),
+            lineTotalDiscount: 0,
+            currencyCode: item.currency,
+            orderLineItemStatusName: word,
           })),
           packageHistories: [{ createdDate: at, status: 'Created' }],
-          lastModifiedDate: at,
+          lastModifiedDate: Date.parse(item.lastModifiedAt) + istanbulOffsetMs,
         };
       });
       return { totalElements: all.length, totalPages: Math.ceil(all.length / pageSize), page: pageNumber, size: pageSize, content };
