@@ -1,5 +1,12 @@
+/*
+ * Hepsiburada connector against a local server answering in the merchant API's shapes: order-line
+ * items as in the "Sipariş Listeleme" samples of Hepsiburada's merchant API documentation
+ * (orderNumber, orderDate as an unzoned Istanbul string such as `2026-06-24T10:36:53.593`,
+ * merchantSku, quantity, totalPrice {currency, amount}) under {totalCount, limit, offset, pageCount,
+ * items}; package lists carry packages with their lines (field names of packages unconfirmed).
+ */
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultUserAgent, hepsiburadaConnector, listingBaseUrl, turkeyMinute, type HepsiburadaContext } from './hepsiburada.ts';
+import { defaultUserAgent, hepsiburadaConnector, hepsiburadaLists, istanbulInstant, istanbulMinute, listingBaseUrl, type HepsiburadaContext } from './hepsiburada.ts';
 import { createConnectorRegistry } from './registry.ts';
 import { sendJson, sendText, startTestServer, type TestHandler, type TestServer } from './test-server.ts';
 import { ConnectorError, type ConnectorContext, type MarketplaceOrder } from './types.ts';
@@ -29,12 +36,12 @@ async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
 
 async function allOrders(range: { from: Date; to: Date }, ctx: ConnectorContext): Promise<MarketplaceOrder[]> {
   const orders: MarketplaceOrder[] = [];
-  let page: number | null = 0;
-  while (page !== null) {
-    const result: { orders: MarketplaceOrder[]; nextPage: number | null } = await hepsiburadaConnector.listOrders(credentials, range, page, ctx);
+  let cursor: string | null = null;
+  do {
+    const result = await hepsiburadaConnector.listOrders(credentials, range, cursor, ctx);
     orders.push(...result.orders);
-    page = result.nextPage;
-  }
+    cursor = result.cursor;
+  } while (cursor !== null);
   return orders;
 }
 
@@ -107,52 +114,68 @@ describe('hepsiburada connector', () => {
     expect((await rejection(hepsiburadaConnector.verify(credentials, ctx2))).kind).toBe('unexpected');
   });
 
-  it('walks 24-hour windows and offsets, sending Turkey-time minutes, merging lines of one order', async () => {
-    const from = Date.UTC(2026, 9, 1, 21, 0); // 2 October 00:00 in Turkey
+  it('reads the backlog, packed, shipped, delivered and cancelled lists in 24-hour Istanbul windows, by offset', async () => {
+    const from = Date.UTC(2026, 9, 1, 21, 0); // 2 October 00:00 in Istanbul
     const to = from + 2 * 24 * hour;
-    // 150 lines on the first day (two offset pages), 3 on the second; order A has two lines.
-    const day1 = Array.from({ length: 150 }, (_, index) => ({
-      id: `line-${index}`,
-      orderNumber: index === 1 ? 'ORDER-0' : `ORDER-${index}`,
-      orderDate: new Date(from + index * 60_000).toISOString(),
-      status: 'Delivered',
+    const line = (orderNumber: string, orderDate: string, status: string, amount: number, sku = 'SKU-1') => ({
+      lineItemId: `${orderNumber}-${sku}`,
+      orderNumber,
+      orderDate,
+      status,
+      merchantSku: sku,
+      productName: `Ürün ${sku}`,
       quantity: 1,
-      totalPrice: { currency: 'TRY', amount: 100.5 },
-    }));
-    const day2 = Array.from({ length: 3 }, (_, index) => ({
-      id: `line-b${index}`,
-      orderNumber: `ORDER-B${index}`,
-      orderDate: new Date(from + 24 * hour + index * hour).toISOString(),
-      status: 'Open',
-      quantity: 2,
-      totalPrice: { currency: 'TRY', amount: 1_250 },
-    }));
+      totalPrice: { currency: 'TRY', amount },
+      customerName: 'Ayşe Yılmaz',
+    });
+    // The backlog of 2 October: 150 lines (two offset pages); order O-0 has two lines.
+    const backlog = Array.from({ length: 150 }, (_, index) =>
+      line(index === 1 ? 'O-0' : `O-${index}`, `2026-10-02T${String(Math.floor(index / 60)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}:00.000`, 'Open', 100.5, index === 1 ? 'SKU-2' : 'SKU-1'),
+    );
     const ctx = await serve((req, res) => {
-      const items = req.query.get('begindate')!.startsWith('2026-10-02') ? day1 : day2;
       const offset = Number(req.query.get('offset'));
       const limit = Number(req.query.get('limit'));
+      const day1 = req.query.get('begindate')!.startsWith('2026-10-02');
+      let items: unknown[] = [];
+      if (req.path === '/orders/merchantid/b2c-merchant-1' && day1) items = backlog;
+      if (req.path === '/packages/merchantid/b2c-merchant-1/delivered' && !day1) {
+        // 23:30 on 3 October in Istanbul, unzoned: 20:30 UTC.
+        items = [{ packageNumber: 'P-1', status: 'Delivered', orderDate: '2026-10-03T23:30:00.000', lines: [line('O-D', '2026-10-03T23:30:00.000', 'Delivered', 1_250)] }];
+      }
+      if (req.path === '/orders/merchantid/b2c-merchant-1/cancelled' && !day1) items = [line('O-C', '2026-10-03T08:00:00', 'CancelledByCustomer', 99)];
       sendJson(res, 200, { totalCount: items.length, limit, offset, pageCount: Math.ceil(items.length / limit), items: items.slice(offset, offset + limit) });
     });
     const orders = await allOrders({ from: new Date(from), to: new Date(to) }, ctx);
-    const sent = server!.requests.map((request) => [request.path, request.query.get('begindate'), request.query.get('enddate'), request.query.get('offset'), request.query.get('limit')]);
-    expect(sent).toEqual([
-      ['/orders/merchantid/b2c-merchant-1', '2026-10-02 00:00', '2026-10-02 23:59', '0', '100'],
-      ['/orders/merchantid/b2c-merchant-1', '2026-10-02 00:00', '2026-10-02 23:59', '100', '100'],
-      ['/orders/merchantid/b2c-merchant-1', '2026-10-03 00:00', '2026-10-03 23:59', '0', '100'],
+    const backlogCalls = server!.requests.filter((request) => request.path === '/orders/merchantid/b2c-merchant-1');
+    expect(backlogCalls.map((request) => [request.query.get('begindate'), request.query.get('enddate'), request.query.get('offset'), request.query.get('limit')])).toEqual([
+      ['2026-10-02 00:00', '2026-10-02 23:59', '0', '100'],
+      ['2026-10-02 00:00', '2026-10-02 23:59', '100', '100'],
+      ['2026-10-03 00:00', '2026-10-03 23:59', '0', '100'],
     ]);
-    expect(orders).toHaveLength(149 + 3);
-    expect(orders.find((order) => order.id === 'ORDER-0')).toMatchObject({ totalAmount: 20_100, itemCount: 2, status: 'delivered' });
-    expect(orders.find((order) => order.id === 'ORDER-B1')).toEqual({
-      id: 'ORDER-B1',
-      orderedAt: new Date(from + 25 * hour).toISOString(),
+    expect(new Set(server!.requests.map((request) => request.path))).toEqual(
+      new Set(hepsiburadaLists.map((list) => list.path.replace('{id}', 'b2c-merchant-1'))),
+    );
+    expect(orders).toHaveLength(149 + 2);
+    expect(orders.find((order) => order.id === 'O-0')).toMatchObject({ totalAmount: 20_100, status: 'created', lines: [{ sku: 'SKU-1' }, { sku: 'SKU-2' }] });
+    expect(orders.find((order) => order.id === 'O-D')).toEqual({
+      id: 'O-D',
+      orderNumber: 'O-D',
+      orderedAt: '2026-10-03T20:30:00.000Z',
+      status: 'delivered',
       totalAmount: 125_000,
       currency: 'TRY',
-      status: 'created',
-      itemCount: 2,
+      lines: [{ sku: 'SKU-1', name: 'Ürün SKU-1', quantity: 1, amount: 125_000 }],
     });
+    expect(orders.find((order) => order.id === 'O-C')).toMatchObject({ status: 'cancelled', orderedAt: '2026-10-03T05:00:00.000Z' });
+    expect(JSON.stringify(orders)).not.toContain('Ayşe');
   });
 
-  it('formats Turkey-time minutes the way Hepsiburada reads them', () => {
-    expect(turkeyMinute(Date.UTC(2026, 0, 31, 22, 5, 59))).toBe('2026-02-01 01:05');
+  it('reads unzoned dates as Istanbul time and zoned ones as they are', () => {
+    expect(new Date(istanbulInstant('2020-06-24T10:36:53.593')).toISOString()).toBe('2020-06-24T07:36:53.593Z');
+    expect(new Date(istanbulInstant('2020-06-24T10:36:53Z')).toISOString()).toBe('2020-06-24T10:36:53.000Z');
+  });
+
+  it('formats Istanbul minutes the way Hepsiburada reads them', () => {
+    expect(istanbulMinute(Date.UTC(2026, 0, 31, 22, 5, 59))).toBe('2026-02-01 01:05');
   });
 });

@@ -1,20 +1,35 @@
 /**
- * Hepsiburada Merchant API (developers.hepsiburada.com). Basic auth `merchantId:serviceKey`, and a
- * User-Agent carrying the integrator's developer user name (given by Hepsiburada to the integrator).
+ * Hepsiburada Merchant API (shared/MARKETPLACES.md, revised 2026-11-23). Basic auth
+ * `merchantId:serviceKey`, and a User-Agent carrying our integrator's developer user name
+ * (HEPSIBURADA_USER_AGENT). The merchant must also authorise our integrator account in the
+ * Hepsiburada merchant panel (it takes up to 2 hours) before the first call works.
  *
  * The live API is split over hosts: listings on `listing-external`, orders on `oms-external`
  * (test hosts end in `-sit`). The configured base URL is the orders host; when it is a Hepsiburada
  * host the listings host is derived from it, otherwise (sandbox, tests, a proxy) both paths are
  * served under the one base URL.
  *
- * Orders: `GET /orders/merchantid/{id}?offset&limit&begindate&enddate`, limit ≤ 100, dates as
- * `yyyy-MM-dd HH:mm` in Turkey time and at most 24 hours apart (a wider range silently becomes
- * 24 hours). The connector walks the range in 24-hour windows and each window by offset:
- * page = window × pagesPerWindow + offset / limit.
+ * Orders: `/orders/merchantid/{id}` lists only paid lines waiting to be packed; sales also need the
+ * packed (`/packages/merchantid/{id}`, status `Packaged`), shipped and delivered package lists
+ * (delivered: the last month only) and `/orders/merchantid/{id}/cancelled`. Every list takes
+ * `offset`+`limit` (≤ 100) and `begindate`/`enddate` as `yyyy-MM-dd HH:mm` Istanbul time at most
+ * 24 hours apart. The connector reads the five lists one after another, each in 24-hour windows;
+ * an order is one row keyed by its order number, so an order that moved from one list to another
+ * while we read is counted once, with the status of the later list. Dates such as
+ * `2026-06-24T10:36:53.593` carry no zone and are Istanbul time. Field names of the package lists
+ * follow the merchant API documentation's samples as far as they could be confirmed; the ones read
+ * are read in `parsePackages` (unconfirmed: `packageNumber`, `lines`, a package-level `orderDate`).
  */
-import { basicAuth, isRecord, marketplaceFetch, parseJson, requireField } from './http.ts';
-import type { OrderStatus } from './sandbox/orders.ts';
-import { ConnectorError, type Connector, type ConnectorContext, type Credentials, type MarketplaceOrder } from './types.ts';
+import { basicAuth, isRecord, marketplaceFetch, parseJson, readCapped, requireField } from './http.ts';
+import {
+  ConnectorError,
+  type Connector,
+  type ConnectorContext,
+  type Credentials,
+  type MarketplaceOrder,
+  type MarketplaceOrderLine,
+  type OrderStatus,
+} from './types.ts';
 
 export const defaultBaseUrl = 'https://oms-external.hepsiburada.com';
 
@@ -31,25 +46,69 @@ export interface HepsiburadaContext extends ConnectorContext {
 
 export const hepsiburadaPageSize = 100;
 export const hepsiburadaWindowMs = 86_400_000;
-const pagesPerWindow = 1_000;
-const turkeyOffsetMs = 3 * 3_600_000;
+const istanbulOffsetMs = 3 * 3_600_000;
+
+/** The five lists, read in this order (a later list's status wins for an order in two). */
+export const hepsiburadaLists = [
+  { name: 'backlog', path: '/orders/merchantid/{id}', itemsKey: 'items', packaged: false },
+  { name: 'packed', path: '/packages/merchantid/{id}', itemsKey: 'items', packaged: true },
+  { name: 'shipped', path: '/packages/merchantid/{id}/shipped', itemsKey: 'items', packaged: true },
+  { name: 'delivered', path: '/packages/merchantid/{id}/delivered', itemsKey: 'items', packaged: true },
+  { name: 'cancelled', path: '/orders/merchantid/{id}/cancelled', itemsKey: 'items', packaged: false },
+] as const;
+
+/** Delivered packages are served for the last month only. */
+const deliveredHistoryMs = 31 * 86_400_000;
 
 const statusMap: Record<string, OrderStatus> = {
   Open: 'created',
   Unpacked: 'created',
-  Packed: 'preparing',
+  Packaged: 'preparing',
   ReadyToShip: 'preparing',
   Shipped: 'shipped',
   InTransit: 'shipped',
   Delivered: 'delivered',
   Undelivered: 'returned',
-  ClaimCreated: 'returned',
   Returned: 'returned',
   Cancelled: 'cancelled',
   CancelledByMerchant: 'cancelled',
   CancelledByCustomer: 'cancelled',
   CancelledBySap: 'cancelled',
 };
+
+interface Cursor {
+  list: number;
+  start: number;
+  offset: number;
+  from: number;
+  to: number;
+}
+
+const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decode(text: string): Cursor {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if ([value.list, value.start, value.offset, value.from, value.to].every((part) => Number.isInteger(part))) return value;
+  } catch {
+    // fall through
+  }
+  throw unexpected('unreadable cursor');
+}
+
+/** The first window of list `list` inside [from, to), or null when the list has nothing there. */
+function firstWindow(list: number, from: number, to: number): number | null {
+  const start = hepsiburadaLists[list]!.name === 'delivered' ? Math.max(from, to - deliveredHistoryMs) : from;
+  return start < to ? start : null;
+}
+
+function nextList(list: number, from: number, to: number): Cursor | null {
+  for (let next = list + 1; next < hepsiburadaLists.length; next++) {
+    const start = firstWindow(next, from, to);
+    if (start !== null) return { list: next, start, offset: 0, from, to };
+  }
+  return null;
+}
 
 export const hepsiburadaConnector: Connector = {
   code: 'hepsiburada',
@@ -64,27 +123,36 @@ export const hepsiburadaConnector: Connector = {
     return { merchantId };
   },
 
-  async listOrders(credentials, range, page, ctx) {
+  async listOrders(credentials, range, cursorText, ctx) {
     const merchantId = requireField(credentials, 'merchant_id');
-    const from = range.from.getTime();
-    const to = Math.min(range.to.getTime(), Date.now());
-    const window = Math.floor(page / pagesPerWindow);
-    const offset = (page % pagesPerWindow) * hepsiburadaPageSize;
-    const windowStart = from + window * hepsiburadaWindowMs;
-    if (windowStart >= to) return { orders: [], nextPage: null };
-    const windowEnd = Math.min(windowStart + hepsiburadaWindowMs, to);
+    let cursor: Cursor | null;
+    if (cursorText) cursor = decode(cursorText);
+    else {
+      const from = range.from.getTime();
+      const to = Math.min(range.to.getTime(), Date.now());
+      if (from >= to) return { orders: [], cursor: null };
+      const start = firstWindow(0, from, to);
+      cursor = start === null ? nextList(0, from, to) : { list: 0, start, offset: 0, from, to };
+      if (!cursor) return { orders: [], cursor: null };
+    }
+    const list = hepsiburadaLists[cursor.list];
+    if (!list) throw unexpected('unreadable cursor');
+    const end = Math.min(cursor.start + hepsiburadaWindowMs, cursor.to);
     const query = new URLSearchParams({
-      offset: String(offset),
+      offset: String(cursor.offset),
       limit: String(hepsiburadaPageSize),
-      begindate: turkeyMinute(windowStart),
+      begindate: istanbulMinute(cursor.start),
       // Minute precision and inclusive: the minute holding the window's last millisecond.
-      enddate: turkeyMinute(windowEnd - 1),
+      enddate: istanbulMinute(end - 1),
     });
-    const body = await request(credentials, `${ctx.baseUrl}/orders/merchantid/${encodeURIComponent(merchantId)}?${query}`, ctx);
-    const parsed = parseOrders(body, windowStart, windowEnd);
-    const more = offset + hepsiburadaPageSize < parsed.totalCount && page % pagesPerWindow < pagesPerWindow - 1;
-    const nextPage = more ? page + 1 : windowEnd < to ? (window + 1) * pagesPerWindow : null;
-    return { orders: parsed.orders, nextPage };
+    const path = list.path.replace('{id}', encodeURIComponent(merchantId));
+    const body = await request(credentials, `${ctx.baseUrl}${path}?${query}`, ctx);
+    const page = list.packaged ? parsePackages(body, cursor.start, end) : parseOrderLines(body, cursor.start, end);
+    let next: Cursor | null;
+    if (cursor.offset + hepsiburadaPageSize < page.totalCount) next = { ...cursor, offset: cursor.offset + hepsiburadaPageSize };
+    else if (end < cursor.to) next = { ...cursor, start: end, offset: 0 };
+    else next = nextList(cursor.list, cursor.from, cursor.to);
+    return { orders: page.orders, cursor: next ? encode(next) : null };
   },
 };
 
@@ -106,58 +174,91 @@ async function request(credentials: Credentials, url: string, ctx: HepsiburadaCo
     },
     ctx,
   );
-  const text = await response.text();
+  const text = await readCapped(response);
   if (response.ok) return parseJson(text, unexpected);
-  throw hepsiburadaError(response.status, text);
+  throw hepsiburadaError(response.status, text, response.headers.get('retry-after'));
 }
 
-export function hepsiburadaError(status: number, text: string): ConnectorError {
+export function hepsiburadaError(status: number, text: string, retryAfter: string | null = null): ConnectorError {
   const detail = `Hepsiburada ${status}: ${text.slice(0, 300)}`;
   if (status === 401) return new ConnectorError('bad_credentials', 'marketplace_bad_credentials', detail);
   // A 403 means the key is fine but this merchant/integrator may not do this (or the User-Agent is wrong).
   if (status === 403) return new ConnectorError('forbidden', 'marketplace_forbidden', detail);
-  if (status === 429) return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail);
+  if (status === 429) {
+    const seconds = Number(retryAfter);
+    return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, { retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 60_000 });
+  }
   if (status >= 500) return new ConnectorError('unavailable', 'marketplace_unavailable', detail);
   return new ConnectorError('unexpected', 'marketplace_unexpected', detail);
 }
 
-/**
- * Hepsiburada lists order lines: lines of one order are merged, and lines outside the window
- * (minute rounding at the edges) are left to the window they belong to.
- */
-function parseOrders(body: unknown, windowStart: number, windowEnd: number): { orders: MarketplaceOrder[]; totalCount: number } {
-  if (!isRecord(body) || !Array.isArray(body.items)) throw unexpected('no items array');
-  const byOrder = new Map<string, MarketplaceOrder>();
-  for (const item of body.items) {
-    if (!isRecord(item)) throw unexpected('item is not an object');
-    const orderNumber = item.orderNumber;
-    const orderedAt = typeof item.orderDate === 'string' ? Date.parse(item.orderDate) : NaN;
-    const price = isRecord(item.totalPrice) ? Number(item.totalPrice.amount) : NaN;
-    if ((typeof orderNumber !== 'string' && typeof orderNumber !== 'number') || !Number.isFinite(orderedAt) || !Number.isFinite(price)) {
-      throw unexpected('item without orderNumber, orderDate or totalPrice.amount');
-    }
-    if (orderedAt < windowStart || orderedAt >= windowEnd) continue;
-    const line: MarketplaceOrder = {
-      id: String(orderNumber),
-      orderedAt: new Date(orderedAt).toISOString(),
-      totalAmount: Math.round(price * 100),
-      currency: isRecord(item.totalPrice) && typeof item.totalPrice.currency === 'string' ? item.totalPrice.currency : 'TRY',
-      status: statusMap[String(item.status)] ?? String(item.status ?? 'unknown'),
-      itemCount: Number(item.quantity) || 1,
-    };
-    const seen = byOrder.get(line.id);
-    if (seen) {
-      seen.totalAmount += line.totalAmount;
-      seen.itemCount += line.itemCount;
-    } else byOrder.set(line.id, line);
-  }
-  const totalCount = Number(body.totalCount);
-  return { orders: [...byOrder.values()], totalCount: Number.isFinite(totalCount) ? totalCount : 0 };
+/** `2026-06-24T10:36:53.593` (no zone) read as Istanbul time; a zoned string is taken as it is. */
+export function istanbulInstant(text: unknown): number {
+  if (typeof text !== 'string') return NaN;
+  const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/.test(text);
+  return Date.parse(zoned ? text : `${text}+03:00`);
 }
 
-/** `yyyy-MM-dd HH:mm` in Turkey time (UTC+3 all year since 2016). */
-export function turkeyMinute(ms: number): string {
-  return new Date(ms + turkeyOffsetMs).toISOString().slice(0, 16).replace('T', ' ');
+const kurus = (price: unknown): number => {
+  const amount = isRecord(price) ? Number(price.amount) : Number(price);
+  if (!Number.isFinite(amount)) throw unexpected('a price is not a number');
+  return Math.round(amount * 100);
+};
+
+function lineOf(item: Record<string, unknown>): MarketplaceOrderLine {
+  const quantity = Number(item.quantity);
+  if (!Number.isInteger(quantity) || quantity < 0) throw unexpected('a line without quantity');
+  const sku = typeof item.merchantSku === 'string' && item.merchantSku !== '' ? item.merchantSku : String(item.sku ?? 'unknown');
+  return { sku, name: typeof item.productName === 'string' ? item.productName : sku, quantity, amount: kurus(item.totalPrice) };
+}
+
+/** Adds one line to its order (keyed by order number); the window keeps its own orders only. */
+function addLine(orders: Map<string, MarketplaceOrder>, item: unknown, orderDate: unknown, statusWord: unknown, windowStart: number, windowEnd: number): void {
+  if (!isRecord(item)) throw unexpected('an item is not an object');
+  const orderNumber = item.orderNumber;
+  if (typeof orderNumber !== 'string' && typeof orderNumber !== 'number') throw unexpected('an item without orderNumber');
+  const at = istanbulInstant(orderDate ?? item.orderDate);
+  if (!Number.isFinite(at)) throw unexpected('an item without orderDate');
+  // Minute-rounded window edges: an order belongs to the window its instant falls in.
+  if (at < windowStart || at >= windowEnd) return;
+  const status = statusMap[String(statusWord ?? item.status)];
+  if (!status) throw unexpected(`unknown status ${String(statusWord ?? item.status).slice(0, 40)}`);
+  const line = lineOf(item);
+  const currency = isRecord(item.totalPrice) && typeof item.totalPrice.currency === 'string' ? item.totalPrice.currency : 'TRY';
+  const id = String(orderNumber);
+  const seen = orders.get(id);
+  if (seen) {
+    seen.lines.push(line);
+    seen.totalAmount += line.amount;
+  } else {
+    orders.set(id, { id, orderNumber: id, orderedAt: new Date(at).toISOString(), status, totalAmount: line.amount, currency, lines: [line] });
+  }
+}
+
+/** The backlog and cancelled lists: one item per order line. */
+function parseOrderLines(body: unknown, windowStart: number, windowEnd: number): { orders: MarketplaceOrder[]; totalCount: number } {
+  if (!isRecord(body) || !Array.isArray(body.items)) throw unexpected('no items array');
+  const orders = new Map<string, MarketplaceOrder>();
+  for (const item of body.items) addLine(orders, item, isRecord(item) ? item.orderDate : undefined, isRecord(item) ? item.status : undefined, windowStart, windowEnd);
+  const totalCount = Number(body.totalCount);
+  return { orders: [...orders.values()], totalCount: Number.isFinite(totalCount) ? totalCount : 0 };
+}
+
+/** The package lists: packages with their order lines. */
+function parsePackages(body: unknown, windowStart: number, windowEnd: number): { orders: MarketplaceOrder[]; totalCount: number } {
+  if (!isRecord(body) || !Array.isArray(body.items)) throw unexpected('no items array');
+  const orders = new Map<string, MarketplaceOrder>();
+  for (const pack of body.items) {
+    if (!isRecord(pack) || !Array.isArray(pack.lines)) throw unexpected('a package without lines');
+    for (const line of pack.lines) addLine(orders, line, pack.orderDate, pack.status, windowStart, windowEnd);
+  }
+  const totalCount = Number(body.totalCount);
+  return { orders: [...orders.values()], totalCount: Number.isFinite(totalCount) ? totalCount : 0 };
+}
+
+/** `yyyy-MM-dd HH:mm` in Istanbul time (UTC+3 all year since 2016). */
+export function istanbulMinute(ms: number): string {
+  return new Date(ms + istanbulOffsetMs).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 function unexpected(detail: string): ConnectorError {

@@ -1,8 +1,15 @@
 /**
- * Hepsiburada sandbox under /sandbox/hepsiburada: the listings and orders paths (the live API
- * serves them from two hosts). Accepts Basic `{merchantId}:sandbox` for the merchant id in the
- * path; anything else gets 401 like Hepsiburada. Orders honour the 24-hour begindate/enddate
- * window (a wider span becomes 24 hours, as on Hepsiburada) and the mandatory offset/limit.
+ * Hepsiburada sandbox under /sandbox/hepsiburada: the listings path and the five order lists
+ * (the live API serves them from two hosts), answering as Hepsiburada does today
+ * (shared/MARKETPLACES.md):
+ * - Basic `{merchantId}:sandbox` for the merchant id in the path, else 401; a User-Agent is required;
+ * - `offset` and `limit` (≤ 100) mandatory; `begindate`/`enddate` `yyyy-MM-dd HH:mm` Istanbul time,
+ *   a span over 24 hours silently becomes 24 hours from begindate;
+ * - `/orders` holds only lines waiting to be packed (status Open), `/packages` the packed ones
+ *   (`Packaged`), `/packages/…/shipped` (`InTransit`), `/packages/…/delivered` (`Delivered`, or
+ *   `Returned` after a return; the last month only) and `/orders/…/cancelled`;
+ * - dates are unzoned Istanbul wall clock (`2026-06-24T10:36:53.593`).
+ * An order sits in exactly one list, the one of its status.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
@@ -10,30 +17,46 @@ import {
   pause,
   readBasicAuth,
   sandboxDelayMs,
-  sandboxOrderDetail,
+  sandboxOrderScale,
   sandboxOrders,
   sandboxSecret,
   stableNumber,
-  type OrderStatus,
   type SandboxOptions,
+  type SandboxPackage,
 } from './orders.ts';
 
 const maxLimit = 100;
 const dayMs = 86_400_000;
-
-const statusWords: Record<OrderStatus, string> = {
-  created: 'Open',
-  preparing: 'Packed',
-  shipped: 'InTransit',
-  delivered: 'Delivered',
-  cancelled: 'CancelledByCustomer',
-  returned: 'Returned',
-};
+const istanbulOffsetMs = 3 * 3_600_000;
+const deliveredHistoryMs = 31 * dayMs;
 
 type MerchantRequest = { Params: { merchantId: string }; Querystring: Record<string, string | undefined> };
+type ListName = 'backlog' | 'packed' | 'shipped' | 'delivered' | 'cancelled';
+
+/** Which list an order is in, and the status word it has there. */
+function placeOf(item: SandboxPackage): { list: ListName; word: string } {
+  switch (item.status) {
+    case 'created':
+      return { list: 'backlog', word: 'Open' };
+    case 'preparing':
+      return { list: 'packed', word: 'Packaged' };
+    case 'shipped':
+      return { list: 'shipped', word: 'InTransit' };
+    case 'delivered':
+      return { list: 'delivered', word: 'Delivered' };
+    case 'returned':
+      return { list: 'delivered', word: 'Returned' };
+    default:
+      return { list: 'cancelled', word: 'CancelledByCustomer' };
+  }
+}
+
+/** Istanbul wall clock without a zone, as Hepsiburada writes dates. */
+const unzoned = (iso: string) => new Date(Date.parse(iso) + istanbulOffsetMs).toISOString().slice(0, 23);
 
 export async function hepsiburadaSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
   const delayMs = sandboxDelayMs(options);
+  const clock = () => options.now?.() ?? Date.now();
   app.addHook('onRequest', async () => pause(delayMs));
   app.addHook<MerchantRequest>('preHandler', async (request, reply) => {
     const auth = readBasicAuth(request.headers.authorization);
@@ -63,42 +86,71 @@ export async function hepsiburadaSandbox(app: FastifyInstance, options: SandboxO
     return { totalCount, limit: paging.limit, offset: paging.offset, listings };
   });
 
-  app.get<MerchantRequest>('/orders/merchantid/:merchantId', async (request, reply) => {
+  /** The orders of one list inside the request's window, or null after answering a bad request. */
+  const ordersIn = (list: ListName, request: { params: { merchantId: string }; query: Record<string, string | undefined> }, reply: FastifyReply) => {
     const paging = readPaging(request.query, reply);
-    if (!paging) return reply;
-    const now = Date.now();
-    const begin = request.query.begindate ? parseTurkeyMinute(request.query.begindate) : now - dayMs;
-    const lastMinute = request.query.enddate ? parseTurkeyMinute(request.query.enddate) : null;
+    if (!paging) return null;
+    const now = clock();
+    const begin = request.query.begindate ? parseIstanbulMinute(request.query.begindate) : now - dayMs;
+    const lastMinute = request.query.enddate ? parseIstanbulMinute(request.query.enddate) : null;
     if (begin === null || (request.query.enddate && lastMinute === null)) {
-      return reply.code(400).send({ message: 'Bad Request begindate and enddate must be yyyy-MM-dd HH:mm' });
+      void reply.code(400).send({ message: 'Bad Request begindate and enddate must be yyyy-MM-dd HH:mm' });
+      return null;
     }
-    // enddate is inclusive to the minute.
+    // enddate is inclusive to the minute; a span over 24 hours becomes 24 hours from begindate.
     let end = lastMinute !== null ? lastMinute + 60_000 : begin + dayMs;
-    // Like Hepsiburada: a span over 24 hours ignores enddate and takes 24 hours from begindate.
     if (end - begin > dayMs) end = begin + dayMs;
-    const all = sandboxOrders(`hepsiburada:${request.params.merchantId}`, new Date(begin), new Date(end), new Date(now));
-    const items = all.slice(paging.offset, paging.offset + paging.limit).map((order) => {
-      const detail = sandboxOrderDetail(order);
-      const first = detail.lines[0]!;
-      return {
-        id: `${stableNumber(`hb-line:${order.id}`)}`,
-        orderNumber: order.id,
-        orderDate: order.orderedAt,
-        status: statusWords[order.status],
-        merchantId: request.params.merchantId,
-        sku: `HBV${first.sku}`,
-        merchantSku: first.sku,
-        productName: detail.lines.length > 1 ? `${first.productName} ve ${detail.lines.length - 1} ürün daha` : first.productName,
-        quantity: order.itemCount,
-        unitPrice: { currency: order.currency, amount: lira(Math.round(order.totalAmount / order.itemCount)) },
-        totalPrice: { currency: order.currency, amount: lira(order.totalAmount) },
-        customerName: `${detail.customerFirstName} ${detail.customerLastName}`,
-        shippingAddress: { city: detail.city, town: detail.district, countryCode: 'TR' },
-        cargoCompany: 'Hepsijet',
-      };
-    });
-    return { totalCount: all.length, limit: paging.limit, offset: paging.offset, pageCount: Math.ceil(all.length / paging.limit), items };
+    const start = list === 'delivered' ? Math.max(begin, now - deliveredHistoryMs) : begin;
+    const all =
+      start < end
+        ? sandboxOrders(`hepsiburada:${request.params.merchantId}`, new Date(start), new Date(end), { now: new Date(now), scale: sandboxOrderScale(options) }).filter(
+            (item) => placeOf(item).list === list,
+          )
+        : [];
+    return { paging, all, page: all.slice(paging.offset, paging.offset + paging.limit) };
+  };
+
+  const lineOf = (item: SandboxPackage, line: SandboxPackage['lines'][number], index: number, merchantId: string) => ({
+    lineItemId: `${stableNumber(`hb-line:${item.id}:${index}`)}`,
+    orderNumber: item.orderNumber,
+    orderDate: unzoned(item.orderedAt),
+    status: placeOf(item).word,
+    merchantId,
+    sku: `HBV${line.sku}`,
+    merchantSku: line.sku,
+    productName: line.name,
+    quantity: line.quantity,
+    unitPrice: { currency: item.currency, amount: lira(line.unitPrice) },
+    totalPrice: { currency: item.currency, amount: lira(line.unitPrice * line.quantity) },
+    customerName: 'Hepsiburada Müşterisi',
+    shippingAddress: { city: 'İstanbul', town: 'Kadıköy', countryCode: 'TR' },
   });
+
+  for (const list of ['backlog', 'cancelled'] as const) {
+    app.get<MerchantRequest>(list === 'backlog' ? '/orders/merchantid/:merchantId' : '/orders/merchantid/:merchantId/cancelled', async (request, reply) => {
+      const found = ordersIn(list, request, reply);
+      if (!found) return reply;
+      // One item per order line; the paging counts orders of the window.
+      const items = found.page.flatMap((item) => item.lines.map((line, index) => lineOf(item, line, index, request.params.merchantId)));
+      return { totalCount: found.all.length, limit: found.paging.limit, offset: found.paging.offset, pageCount: Math.ceil(found.all.length / found.paging.limit), items };
+    });
+  }
+
+  for (const list of ['packed', 'shipped', 'delivered'] as const) {
+    const path = list === 'packed' ? '/packages/merchantid/:merchantId' : `/packages/merchantid/:merchantId/${list}`;
+    app.get<MerchantRequest>(path, async (request, reply) => {
+      const found = ordersIn(list, request, reply);
+      if (!found) return reply;
+      const items = found.page.map((item) => ({
+        packageNumber: `${stableNumber(`hb-package:${item.id}`)}`,
+        status: placeOf(item).word,
+        orderDate: unzoned(item.orderedAt),
+        cargoCompany: 'Hepsijet',
+        lines: item.lines.map((line, index) => lineOf(item, line, index, request.params.merchantId)),
+      }));
+      return { totalCount: found.all.length, limit: found.paging.limit, offset: found.paging.offset, pageCount: Math.ceil(found.all.length / found.paging.limit), items };
+    });
+  }
 }
 
 function readPaging(query: Record<string, string | undefined>, reply: FastifyReply): { offset: number; limit: number } | null {
@@ -115,8 +167,8 @@ function readPaging(query: Record<string, string | undefined>, reply: FastifyRep
   return { offset, limit };
 }
 
-/** `yyyy-MM-dd HH:mm` in Turkey time → epoch ms, or null. */
-function parseTurkeyMinute(text: string): number | null {
+/** `yyyy-MM-dd HH:mm` in Istanbul time → epoch ms, or null. */
+function parseIstanbulMinute(text: string): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/.exec(text.trim());
   if (!match) return null;
   const ms = Date.parse(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:00+03:00`);
