@@ -1,5 +1,13 @@
+/*
+ * N11 connector against a local server answering in n11's shapes: shipmentPackages pages as in
+ * the "Sipariş Listeleme (shipmentPackages)" sample of n11's REST API documentation (content,
+ * totalElements, totalPages, page, size; packages with id, orderNumber, shipmentPackageStatus,
+ * totalAmount, lines with stockCode, productName, quantity, price; dates as Istanbul-wall-clock
+ * epochs), the product query's 401 `SellerApiUserUnauthorizedException` and the order service's
+ * 403 text/plain "Authentication failed".
+ */
 import { afterEach, describe, expect, it } from 'vitest';
-import { n11Connector, n11WindowMs } from './n11.ts';
+import { n11Connector, n11FirstOrderMs, n11Statuses, n11WindowMs, parsePackages } from './n11.ts';
 import { sendJson, sendText, startTestServer, type TestHandler, type TestServer } from './test-server.ts';
 import { ConnectorError, type ConnectorContext, type MarketplaceOrder } from './types.ts';
 
@@ -67,43 +75,78 @@ describe('n11 connector', () => {
 
   it('reports an unparseable order page as unexpected', async () => {
     const ctx = await serve((_req, res) => sendJson(res, 200, { result: 'ok' }));
-    const error = await rejection(n11Connector.listOrders(credentials, { from: new Date(Date.now() - 86_400_000), to: new Date() }, 0, ctx));
+    const error = await rejection(n11Connector.listOrders(credentials, { from: new Date(Date.now() - 86_400_000), to: new Date() }, null, ctx));
     expect(error.kind).toBe('unexpected');
   });
 
-  it('pages shipment packages in 15-day windows with ms timestamps and size 100', async () => {
-    const to = Date.now();
+  it('asks one status per request over 15-day windows, in Istanbul-wall-clock epochs, never for split parents', async () => {
+    const to = Date.UTC(2026, 10, 20, 9, 0);
     const from = to - 20 * 86_400_000;
-    const packages = Array.from({ length: 130 }, (_, index) => ({
-      id: 9000 + index,
-      orderNumber: `N${index}`,
-      shipmentPackageStatus: index % 10 === 0 ? 'Cancelled' : 'Shipped',
-      totalAmount: 99.99,
-      lines: [{ quantity: 1, price: 99.99 }],
-      packageHistories: [{ createdDate: from + index * 60_000, status: 'Created' }],
-      lastModifiedDate: to,
-    }));
     const ctx = await serve((req, res) => {
-      const first = Number(req.query.get('startDate')) === from;
-      const items = first ? packages : [];
-      const page = Number(req.query.get('page'));
-      const size = Number(req.query.get('size'));
-      sendJson(res, 200, { content: items.slice(page * size, (page + 1) * size), totalElements: items.length, totalPages: Math.ceil(items.length / size), page, size });
+      const status = req.query.get('status');
+      const first = Number(req.query.get('startDate')) === from + 3 * 3_600_000;
+      const content =
+        status === 'Delivered' && first
+          ? [{ id: 501, orderNumber: '2011', orderDate: from + 3 * 3_600_000 + 60_000, shipmentPackageStatus: 'Delivered', totalAmount: 150, customerfullName: 'Ayşe Yılmaz', lines: [{ stockCode: 'A', productName: 'Ürün A', quantity: 2, price: 75 }] }]
+          : [];
+      sendJson(res, 200, { content, totalElements: content.length, totalPages: content.length > 0 ? 1 : 0, page: 0, size: 100 });
     });
     const orders: MarketplaceOrder[] = [];
-    let page: number | null = 0;
-    while (page !== null) {
-      const result: { orders: MarketplaceOrder[]; nextPage: number | null } = await n11Connector.listOrders(credentials, { from: new Date(from), to: new Date(to) }, page, ctx);
-      orders.push(...result.orders);
-      page = result.nextPage;
+    let cursor: string | null = null;
+    do {
+      const page = await n11Connector.listOrders(credentials, { from: new Date(from), to: new Date(to) }, cursor, ctx);
+      orders.push(...page.orders);
+      cursor = page.cursor;
+    } while (cursor !== null);
+    const asked = server!.requests.map((request) => request.query.get('status'));
+    expect(new Set(asked)).toEqual(new Set(n11Statuses.map(([word]) => word)));
+    expect(asked).not.toContain('UnPacked');
+    expect(server!.requests).toHaveLength(n11Statuses.length * 2);
+    for (const request of server!.requests) {
+      expect(Number(request.query.get('endDate')) + 1 - Number(request.query.get('startDate'))).toBeLessThanOrEqual(n11WindowMs);
     }
-    const sent = server!.requests.map((request) => ({ path: request.path, start: Number(request.query.get('startDate')), end: Number(request.query.get('endDate')), page: request.query.get('page'), size: request.query.get('size') }));
-    expect(sent.map((request) => request.path)).toEqual(Array(3).fill('/rest/delivery/v1/shipmentPackages'));
-    expect(sent[0]).toMatchObject({ start: from, end: from + n11WindowMs - 1, page: '0', size: '100' });
-    expect(sent[1]).toMatchObject({ start: from, page: '1' });
-    expect(sent[2]).toMatchObject({ start: from + n11WindowMs, page: '0' });
-    expect(sent[2]!.end).toBeLessThan(to);
-    expect(orders).toHaveLength(130);
-    expect(orders[10]).toEqual({ id: 'N10', orderedAt: new Date(from + 10 * 60_000).toISOString(), totalAmount: 9_999, currency: 'TRY', status: 'cancelled', itemCount: 1 });
+    expect(orders).toEqual([
+      { id: '501', orderNumber: '2011', orderedAt: new Date(from + 60_000).toISOString(), status: 'delivered', totalAmount: 15_000, currency: 'TRY', lines: [{ sku: 'A', name: 'Ürün A', quantity: 2, amount: 15_000 }] },
+    ]);
+  });
+
+  it('maps the order service\'s 403 "Authentication failed" to bad credentials', async () => {
+    const ctx = await serve((_req, res) => sendText(res, 403, 'Authentication failed', 'text/plain'));
+    const error = await rejection(n11Connector.listOrders(credentials, { from: new Date(Date.now() - 86_400_000), to: new Date() }, null, ctx));
+    expect(error.kind).toBe('bad_credentials');
+  });
+
+  it('asks nothing before November 2024 and skips a Returned pass n11 refuses', async () => {
+    const ctx = await serve((req, res) => {
+      if (req.query.get('status') === 'Returned') return sendJson(res, 400, { status: 400, error: 'Bad Request', message: 'unknown status' });
+      sendJson(res, 200, { content: [], totalElements: 0, totalPages: 0, page: 0, size: 100 });
+    });
+    let cursor: string | null = null;
+    let calls = 0;
+    do {
+      cursor = (await n11Connector.listOrders(credentials, { from: new Date(Date.UTC(2024, 0, 1)), to: new Date(n11FirstOrderMs + 10 * 86_400_000) }, cursor, ctx)).cursor;
+      calls += 1;
+    } while (cursor !== null);
+    expect(calls).toBe(n11Statuses.length);
+    expect(Math.min(...server!.requests.map((request) => Number(request.query.get('startDate'))))).toBe(n11FirstOrderMs + 3 * 3_600_000);
+  });
+
+  it('keeps each split package apart and drops buyer details', () => {
+    const at = Date.UTC(2026, 10, 1, 12, 0);
+    const { orders } = parsePackages(
+      {
+        content: [
+          { id: 1, orderNumber: '9', orderDate: at, shipmentPackageStatus: 'Cancelled', totalAmount: 10, customerEmail: 'x@example.com', lines: [{ stockCode: 'A', quantity: 1, price: 10 }] },
+          { id: 2, orderNumber: '9', orderDate: at, shipmentPackageStatus: 'Cancelled', totalAmount: 20, lines: [{ stockCode: 'B', quantity: 1, price: 20 }] },
+        ],
+        totalPages: 1,
+      },
+      'cancelled',
+    );
+    expect(orders.map((order) => [order.id, order.orderNumber, order.totalAmount])).toEqual([
+      ['1', '9', 1_000],
+      ['2', '9', 2_000],
+    ]);
+    expect(JSON.stringify(orders)).not.toContain('example.com');
   });
 });

@@ -1,34 +1,71 @@
 /**
- * N11 REST API (developer.n11.com). Credentials travel as the headers `appkey` and `appsecret`.
- * The verify call (`GET /ms/product-query?page=0&size=1`) is unconfirmed for cheapness but is a
- * documented read-only product query.
+ * N11 REST API (shared/MARKETPLACES.md, revised 2026-11-23). Credentials travel as the headers
+ * `appkey` and `appsecret` (Hesabım → API Hesapları); the REST order service may need a permission
+ * e-mail to n11 first. Verify: `GET /ms/product-query?page=0&size=1` (a wrong key: 401 JSON
+ * `SellerApiUserUnauthorizedException`).
  *
- * Orders: `GET /rest/delivery/v1/shipmentPackages?startDate&endDate&page&size` with epoch-ms
- * dates, page from 0, size ≤ 100. N11 narrows a wider startDate–endDate span to 15 days, so the
- * connector walks the range in 15-day windows: page = window × pagesPerWindow + pageInWindow.
- * The bad-credential body is unconfirmed (a Spring-style 401 is assumed; 403 bodies naming the
- * key or secret are treated the same).
+ * Orders: `GET /rest/delivery/v1/shipmentPackages?startDate&endDate&status&page&size≤100`:
+ * - `status` takes one value per request: the connector reads each status in turn (Created,
+ *   Picking, Shipped, Delivered, Cancelled, UnSupplied, then Returned, which n11 may refuse: a 400
+ *   for that pass only is skipped; unconfirmed);
+ * - windows of at most 15 days, none before November 2024 (n11 serves nothing older);
+ * - dates are epoch milliseconds of the Istanbul wall clock read as UTC, both in the query and in
+ *   the answer: 3 hours are added to our instants and taken off n11's;
+ * - a split parent (`UnPacked`) is never asked for; each package is its own order row;
+ * - a wrong key on this service answers 403 `text/plain` "Authentication failed";
+ * - 1,000 requests a minute per app key.
  */
-import { isRecord, marketplaceFetch, parseJson, requireField } from './http.ts';
-import type { OrderStatus } from './sandbox/orders.ts';
-import { ConnectorError, type Connector, type ConnectorContext, type Credentials, type MarketplaceOrder } from './types.ts';
+import { isRecord, marketplaceFetch, parseJson, readCapped, requireField } from './http.ts';
+import {
+  ConnectorError,
+  type Connector,
+  type ConnectorContext,
+  type Credentials,
+  type MarketplaceOrder,
+  type MarketplaceOrderLine,
+  type OrderStatus,
+} from './types.ts';
 
 export const defaultBaseUrl = 'https://api.n11.com';
 
 export const n11PageSize = 100;
 export const n11WindowMs = 15 * 86_400_000;
-const pagesPerWindow = 10_000;
+/** n11 serves no orders before this instant (1 November 2024, Istanbul). */
+export const n11FirstOrderMs = Date.UTC(2024, 9, 31, 21, 0);
+const istanbulOffsetMs = 3 * 3_600_000;
+const rateLimit = { requests: 1_000, perMs: 60_000 };
 
-const statusMap: Record<string, OrderStatus> = {
-  Created: 'created',
-  Picking: 'preparing',
-  UnPacked: 'preparing',
-  Shipped: 'shipped',
-  Delivered: 'delivered',
-  Cancelled: 'cancelled',
-  UnSupplied: 'cancelled',
-  Returned: 'returned',
-};
+/** The statuses read one by one, and what each means for us. */
+export const n11Statuses: ReadonlyArray<[string, OrderStatus]> = [
+  ['Created', 'created'],
+  ['Picking', 'preparing'],
+  ['Shipped', 'shipped'],
+  ['Delivered', 'delivered'],
+  ['Cancelled', 'cancelled'],
+  ['UnSupplied', 'cancelled'],
+  ['Returned', 'returned'],
+];
+const optionalStatus = 'Returned';
+
+interface Cursor {
+  status: number;
+  start: number;
+  page: number;
+  from: number;
+  to: number;
+}
+
+const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decode(text: string): Cursor {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if ([value.status, value.start, value.page, value.from, value.to].every((part) => Number.isInteger(part))) return value;
+  } catch {
+    // fall through
+  }
+  throw unexpected('unreadable cursor');
+}
 
 export const n11Connector: Connector = {
   code: 'n11',
@@ -43,30 +80,45 @@ export const n11Connector: Connector = {
     return {};
   },
 
-  async listOrders(credentials, range, page, ctx) {
-    const from = range.from.getTime();
-    const to = Math.min(range.to.getTime(), Date.now());
-    const window = Math.floor(page / pagesPerWindow);
-    const pageInWindow = page % pagesPerWindow;
-    const windowStart = from + window * n11WindowMs;
-    if (windowStart >= to) return { orders: [], nextPage: null };
-    const windowEnd = Math.min(windowStart + n11WindowMs, to);
+  async listOrders(credentials, range, cursorText, ctx) {
+    let cursor: Cursor;
+    if (cursorText) cursor = decode(cursorText);
+    else {
+      const from = Math.max(range.from.getTime(), n11FirstOrderMs);
+      const to = Math.min(range.to.getTime(), Date.now());
+      if (from >= to) return { orders: [], cursor: null };
+      cursor = { status: 0, start: from, page: 0, from, to };
+    }
+    const entry = n11Statuses[cursor.status];
+    if (!entry) throw unexpected('unreadable cursor');
+    const [statusWord, status] = entry;
+    const end = Math.min(cursor.start + n11WindowMs, cursor.to);
     const query = new URLSearchParams({
-      startDate: String(windowStart),
-      endDate: String(windowEnd - 1),
-      page: String(pageInWindow),
+      startDate: String(cursor.start + istanbulOffsetMs),
+      endDate: String(end - 1 + istanbulOffsetMs),
+      status: statusWord,
+      page: String(cursor.page),
       size: String(n11PageSize),
-      orderByDirection: 'ASC',
     });
-    const body = await request(credentials, `/rest/delivery/v1/shipmentPackages?${query}`, ctx);
-    const parsed = parsePackages(body);
-    const more = pageInWindow + 1 < parsed.totalPages && parsed.count > 0;
-    const nextPage = more ? page + 1 : windowEnd < to ? (window + 1) * pagesPerWindow : null;
-    return { orders: parsed.orders, nextPage };
+    let page: { orders: MarketplaceOrder[]; totalPages: number };
+    try {
+      page = parsePackages(await request(credentials, `/rest/delivery/v1/shipmentPackages?${query}`, ctx), status);
+    } catch (error) {
+      // n11 may not know the optional status: that pass is skipped, nothing else is.
+      if (!(statusWord === optionalStatus && error instanceof ConnectorError && error.kind === 'unexpected' && /N11 400/.test(error.detail ?? ''))) throw error;
+      page = { orders: [], totalPages: 0 };
+    }
+    let next: Cursor | null;
+    if (cursor.page + 1 < page.totalPages) next = { ...cursor, page: cursor.page + 1 };
+    else if (end < cursor.to) next = { ...cursor, start: end, page: 0 };
+    else if (cursor.status + 1 < n11Statuses.length) next = { ...cursor, status: cursor.status + 1, start: cursor.from, page: 0 };
+    else next = null;
+    return { orders: page.orders, cursor: next ? encode(next) : null };
   },
 };
 
 async function request(credentials: Credentials, path: string, ctx: ConnectorContext): Promise<unknown> {
+  await waitForSlot(requireField(credentials, 'app_key'));
   const response = await marketplaceFetch(
     `${ctx.baseUrl}${path}`,
     {
@@ -79,62 +131,90 @@ async function request(credentials: Credentials, path: string, ctx: ConnectorCon
     },
     ctx,
   );
-  const text = await response.text();
+  const text = await readCapped(response);
   if (response.ok) return parseJson(text, unexpected);
-  throw n11Error(response.status, text);
+  throw n11Error(response.status, text, response.headers.get('retry-after'));
 }
 
-export function n11Error(status: number, text: string): ConnectorError {
+export function n11Error(status: number, text: string, retryAfter: string | null = null): ConnectorError {
   const detail = `N11 ${status}: ${text.slice(0, 300)}`;
-  const credentialWords = /unauthori[sz]ed|app ?key|app ?secret|credential|yetkisiz|kimlik/i.test(text);
+  const credentialWords = /authentication failed|unauthori[sz]ed|app ?key|app ?secret|credential|yetkisiz|kimlik/i.test(text.slice(0, 2000));
   if (status === 401 || (status === 403 && credentialWords)) return new ConnectorError('bad_credentials', 'marketplace_bad_credentials', detail);
   if (status === 403) return new ConnectorError('forbidden', 'marketplace_forbidden', detail);
-  if (status === 429) return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail);
+  if (status === 429) {
+    const seconds = Number(retryAfter);
+    return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, { retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 60_000 });
+  }
   if (status >= 500) return new ConnectorError('unavailable', 'marketplace_unavailable', detail);
   return new ConnectorError('unexpected', 'marketplace_unexpected', detail);
 }
 
-function parsePackages(body: unknown): { orders: MarketplaceOrder[]; totalPages: number; count: number } {
-  if (!isRecord(body) || !Array.isArray(body.content)) throw unexpected('no content array');
-  const byOrder = new Map<string, MarketplaceOrder>();
-  for (const item of body.content) {
-    if (!isRecord(item)) throw unexpected('package is not an object');
-    const orderNumber = item.orderNumber;
-    const orderedAt = packageCreatedAt(item);
-    const lines = Array.isArray(item.lines) ? item.lines.filter(isRecord) : [];
-    const amount = item.totalAmount !== undefined ? Number(item.totalAmount) : lines.reduce((sum, line) => sum + Number(line.price) * (Number(line.quantity) || 1), 0);
-    if ((typeof orderNumber !== 'string' && typeof orderNumber !== 'number') || orderedAt === null || !Number.isFinite(amount)) {
-      throw unexpected('package without orderNumber, a date or totalAmount');
-    }
-    const order: MarketplaceOrder = {
-      id: String(orderNumber),
-      orderedAt: new Date(orderedAt).toISOString(),
-      totalAmount: Math.round(amount * 100),
-      currency: 'TRY',
-      status: statusMap[String(item.shipmentPackageStatus)] ?? String(item.shipmentPackageStatus ?? 'unknown'),
-      itemCount: lines.reduce((sum, line) => sum + (Number(line.quantity) || 0), 0) || 1,
-    };
-    const seen = byOrder.get(order.id);
-    if (seen) {
-      seen.totalAmount += order.totalAmount;
-      seen.itemCount += order.itemCount;
-    } else byOrder.set(order.id, order);
-  }
-  const totalPages = Number(body.totalPages);
-  return { orders: [...byOrder.values()], totalPages: Number.isFinite(totalPages) ? totalPages : 0, count: body.content.length };
+const kurus = (value: unknown): number => {
+  const amount = Number(value);
+  if (!Number.isFinite(amount)) throw unexpected('an amount is not a number');
+  return Math.round(amount * 100);
+};
+
+function toLine(line: unknown): MarketplaceOrderLine {
+  if (!isRecord(line)) throw unexpected('a line is not an object');
+  const quantity = Number(line.quantity);
+  if (!Number.isInteger(quantity) || quantity < 0) throw unexpected('a line without quantity');
+  const sku = typeof line.stockCode === 'string' && line.stockCode !== '' ? line.stockCode : String(line.productId ?? 'unknown');
+  return { sku, name: typeof line.productName === 'string' ? line.productName : sku, quantity, amount: kurus(line.price) * quantity };
 }
 
-/** The package's creation: its first history entry, else the order date or last change. */
-function packageCreatedAt(item: Record<string, unknown>): number | null {
+/** One page of packages of one status; buyer details are not read. */
+export function parsePackages(body: unknown, status: OrderStatus): { orders: MarketplaceOrder[]; totalPages: number } {
+  if (!isRecord(body) || !Array.isArray(body.content)) throw unexpected('no content array');
+  const orders: MarketplaceOrder[] = [];
+  for (const item of body.content) {
+    if (!isRecord(item)) throw unexpected('package is not an object');
+    const id = item.id;
+    const orderNumber = item.orderNumber;
+    const placed = packagePlacedAt(item);
+    if ((typeof id !== 'string' && typeof id !== 'number') || (typeof orderNumber !== 'string' && typeof orderNumber !== 'number')) {
+      throw unexpected('package without id or orderNumber');
+    }
+    if (placed === null) throw unexpected('package without a date');
+    // A package the status filter let through with another status word is mapped by its own word.
+    const own = n11Statuses.find(([word]) => word === item.shipmentPackageStatus)?.[1] ?? status;
+    orders.push({
+      id: String(id),
+      orderNumber: String(orderNumber),
+      orderedAt: new Date(placed - istanbulOffsetMs).toISOString(),
+      status: own,
+      totalAmount: kurus(item.totalAmount),
+      currency: 'TRY',
+      lines: Array.isArray(item.lines) ? item.lines.map(toLine) : [],
+    });
+  }
+  const totalPages = Number(body.totalPages);
+  return { orders, totalPages: Number.isFinite(totalPages) ? totalPages : 0 };
+}
+
+/** When the package was ordered (Istanbul-wall-clock epoch): orderDate, else its first history entry. */
+function packagePlacedAt(item: Record<string, unknown>): number | null {
+  const direct = Number(item.orderDate);
+  if (Number.isFinite(direct) && direct > 0) return direct;
   const histories = Array.isArray(item.packageHistories) ? item.packageHistories.filter(isRecord) : [];
   const times = histories.map((entry) => Number(entry.createdDate)).filter(Number.isFinite);
-  if (times.length > 0) return Math.min(...times);
-  for (const field of ['orderDate', 'createdDate', 'lastModifiedDate']) {
-    const value = item[field];
-    const ms = typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : NaN;
-    if (Number.isFinite(ms)) return ms;
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+const keyRequests = new Map<string, number[]>();
+
+/** Keeps each app key under n11's 1,000 requests a minute within this process. */
+async function waitForSlot(appKey: string): Promise<void> {
+  for (;;) {
+    const now = Date.now();
+    const recent = (keyRequests.get(appKey) ?? []).filter((at) => now - at < rateLimit.perMs);
+    if (recent.length < rateLimit.requests) {
+      recent.push(now);
+      keyRequests.set(appKey, recent);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, rateLimit.perMs - (now - recent[0]!) + 1));
   }
-  return null;
 }
 
 function unexpected(detail: string): ConnectorError {

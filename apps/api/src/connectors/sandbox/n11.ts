@@ -1,42 +1,52 @@
 /**
- * N11 sandbox under /sandbox/n11: the product query and shipment packages paths. Accepts any
- * `appkey` with `appsecret: sandbox`; anything else gets a Spring-style 401 (N11's exact body is
- * unconfirmed). Orders honour N11's 15-day startDate–endDate limit and size ≤ 100.
+ * N11 sandbox under /sandbox/n11, answering as n11 does today (shared/MARKETPLACES.md): any `appkey`
+ * with `appsecret: sandbox`; otherwise the product query answers 401 JSON
+ * `SellerApiUserUnauthorizedException` and the order service 403 `text/plain` "Authentication
+ * failed". shipmentPackages takes one `status` per request, at most 15 days between the dates
+ * (epoch milliseconds of the Istanbul wall clock, as its own dates are), size ≤ 100, and serves
+ * nothing before November 2024. Split parents are `UnPacked` (served only when asked for).
  */
 import type { FastifyInstance } from 'fastify';
 import {
   lira,
   pause,
   sandboxDelayMs,
-  sandboxOrderDetail,
+  sandboxOrderScale,
   sandboxOrders,
   sandboxSecret,
   stableNumber,
-  type OrderStatus,
   type SandboxOptions,
+  type SandboxStatus,
 } from './orders.ts';
 
 const maxSize = 100;
 const windowMs = 15 * 86_400_000;
 
-const statusWords: Record<OrderStatus, string> = {
+const istanbulOffsetMs = 3 * 3_600_000;
+const firstOrderMs = Date.UTC(2024, 9, 31, 21, 0);
+
+const statusWords: Record<SandboxStatus, string> = {
   created: 'Created',
   preparing: 'Picking',
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   returned: 'Returned',
+  split: 'UnPacked',
 };
+const knownStatuses = new Set([...Object.values(statusWords), 'UnSupplied']);
 
 type Query = { Querystring: Record<string, string | undefined> };
 
 export async function n11Sandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
   const delayMs = sandboxDelayMs(options);
   app.addHook('onRequest', async () => pause(delayMs));
+  const clock = () => options.now?.() ?? Date.now();
   app.addHook('preHandler', async (request, reply) => {
     const appKey = request.headers.appkey;
     if (typeof appKey !== 'string' || !appKey || request.headers.appsecret !== sandboxSecret) {
-      return reply.code(401).send({ timestamp: new Date().toISOString(), status: 401, error: 'Unauthorized', message: 'Invalid appKey or appSecret', path: request.url.split('?')[0] });
+      if (request.url.startsWith(`${app.prefix}/rest/delivery`)) return reply.code(403).type('text/plain').send('Authentication failed');
+      return reply.code(401).send({ timestamp: new Date().toISOString(), status: 401, exception: 'SellerApiUserUnauthorizedException', message: 'Invalid appKey or appSecret', path: request.url.split('?')[0] });
     }
   });
 
@@ -69,44 +79,53 @@ export async function n11Sandbox(app: FastifyInstance, options: SandboxOptions):
   app.get<Query>('/rest/delivery/v1/shipmentPackages', async (request, reply) => {
     const page = Number(request.query.page ?? 0);
     const size = Number(request.query.size ?? 100);
+    const status = request.query.status;
     if (!Number.isInteger(page) || page < 0 || !Number.isInteger(size) || size < 1 || size > maxSize) {
       return reply.code(400).send({ status: 400, error: 'Bad Request', message: `page ≥ 0, 1 ≤ size ≤ ${maxSize}` });
     }
-    const now = Date.now();
-    let end = request.query.endDate !== undefined ? Number(request.query.endDate) + 1 : now;
-    let start = request.query.startDate !== undefined ? Number(request.query.startDate) : end - windowMs;
+    if (!status || status.includes(',') || !knownStatuses.has(status)) {
+      return reply.code(400).send({ status: 400, error: 'Bad Request', message: 'status must be one package status' });
+    }
+    const now = clock();
+    // The query's epochs are Istanbul wall clock read as UTC, like n11's own dates.
+    const end = request.query.endDate !== undefined ? Number(request.query.endDate) + 1 - istanbulOffsetMs : now;
+    const start = request.query.startDate !== undefined ? Number(request.query.startDate) - istanbulOffsetMs : end - windowMs;
     if (!Number.isFinite(start) || !Number.isFinite(end)) {
       return reply.code(400).send({ status: 400, error: 'Bad Request', message: 'startDate and endDate are epoch milliseconds' });
     }
-    // Like N11: only startDate → the next 15 days; a wider span is narrowed to 15 days.
-    if (request.query.endDate === undefined) end = start + windowMs;
-    if (end - start > windowMs) start = end - windowMs;
-    const all = sandboxOrders(`n11:${String(request.headers.appkey)}`, new Date(start), new Date(end), new Date(now));
-    const content = all.slice(page * size, (page + 1) * size).map((order) => {
-      const detail = sandboxOrderDetail(order);
-      const at = Date.parse(order.orderedAt);
-      const packageId = stableNumber(`n11-package:${order.id}`);
+    if (end - start > windowMs) return reply.code(400).send({ status: 400, error: 'Bad Request', message: 'the date range can be at most 15 days' });
+    const appKey = String(request.headers.appkey);
+    const all = sandboxOrders(`n11:${appKey}`, new Date(Math.max(start, firstOrderMs)), new Date(end), {
+      now: new Date(now),
+      splits: true,
+      scale: sandboxOrderScale(options),
+    }).filter((item) => statusWords[item.status] === status);
+    const content = all.slice(page * size, (page + 1) * size).map((item) => {
+      const at = Date.parse(item.orderedAt) + istanbulOffsetMs;
+      const buyer = stableNumber(item.orderNumber);
       return {
-        id: packageId,
-        orderNumber: order.id,
-        sellerId: stableNumber(String(request.headers.appkey)) % 1_000_000,
-        customerfullName: `${detail.customerFirstName} ${detail.customerLastName}`,
-        shipmentPackageStatus: statusWords[order.status],
-        totalAmount: lira(order.totalAmount),
+        id: Number(item.id),
+        orderNumber: item.orderNumber,
+        orderDate: at,
+        sellerId: stableNumber(appKey) % 1_000_000,
+        customerfullName: buyer % 2 === 0 ? 'Ayşe Yılmaz' : 'Mehmet Kaya',
+        customerEmail: `musteri${buyer % 10_000}@example.com`,
+        shipmentPackageStatus: statusWords[item.status],
+        totalAmount: lira(item.totalAmount),
         totalDiscountAmount: 0,
         cargoProviderName: 'Yurtiçi Kargo',
-        shippingAddress: { city: detail.city, district: detail.district },
-        lines: detail.lines.map((line, index) => ({
-          orderLineId: packageId * 10 + index,
-          productName: line.productName,
+        shippingAddress: { city: 'İzmir', district: 'Bornova' },
+        lines: item.lines.map((line, index) => ({
+          orderLineId: Number(item.id) * 10 + index,
+          productName: line.name,
           stockCode: line.sku,
           quantity: line.quantity,
           price: lira(line.unitPrice),
           totalDiscountAmount: 0,
-          orderItemLineItemStatusName: statusWords[order.status],
+          orderItemLineItemStatusName: statusWords[item.status],
         })),
         packageHistories: [{ createdDate: at, status: 'Created' }],
-        lastModifiedDate: at,
+        lastModifiedDate: Date.parse(item.lastModifiedAt) + istanbulOffsetMs,
       };
     });
     const totalPages = Math.ceil(all.length / size);

@@ -44,6 +44,32 @@ async function connectWithFields(customer: RegisteredCustomer, code: string, cre
 }
 
 const stores: Record<string, () => SandboxStore> = {
+  trendyol: () => {
+    const sellerId = unique();
+    return {
+      storeKey: `trendyol:${sellerId}`,
+      splits: true,
+      connect: (customer) => connectWithFields(customer, 'trendyol', { seller_id: sellerId, api_key: 'sandbox', api_secret: 'sandbox' }, 'Trendyol Butik'),
+    };
+  },
+  hepsiburada: () => {
+    const merchantId = `m-${unique()}`;
+    return {
+      storeKey: `hepsiburada:${merchantId}`,
+      splits: false,
+      connect: (customer) => connectWithFields(customer, 'hepsiburada', { merchant_id: merchantId, service_key: 'sandbox' }, 'HB Mağaza'),
+      // Hepsiburada rows are orders keyed by the order number.
+      adjust: (orders) => orders.map((order) => ({ ...order, id: order.orderNumber })),
+    };
+  },
+  n11: () => {
+    const appKey = `n11-${unique()}`;
+    return {
+      storeKey: `n11:${appKey}`,
+      splits: true,
+      connect: (customer) => connectWithFields(customer, 'n11', { app_key: appKey, app_secret: 'sandbox' }, 'N11 Mağaza'),
+    };
+  },
   ciceksepeti: () => {
     const sellerId = unique();
     return {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -204,12 +205,13 @@ describe('updating and switching a connection', () => {
       ctx,
       '/marketplace/integration/upsert',
       {
-        marketplace_id: await marketplaceIdOf(ctx, 'ideasoft'),
+        marketplace_id: await marketplaceIdOf(ctx, 'ticimax'),
         store_name: 'Mağazam',
-        credentials: { store_url: 'https://magaza.example.com', client_id: 'client-1', client_secret: 'sandbox' },
+        credentials: { store_domain: 'www.magaza.example.com', authorization_code: 'sandbox' },
       },
       customer,
     );
+    expect(connected.is_successful, connected.message).toBe(true);
     const { id } = connected.data as { id: string };
     const update = (credentials: Record<string, string>) =>
       post(
@@ -218,14 +220,32 @@ describe('updating and switching a connection', () => {
         { integration_id: id, marketplace_id: (connected.data as { marketplace_id: string }).marketplace_id, store_name: 'Mağazam', credentials },
         customer.jwt_token,
       );
-    const moved = await update({ store_url: 'https://attacker.example.net', client_id: 'client-1', client_secret: '' });
+    const moved = await update({ store_domain: 'www.attacker.example.net', authorization_code: '' });
     expect(moved.statusCode).toBe(400);
-    expect(moved.json().errors.fields).toEqual({
-      client_secret: expect.stringContaining('adresi değiştiği için client secret alanını yeniden girin'),
-    });
+    expect(Object.keys(moved.json().errors.fields)).toEqual(['authorization_code']);
+    expect(moved.json().errors.fields.authorization_code).toContain('adresi değiştiği için');
     // The same host in another spelling keeps the stored secret.
-    const sameHost = await update({ store_url: 'MAGAZA.example.com./', client_id: 'client-1', client_secret: '' });
+    const sameHost = await update({ store_domain: 'WWW.magaza.example.com.', authorization_code: '' });
     expect(sameHost.statusCode).toBe(202);
+  });
+
+  it('asks for the Ideasoft client secret again when a reconnect names another store host', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const integrationId = randomUUID();
+    await ctx.database.db.insert(integrations).values({
+      id: integrationId,
+      customerId: customer.customerId,
+      marketplaceId: await marketplaceIdOf(ctx, 'ideasoft'),
+      storeName: 'Ideasoft Mağazam',
+      publicFields: { store_url: 'https://magaza.example.com', client_id: 'client-1' },
+      secretsEncrypted: ctx.app.secrets.encrypt({ client_secret: 'stored-secret', refresh_token: 'r' }),
+    });
+    const authorize = (store_url: string) =>
+      post(ctx, '/marketplace/ideasoft/authorization_url', { integration_id: integrationId, store_name: 'Ideasoft Mağazam', store_url, client_id: 'client-1', client_secret: '' }, customer.jwt_token);
+    const moved = await authorize('https://attacker.example.net');
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().errors.fields.client_secret).toContain('adresi değiştiği için');
+    expect((await authorize('https://MAGAZA.example.com')).statusCode).toBe(200);
   });
 
   it('keeps a store link only as an absolute http(s) address', async () => {

@@ -384,8 +384,11 @@ export async function ideasoftAuthorizationUrl(
     if (!(error instanceof ConnectorError)) throw error;
     fields.store_url = { key: 'store_address_invalid' };
   }
-  const clientSecret = body.client_secret || (existing ? (storedCredentials(ctx, existing).client_secret ?? '') : '');
-  if (!clientSecret) fields.client_secret = { key: 'required' };
+  // A stored secret goes only to the host it was entered for (ARCHITECTURE.md §8).
+  const stored = existing ? storedCredentials(ctx, existing) : {};
+  const sameHost = storeUrl !== '' && stored.store_url !== undefined && hostOf(stored.store_url) === hostOf(storeUrl);
+  const clientSecret = body.client_secret || (sameHost ? (stored.client_secret ?? '') : '');
+  if (!clientSecret) fields.client_secret = { key: existing && !sameHost && storeUrl !== '' ? 'retype_for_new_address' : 'required' };
   if (Object.keys(fields).length > 0) throw new AppError(400, 'validation_failed', { fields });
 
   const state = randomBytes(24).toString('base64url');
