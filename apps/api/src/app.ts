@@ -32,7 +32,10 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { locationRoutes } from './modules/location/routes.ts';
 import { hasActiveApplication } from './modules/application/repository.ts';
 import { marketplaceRoutes } from './modules/marketplace/routes.ts';
+import repaymentReminderJob from './modules/repayment/reminder-job.ts';
+import { repaymentRoutes } from './modules/repayment/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import tasksPlugin from './modules/tasks/plugin.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
 import { workContextRoutes } from './modules/work-context/routes.ts';
@@ -159,6 +162,7 @@ export async function buildApp({ config, database, delivery, logger = true }: Bu
   await app.register(deliveryPlugin, { config, db: database.db, delivery });
   await app.register(secretsPlugin, { key: config.encryptionKey });
   await app.register(tasksPlugin, { database });
+  await app.register(repaymentReminderJob, { db: database.db, everyMs: config.env === 'test' ? 0 : 5 * 60_000 });
 
   await app.register(
     async (api) => {
@@ -187,6 +191,8 @@ export async function buildApp({ config, database, delivery, logger = true }: Bu
       await api.register(applicationRoutes, { db: database.db });
       await api.register(locationRoutes, { db: database.db });
       await api.register(adminRoutes, { db: database.db });
+      await api.register(repaymentRoutes, { db: database.db });
+      await api.register(supportRoutes, { db: database.db, supportEmail: config.supportEmail });
       if (!config.isProduction && config.delivery === 'outbox') {
         await api.register(devOutboxRoutes, { db: database.db });
       }

@@ -1,6 +1,7 @@
 import { applicationMessages } from './application-messages.ts';
 import { connectionMessages } from './connection-messages.ts';
 import { googleMessages } from './google-messages.ts';
+import { repaymentMessages } from './repayment-messages.ts';
 import { reviewMessages } from './review-messages.ts';
 import type { Language } from './language.ts';
 
@@ -13,6 +14,7 @@ export const messages = {
   ...applicationMessages,
   ...reviewMessages,
   ...googleMessages,
+  ...repaymentMessages,
   // Validation (specification §5)
   required: { tr: '{field} boş bırakılamaz.', en: '{field} cannot be empty.' },
   no_special_characters: {
