@@ -242,8 +242,8 @@ const smsTemplates: { [N in SmsTemplateName]: Localized<SmsTemplateParams[N], st
     en: ({ firstName, reason }) => `Hello ${firstName}, your WorqTrade application was not approved. Reason: ${reason}`,
   },
   repayment_received: {
-    tr: ({ firstName, amount, remaining }) => `Merhaba ${firstName}, ${amount} tutarındaki ödemeniz kaydedildi. Kalan borcunuz: ${remaining}.`,
-    en: ({ firstName, amount, remaining }) => `Hello ${firstName}, your payment of ${amount} has been recorded. Left to pay: ${remaining}.`,
+    tr: ({ firstName, amount, remaining }) => `Merhaba ${firstName}, ${amount} tutarındaki WorqTrade ödemeniz kaydedildi. Kalan borcunuz: ${remaining}.`,
+    en: ({ firstName, amount, remaining }) => `Hello ${firstName}, your WorqTrade payment of ${amount} has been recorded. Left to pay: ${remaining}.`,
   },
   repayment_reminder: {
     tr: ({ number, amount, dueDate }) => `WorqTrade: ${number}. taksitinizin (${amount}) son ödeme günü ${dueDate}.`,
