@@ -89,6 +89,10 @@ export const routes: RouteObject[] = [
                 lazy: withNamespaces(['worq-trade'], () => import('../features/worq-trade/components/form-success-page.tsx')),
               },
               {
+                path: 'support',
+                lazy: withNamespaces(['support'], () => import('../features/support/components/support-page.tsx')),
+              },
+              {
                 path: 'worq-trade/application-success',
                 lazy: withNamespaces(['worq-trade'], () => import('../features/worq-trade/components/application-success-page.tsx')),
               },
