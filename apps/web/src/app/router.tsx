@@ -114,6 +114,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: () => import('../features/admin/components/review-queue-page.tsx') },
               { path: 'applications/:id', lazy: () => import('../features/admin/components/application-review-page.tsx') },
               { path: 'contact-forms', lazy: () => import('../features/admin/components/contact-forms-page.tsx') },
+              { path: 'support-requests', lazy: () => import('../features/admin/components/support-requests-page.tsx') },
             ],
           },
         ],

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ApplicationEvent } from '../api/application-review.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime, formatMoney } from '../format.ts';
 import styles from './audit-trail.module.css';
 
 function detailText(event: ApplicationEvent, t: (key: string, options?: Record<string, unknown>) => string): string | null {
@@ -8,6 +8,9 @@ function detailText(event: ApplicationEvent, t: (key: string, options?: Record<s
   if (event.action === 'rejected' && typeof detail.reject_reason === 'string') return t('review.audit.reason', { reason: detail.reject_reason });
   const step = detail.to;
   if (event.action === 'step_changed' && (typeof step === 'number' || typeof step === 'string')) return t('review.audit.step', { step });
+  if (event.action === 'payment_recorded' && typeof detail.amount === 'number') {
+    return t('review.audit.payment', { amount: formatMoney(detail.amount), date: typeof detail.paid_at === 'string' ? detail.paid_at : '—' });
+  }
   return null;
 }
 
