@@ -14,3 +14,10 @@ export function formatDay(day: string, language: string): string {
   if (!year || !month || !date) return day;
   return language.startsWith('en') ? `${date}/${month}/${year}` : `${date}.${month}.${year}`;
 }
+
+/** The Istanbul calendar day of an ISO moment (an approval at 00:30 Istanbul is that day, not the UTC one before). */
+export function istanbulDayOf(iso: string): string {
+  const moment = new Date(iso);
+  if (Number.isNaN(moment.getTime())) return iso.slice(0, 10);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(moment);
+}

@@ -9,15 +9,10 @@ import { Tag, type TagColor } from '../../../components/ui/tag.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { errorCode, errorFields, errorMessage } from '../../../lib/api-error.ts';
 import { istanbulToday, parseLira, recordPayment, useAdminRepayments, type InstallmentStatus, type Repayments } from '../api/repayments.ts';
-import { formatMoney } from '../format.ts';
+import { formatDay, formatMoney } from '../format.ts';
 import styles from './repayment-panel.module.css';
 
 const statusColor: Record<InstallmentStatus, TagColor> = { paid: 'green', due: 'purple', late: 'red', upcoming: 'gray' };
-
-const dayText = (day: string, language: string) => {
-  const [year, month, date] = day.split('-');
-  return language.startsWith('en') ? `${date}/${month}/${year}` : `${date}.${month}.${year}`;
-};
 
 function PaymentForm({ applicationId, repayments, onRecorded }: { applicationId: string; repayments: Repayments; onRecorded: () => Promise<unknown> }) {
   const { t } = useTranslation('admin');
@@ -144,7 +139,7 @@ export function RepaymentPanel({ applicationId, onChanged }: { applicationId: st
             {data.installments.map((installment) => (
               <tr key={installment.number}>
                 <td>{installment.number}</td>
-                <td>{dayText(installment.due_date, i18n.language)}</td>
+                <td>{formatDay(installment.due_date, i18n.language)}</td>
                 <td className={styles.number}>
                   {formatMoney(installment.amount)}
                   {installment.paid_amount > 0 && installment.status !== 'paid' && (

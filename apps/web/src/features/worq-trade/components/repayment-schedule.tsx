@@ -6,7 +6,7 @@ import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tag, type TagColor } from '../../../components/ui/tag.tsx';
 import { useRepayments, type InstallmentStatus, type Repayments } from '../api/repayments.ts';
-import { formatDay, formatLira } from '../repayment-format.ts';
+import { formatDay, formatLira, istanbulDayOf } from '../repayment-format.ts';
 import { useDomainMessage } from '../use-domain-message.ts';
 import styles from './repayment-schedule.module.css';
 
@@ -59,48 +59,53 @@ export function RepaymentTable({ repayments }: { repayments: Repayments }) {
       >
         <span className={styles.progressFill} style={{ width: `${paidShare}%` }} />
       </div>
-      <table className={styles.table}>
-        <caption className="visually-hidden">{t('repayments.table_caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('repayments.columns.number')}</th>
-            <th scope="col">{t('repayments.columns.due_date')}</th>
-            <th scope="col" className={styles.amountCol}>
-              {t('repayments.columns.amount')}
-            </th>
-            <th scope="col" className={`${styles.amountCol} ${styles.paidCol}`}>
-              {t('repayments.columns.paid')}
-            </th>
-            <th scope="col">{t('repayments.columns.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {repayments.installments.map((installment) => {
-            const isNext = installment === nextDue;
-            const rowClass = [isNext && styles.nextRow, installment.status === 'late' && styles.lateRow].filter(Boolean).join(' ') || undefined;
-            return (
-              <tr key={installment.number} className={rowClass} aria-current={isNext ? 'step' : undefined}>
-                <td>{installment.number}</td>
-                <td>
-                  <time dateTime={installment.due_date}>{formatDay(installment.due_date, language)}</time>
-                </td>
-                <td className={styles.amountCol}>
-                  {money(installment.amount)}
-                  {installment.paid_amount > 0 && installment.status !== 'paid' && (
-                    <span className={styles.partial}>{t('repayments.partly_paid', { amount: money(installment.paid_amount) })}</span>
-                  )}
-                </td>
-                <td className={`${styles.amountCol} ${styles.paidCol}`}>{money(installment.paid_amount)}</td>
-                <td>
-                  <Tag color={statusColor[installment.status]} size="sm" dot>
-                    {isNext ? t('repayments.status.next') : t(`repayments.status.${installment.status}`)}
-                  </Tag>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className={styles.tableScroll}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">{t('repayments.table_caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span aria-hidden="true">#</span>
+                <span className="visually-hidden">{t('repayments.columns.number')}</span>
+              </th>
+              <th scope="col">{t('repayments.columns.due_date')}</th>
+              <th scope="col" className={styles.amountCol}>
+                {t('repayments.columns.amount')}
+              </th>
+              <th scope="col" className={`${styles.amountCol} ${styles.paidCol}`}>
+                {t('repayments.columns.paid')}
+              </th>
+              <th scope="col">{t('repayments.columns.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {repayments.installments.map((installment) => {
+              const isNext = installment === nextDue;
+              const rowClass = [isNext && styles.nextRow, installment.status === 'late' && styles.lateRow].filter(Boolean).join(' ') || undefined;
+              return (
+                <tr key={installment.number} className={rowClass} aria-current={isNext ? 'step' : undefined}>
+                  <td>{installment.number}</td>
+                  <td>
+                    <time dateTime={installment.due_date}>{formatDay(installment.due_date, language)}</time>
+                  </td>
+                  <td className={styles.amountCol}>
+                    {money(installment.amount)}
+                    {installment.paid_amount > 0 && installment.status !== 'paid' && (
+                      <span className={styles.partial}>{t('repayments.partly_paid', { amount: money(installment.paid_amount) })}</span>
+                    )}
+                  </td>
+                  <td className={`${styles.amountCol} ${styles.paidCol}`}>{money(installment.paid_amount)}</td>
+                  <td>
+                    <Tag color={statusColor[installment.status]} size="sm" dot>
+                      {isNext ? t('repayments.status.next') : t(`repayments.status.${installment.status}`)}
+                    </Tag>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
@@ -133,7 +138,7 @@ export function RepaymentSchedule({ applicationId, sellerName }: { applicationId
     <Card
       className={styles.statement}
       title={t('repayments.title')}
-      description={data ? t('repayments.approved_on', { date: formatDay(data.approved_at.slice(0, 10), i18n.language) }) : undefined}
+      description={data ? t('repayments.approved_on', { date: formatDay(istanbulDayOf(data.approved_at), i18n.language) }) : undefined}
       actions={
         data && (
           <Button variant="secondary" size="sm" className={styles.printButton} onClick={printStatement}>
@@ -145,7 +150,7 @@ export function RepaymentSchedule({ applicationId, sellerName }: { applicationId
       <div className={styles.printHeading} aria-hidden="true">
         <p className={styles.printBrand}>WorqTrade</p>
         <p>{t('repayments.statement_for', { name: sellerName })}</p>
-        <p>{t('repayments.statement_date', { date: formatDay(new Date().toISOString().slice(0, 10), i18n.language) })}</p>
+        <p>{t('repayments.statement_date', { date: formatDay(istanbulDayOf(new Date().toISOString()), i18n.language) })}</p>
       </div>
       {body}
     </Card>
