@@ -17,6 +17,7 @@ import { seedReferenceData } from './db/seed.ts';
 import authPlugin from './plugins/auth.ts';
 import deliveryPlugin, { type Delivery } from './plugins/delivery.ts';
 import errorsPlugin, { errorBody, frameworkErrorHandler } from './plugins/errors.ts';
+import { requestLogSerializer } from './plugins/log-redaction.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import secretsPlugin from './plugins/secrets.ts';
 import spaPlugin, { isSpaPath } from './plugins/spa.ts';
@@ -63,22 +64,32 @@ export function requestIdFor(request: Pick<IncomingMessage, 'headers'>): string 
   return typeof given === 'string' && safeRequestId.test(given) ? given : randomUUID();
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   /** Replaces the configured delivery (tests use this to watch messages). */
   delivery?: Delivery;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole API; used by server.ts and by the tests (through app.inject). */
-export async function buildApp({ config, database, delivery, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, delivery, logger = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
-      ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.token'] }
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.token'],
+          serializers: { req: requestLogSerializer },
+          ...(logStream ? { stream: logStream } : {}),
+        }
       : false,
     bodyLimit: bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // A hop count trusts exactly that many proxies from the right of X-Forwarded-For.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     requestIdHeader: false,
     genReqId: requestIdFor,
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
@@ -193,7 +204,7 @@ export async function buildApp({ config, database, delivery, logger = true }: Bu
       await api.register(adminRoutes, { db: database.db });
       await api.register(repaymentRoutes, { db: database.db });
       await api.register(supportRoutes, { db: database.db, supportEmail: config.supportEmail });
-      if (!config.isProduction && config.delivery === 'outbox') {
+      if (config.devOutbox) {
         await api.register(devOutboxRoutes, { db: database.db });
       }
     },

@@ -132,6 +132,37 @@ describe('loadConfig errors', () => {
     );
   });
 
+  it.each(['IDEASOFT_BASE_URL', 'TICIMAX_BASE_URL', 'TRENDYOL_BASE_URL'])('refuses the base-URL override %s in production', (name) => {
+    expect(configError({ ...production, [name]: 'https://127.0.0.1.nip.example/' }).message).toBe(
+      `Configuration error: ${name} is not allowed in production`,
+    );
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, and refuses anything else', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '10.0.0.0/8, 192.0.2.7' }).trustProxy).toBe('10.0.0.0/8,192.0.2.7');
+    expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
+    for (const bad of ['yes', '0', '11', 'proxy.example', '10.0.0.0/33']) {
+      expect(configError({ DATA_DIR: tempDir(), TRUST_PROXY: bad }).message).toMatch(/^Configuration error: TRUST_PROXY must be false, a hop count/);
+    }
+  });
+
+  it('refuses TRUST_PROXY=true in production: any client could choose its address through X-Forwarded-For', () => {
+    expect(configError({ ...production, TRUST_PROXY: 'true' }).message).toMatch(/^Configuration error: TRUST_PROXY=true is not allowed in production/);
+    expect(loadConfig({ ...production, DATA_DIR: tempDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  });
+
+  it('refuses DELIVERY=outbox on a public PUBLIC_URL, and opens /dev/outbox only when it is set explicitly', () => {
+    expect(configError({ DATA_DIR: tempDir(), DELIVERY: 'outbox', PUBLIC_URL: 'https://staging.example.com' }).message).toMatch(
+      /^Configuration error: DELIVERY=outbox is not allowed on a public PUBLIC_URL/,
+    );
+    expect(configError({ DATA_DIR: tempDir(), DELIVERY: 'outbox', PUBLIC_URL: 'http://93.184.216.34:8080' }).message).toMatch(/public PUBLIC_URL/);
+    for (const local of ['http://localhost:8080', 'http://127.0.0.1:3000', 'http://10.0.0.5', 'http://portal.test', 'http://[::1]:8080']) {
+      expect(loadConfig({ DATA_DIR: tempDir(), DELIVERY: 'outbox', PUBLIC_URL: local }).devOutbox).toBe(true);
+    }
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ delivery: 'outbox', devOutbox: false });
+  });
+
   it('refuses a stand-in for Google\'s certificates in production (whoever serves them could sign in as anyone)', () => {
     expect(configError({ ...production, GOOGLE_CERTS_URL: 'http://127.0.0.1:9/certs' }).message).toBe(
       'Configuration error: GOOGLE_CERTS_URL is not allowed in production',

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isPublicAddress } from './connectors/outbound-guard.ts';
 
 const marketplaceCodes = ['trendyol', 'hepsiburada', 'n11', 'ciceksepeti', 'amazon', 'ideasoft', 'ticimax'] as const;
 
@@ -61,14 +63,42 @@ const envSchema = z.object({
   BOOTSTRAP_EXPERT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   BOOTSTRAP_EXPERT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   IP_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000).default(60),
-  TRUST_PROXY: oneOf(['true', 'false'])
+  TRUST_PROXY: z
+    .string()
     .default('false')
-    .transform((value) => value === 'true'),
+    .refine((value) => parseTrustProxy(value) !== undefined, {
+      error: 'must be false, a hop count from 1 to 10, or a comma-separated list of proxy addresses',
+    })
+    .transform((value) => parseTrustProxy(value)!),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
 
 export type MarketplaceCode = (typeof marketplaceCodes)[number];
+
+/**
+ * TRUST_PROXY: `false`; a hop count (how many proxies of ours append to X-Forwarded-For: the
+ * client is the address that many hops from the right); or the proxies' addresses/CIDRs. `true`
+ * (believe every X-Forwarded-For entry) lets any client choose its address and pass every per-IP
+ * limit: kept for local experiments only, refused in production.
+ */
+export function parseTrustProxy(value: string): boolean | number | string | undefined {
+  const trimmed = value.trim();
+  if (trimmed === 'false') return false;
+  if (trimmed === 'true') return true;
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+  });
+  return valid ? entries.join(',') : undefined;
+}
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -81,6 +111,11 @@ export interface Config {
   jwtSecret: string;
   encryptionKey: Buffer;
   delivery: 'outbox' | 'live';
+  /**
+   * Whether GET /api/v1/dev/outbox exists: only with DELIVERY=outbox set explicitly, outside
+   * production, on a PUBLIC_URL that is not on the public internet (the outbox holds everyone's codes).
+   */
+  devOutbox: boolean;
   smtp: { url: string | undefined; from: string };
   sms: { url: string | undefined; user: string | undefined; password: string | undefined; header: string };
   marketplaceMode: 'sandbox' | 'live';
@@ -111,7 +146,8 @@ export interface Config {
   supportEmail: string | undefined;
   bootstrapExpert: { email: string; password: string } | undefined;
   ipRateLimitPerMinute: number;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count or a list of proxy addresses (see parseTrustProxy). */
+  trustProxy: boolean | number | string;
   logLevel: string;
   webDistDir: string;
 }
@@ -146,8 +182,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (raw.DELIVERY === 'outbox') {
       throw new ConfigError('Configuration error: DELIVERY=outbox is not allowed in production');
     }
+    if (raw.TRUST_PROXY === true) {
+      throw new ConfigError(
+        'Configuration error: TRUST_PROXY=true is not allowed in production (give the number of proxies, e.g. 1, or their addresses)',
+      );
+    }
     if (raw.MARKETPLACE_MODE === 'sandbox') {
       throw new ConfigError('Configuration error: MARKETPLACE_MODE=sandbox is not allowed in production');
+    }
+    // An override sends sellers' credentials to a host of the operator's choosing, past the outbound guard.
+    const override = marketplaceCodes.find((code) => raw[`${code.toUpperCase()}_BASE_URL`]);
+    if (override) {
+      throw new ConfigError(`Configuration error: ${override.toUpperCase()}_BASE_URL is not allowed in production`);
     }
     // Whoever serves these certificates could sign in as anyone.
     if (raw.GOOGLE_CERTS_URL) {
@@ -155,6 +201,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const delivery = raw.DELIVERY ?? (isProduction ? 'live' : 'outbox');
+  const publicUrl = raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`;
+  if (raw.DELIVERY === 'outbox' && !isLocalUrl(publicUrl)) {
+    throw new ConfigError(
+      'Configuration error: DELIVERY=outbox is not allowed on a public PUBLIC_URL (anyone could read the kept codes at /dev/outbox)',
+    );
+  }
   if (delivery === 'live' && !raw.SMTP_URL) {
     throw new ConfigError('Configuration error: SMTP_URL is required when DELIVERY=live');
   }
@@ -183,12 +235,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     port: raw.PORT,
     host: raw.HOST,
-    publicUrl: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
+    publicUrl,
     dataDir,
     databaseUrl: raw.DATABASE_URL,
     jwtSecret,
     encryptionKey: Buffer.from(encryptionKeyHex, 'hex'),
     delivery,
+    devOutbox: raw.DELIVERY === 'outbox' && !isProduction,
     smtp: { url: raw.SMTP_URL, from: raw.SMTP_FROM },
     sms: {
       url: raw.SMS_PROVIDER_URL,
@@ -221,6 +274,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: raw.LOG_LEVEL,
     webDistDir: path.resolve(raw.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
+}
+
+/** A loopback, private or reserved-for-local-use address: nobody on the internet reaches it. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+  if (isIP(host)) return !isPublicAddress(host);
+  return host === 'localhost' || /\.(localhost|local|test|internal|lan|home\.arpa)$/.test(host) || !host.includes('.');
 }
 
 function generatedSecret(dataDir: string, name: string, create: () => string): string {

@@ -14,6 +14,7 @@ export const applicationMessages = {
 
   // Applications
   application_not_found: { tr: 'Başvuru bulunamadı.', en: 'Application not found.' },
+  customer_not_found: { tr: 'Satıcı bulunamadı.', en: 'Seller not found.' },
   application_already_active: {
     tr: 'Devam eden bir başvurunuz var. Yeni bir başvuru başlatırsanız mevcut başvurunuz iptal edilir.',
     en: 'You already have an application in progress. Starting a new one cancels the current one.',

@@ -23,6 +23,10 @@ export const connectionMessages = {
     tr: '{marketplace} beklenmeyen bir yanıt verdi. Lütfen tekrar deneyin.',
     en: '{marketplace} gave an unexpected answer. Please try again.',
   },
+  store_address_refused: {
+    tr: 'Mağaza adresinize bağlanamıyoruz: adres https ile başlamalı ve internete açık bir sunucuya yönlenmeli. Adresi kontrol edip tekrar deneyin.',
+    en: 'We cannot connect to your store address: it must start with https and lead to a server on the public internet. Check the address and try again.',
+  },
   ticimax_bad_code: {
     tr: 'Ticimax yetki kodu hatalı (Hatalı Kullanıcı Kodu). Yeni bir yetki kodu oluşturup tüm izinleri açın.',
     en: 'The Ticimax authorization code is wrong ("Hatalı Kullanıcı Kodu"). Create a new code and enable all permissions.',

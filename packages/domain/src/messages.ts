@@ -30,6 +30,10 @@ export const messages = {
     en: '{field} can be at most {max} characters.',
   },
   invalid_format: { tr: '{field} geçerli biçimde değil.', en: '{field} is not in a valid format.' },
+  retype_for_new_address: {
+    tr: 'Mağaza adresi değiştiği için {field} alanını yeniden girin.',
+    en: 'The store address changed: enter {field} again.',
+  },
   invalid_email: { tr: 'Geçerli bir e-posta girin.', en: 'Enter a valid email.' },
   invalid_phone: { tr: 'Geçerli bir telefon numarası girin.', en: 'Enter a valid phone number.' },
   invalid_value: { tr: '{field} için geçerli bir değer seçin.', en: 'Choose a valid value for {field}.' },
@@ -121,6 +125,10 @@ export const messages = {
   code_attempts_exceeded: {
     tr: 'Çok fazla hatalı deneme yaptınız. Lütfen yeni bir kod isteyin.',
     en: 'Too many wrong attempts. Please request a new code.',
+  },
+  sms_number_limit: {
+    tr: 'Bu telefon numarasına son bir saatte çok fazla kod gönderildi. {minutes} dakika sonra tekrar deneyin.',
+    en: 'Too many codes were sent to this phone number in the last hour. Try again in {minutes} minutes.',
   },
   resend_too_soon: {
     tr: 'Yeni bir kodu {seconds} saniye sonra isteyebilirsiniz.',

@@ -27,6 +27,8 @@ export async function marketplaceFetch(url: string, options: RequestOptions, ctx
       await response.body?.cancel();
       await sleep(backoffMs(attempt, response.headers.get('retry-after')), ctx.signal);
     } catch (error) {
+      // A refusal (the outbound guard, a reply over its size cap) is final: retrying changes nothing.
+      if (error instanceof ConnectorError) throw error;
       if (ctx.signal?.aborted) throw new ConnectorError('unavailable', 'marketplace_unavailable', 'aborted');
       lastError = error;
       if (attempt === retries) break;
@@ -50,6 +52,38 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       resolve();
     });
   });
+}
+
+/** The largest reply body a connector reads (ARCHITECTURE.md §8); marketplace pages are far smaller. */
+export const maxReplyBytes = 4 * 1024 * 1024;
+
+/**
+ * The body of an external reply as text, read no further than `maxBytes`: a bigger one (announced
+ * or streamed) is cancelled and becomes the marketplace's unexpected answer. Use it instead of
+ * `response.text()` on every reply from outside.
+ */
+export async function readCapped(response: Response, maxBytes: number = maxReplyBytes): Promise<string> {
+  const tooLarge = () => new ConnectorError('unexpected', 'marketplace_unexpected', `reply larger than ${maxBytes} bytes`);
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Basic authorization header value. */

@@ -7,6 +7,10 @@
  * for `<publicUrl>/sandbox/…` to Fastify's `inject` instead of the network: the connectors' real
  * HTTP code still runs (headers, status mapping, retries), yet no listening port is needed, so the
  * same path works in tests, behind a proxy and whatever address the server listens on.
+ *
+ * In live mode, Ideasoft and Ticimax call the store address the seller typed: their calls go
+ * through the outbound guard (connectors/outbound-guard.ts, ARCHITECTURE.md §8) unless the
+ * operator configured a base URL (refused in production by config.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AmazonRegion, Config, MarketplaceCode } from '../config.ts';
@@ -20,6 +24,7 @@ import {
 } from './amazon.ts';
 import { ciceksepetiConnector, defaultBaseUrl as ciceksepetiDefaultBaseUrl } from './ciceksepeti.ts';
 import { hepsiburadaConnector, defaultBaseUrl as hepsiburadaDefaultBaseUrl, type HepsiburadaContext } from './hepsiburada.ts';
+import { guardedFetch } from './outbound-guard.ts';
 import { ideasoftConnector, defaultBaseUrl as ideasoftDefaultBaseUrl } from './ideasoft.ts';
 import { n11Connector, defaultBaseUrl as n11DefaultBaseUrl } from './n11.ts';
 import { ticimaxConnector, defaultBaseUrl as ticimaxDefaultBaseUrl } from './ticimax.ts';
@@ -62,7 +67,12 @@ export interface ConnectorRegistryOptions {
     Partial<Pick<Config, 'hepsiburadaUserAgent'>>;
   /** The transport the connectors use; defaults to global fetch. */
   fetch?: typeof fetch;
+  /** The transport of live calls to seller-typed hosts; defaults to the outbound guard. */
+  sellerHostFetch?: typeof fetch;
 }
+
+/** Marketplaces whose API lives on a host the seller typed. */
+const sellerHosted: ReadonlySet<MarketplaceCode> = new Set(['ideasoft', 'ticimax']);
 
 export interface AmazonAuthorization {
   consentUrl(region: AmazonRegion, state: string): string;
@@ -85,7 +95,11 @@ export function sandboxBaseUrl(publicUrl: string, code: MarketplaceCode): string
   return `${trimSlash(publicUrl)}/sandbox/${code}`;
 }
 
-export function createConnectorRegistry({ config, fetch: transport }: ConnectorRegistryOptions): ConnectorRegistry {
+export function createConnectorRegistry({
+  config,
+  fetch: transport,
+  sellerHostFetch = guardedFetch,
+}: ConnectorRegistryOptions): ConnectorRegistry {
   const sandbox = config.marketplaceMode === 'sandbox';
   const amazonRedirectUri = `${trimSlash(config.publicUrl)}/amazon-callback`;
 
@@ -98,7 +112,9 @@ export function createConnectorRegistry({ config, fetch: transport }: ConnectorR
   };
 
   const context = (code: MarketplaceCode, region?: string | null): ConnectorContext => {
-    const ctx: ConnectorContext = { baseUrl: baseUrl(code, region), ...(transport ? { fetch: transport } : {}) };
+    const guarded = !sandbox && sellerHosted.has(code) && !config.marketplaceBaseUrls[code];
+    const doFetch = guarded ? sellerHostFetch : transport;
+    const ctx: ConnectorContext = { baseUrl: baseUrl(code, region), ...(doFetch ? { fetch: doFetch } : {}) };
     if (code === 'hepsiburada') {
       const hepsiburadaCtx: HepsiburadaContext = { ...ctx, ...(config.hepsiburadaUserAgent ? { userAgent: config.hepsiburadaUserAgent } : {}) };
       return hepsiburadaCtx;

@@ -71,6 +71,48 @@ describe('message queue', () => {
     expect(row!.sentAt).toBeInstanceOf(Date);
   });
 
+  it('blanks a one-time code once it is sent, and keeps other messages readable', async () => {
+    const sms = scriptedTransport();
+    const delivery = queue({ sms });
+    await delivery.send(otp);
+    await delivery.send({ ...otp, body: 'Başvurunuz onaylandı.', template: 'application_approved' });
+    await delivery.runDue();
+    expect(sms.calls.map((call) => call.body)).toEqual([otp.body, 'Başvurunuz onaylandı.']);
+    const byTemplate = Object.fromEntries((await rows()).map((row) => [row.template, row]));
+    expect(byTemplate.phone_code).toMatchObject({ status: 'sent', body: '', html: null });
+    expect(byTemplate.application_approved).toMatchObject({ status: 'sent', body: 'Başvurunuz onaylandı.' });
+  });
+
+  it('blanks a reset link given up on, and one still waiting after an hour', async () => {
+    const email: Transport = {
+      name: 'by-address',
+      async send(message) {
+        if (message.to === 'ayse@example.com') throw new PermanentDeliveryError('mailbox does not exist');
+        throw new Error('SMTP down');
+      },
+    };
+    const delivery = queue({ email }, { retryBaseMs: 60_000 });
+    const reset: OutgoingMessage = {
+      channel: 'email',
+      to: 'ayse@example.com',
+      subject: 'Şifrenizi yenileyin',
+      body: 'https://portal.example.com/change-password?token=secret-1',
+      html: '<a href="https://portal.example.com/change-password?token=secret-1">x</a>',
+      template: 'password_reset',
+    };
+    await delivery.send(reset);
+    await delivery.send({ ...reset, to: 'other@example.com' });
+    await delivery.runDue();
+    const waiting = (await rows()).find((row) => row.to === 'other@example.com')!;
+    expect(waiting).toMatchObject({ status: 'pending' });
+    await database.db.update(messageQueue).set({ createdAt: sql`now() - interval '61 minutes'` }).where(eq(messageQueue.id, waiting.id));
+    await delivery.runDue();
+    for (const row of await rows()) {
+      expect(row).toMatchObject({ status: 'failed', body: '', html: null });
+    }
+    expect(JSON.stringify(await rows())).not.toContain('secret-1');
+  });
+
   it('keeps a message whose first attempt failed and sends it on a later pass, once the backoff is over', async () => {
     const sms = scriptedTransport([new Error('SMS provider unreachable: connect ECONNREFUSED')]);
     const delivery = queue({ sms });

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { messageQueue } from '../db/schema.ts';
@@ -50,6 +50,16 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 const silentLog: Log = { info: () => {}, warn: () => {}, error: () => {} };
 
 type Row = typeof messageQueue.$inferSelect;
+
+/**
+ * Templates that carry a one-time code or link (ARCHITECTURE.md §8). Their text is kept only until
+ * the message is delivered or given up on; one still waiting after an hour is useless (every code
+ * and link expires within the hour) and is given up on, blanked.
+ */
+export const oneTimeTemplates = ['phone_code', 'email_verification_code', 'email_change_code', 'password_reset'] as const;
+const oneTimeSet: ReadonlySet<string> = new Set(oneTimeTemplates);
+const oneTimeContentHours = 1;
+const blanked = { body: '', html: null, subject: null } as const;
 type Outcome = 'sent' | 'retrying' | 'failed' | 'lost';
 interface AttemptResult {
   status: Row['status'];
@@ -57,6 +67,9 @@ interface AttemptResult {
   lastError: string | null;
   sentAt?: SQL;
   nextAttemptAt?: SQL;
+  body?: string;
+  html?: null;
+  subject?: null;
 }
 
 /**
@@ -186,6 +199,7 @@ export class MessageQueue implements DeliveryService {
     const clock = (await this.db.execute(sql`select now()::text as now`)) as unknown as { rows: Array<{ now: string }> };
     const passStart = clock.rows[0]?.now ?? new Date().toISOString();
     summary.failed += await this.failAbandoned(passStart);
+    summary.failed += await this.expireOneTimeContent(passStart);
     for (;;) {
       const rows = await this.claim(passStart);
       if (rows.length === 0) break;
@@ -226,6 +240,7 @@ export class MessageQueue implements DeliveryService {
         status: 'failed',
         lockedUntil: null,
         lastError: sql`coalesce(${messageQueue.lastError} || '; ', '') || 'interrupted during the last attempt'`,
+        body: sql`case when ${messageQueue.template} in ${sql.raw(`(${oneTimeTemplates.map((name) => `'${name}'`).join(', ')})`)} then '' else ${messageQueue.body} end`,
       })
       .where(
         and(
@@ -236,6 +251,24 @@ export class MessageQueue implements DeliveryService {
       )
       .returning({ id: messageQueue.id, template: messageQueue.template });
     for (const row of rows) this.log.error({ messageId: row.id, template: row.template }, 'message delivery abandoned');
+    return rows.length;
+  }
+
+  /** One-time codes and links still waiting after an hour: given up on and blanked. */
+  private async expireOneTimeContent(passStart: string): Promise<number> {
+    const rows = await this.db
+      .update(messageQueue)
+      .set({ ...blanked, status: 'failed', lockedUntil: null, lastError: 'one-time content expired before delivery' })
+      .where(
+        and(
+          inArray(messageQueue.template, [...oneTimeTemplates]),
+          sql`${messageQueue.status} in ('pending', 'sending')`,
+          sql`${messageQueue.createdAt} < ${passStart}::timestamptz - ${oneTimeContentHours} * interval '1 hour'`,
+          sql`(${messageQueue.status} = 'pending' or ${messageQueue.lockedUntil} < ${passStart}::timestamptz)`,
+        ),
+      )
+      .returning({ id: messageQueue.id, template: messageQueue.template });
+    for (const row of rows) this.log.error({ messageId: row.id, template: row.template }, 'one-time message expired undelivered');
     return rows.length;
   }
 
@@ -278,7 +311,10 @@ export class MessageQueue implements DeliveryService {
    * Writes the attempt's result only while the row is still this attempt's (same attempt count,
    * still sending): a row taken over after a lost lock belongs to its new sender.
    */
-  private async mark(row: Row, values: AttemptResult): Promise<boolean> {
+  private async mark(row: Row, result: AttemptResult): Promise<boolean> {
+    // A delivered or abandoned one-time code or link is not kept readable.
+    const done = result.status === 'sent' || result.status === 'failed';
+    const values = done && row.template && oneTimeSet.has(row.template) ? { ...result, ...blanked } : result;
     try {
       const updated = await this.db
         .update(messageQueue)

@@ -1,3 +1,4 @@
+import { readCapped } from '../connectors/http.ts';
 import { PermanentDeliveryError, type Transport } from './types.ts';
 
 /*
@@ -37,6 +38,8 @@ export interface SmsSettings {
 }
 
 const acceptedCodes = new Set(['00', '01', '02']);
+/** The provider's answer is one short status line. */
+const smsReplyMaxBytes = 16 * 1024;
 
 /** The provider's refusal codes; `permanent` ones cannot succeed by retrying the same message. */
 export const smsProviderErrors: Record<string, { reason: string; permanent: boolean }> = {
@@ -103,7 +106,8 @@ export function smsTransport(settings: SmsSettings): Transport {
         const cause = error instanceof Error ? (error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : error.message) : String(error);
         throw new Error(`SMS provider unreachable: ${cause}`);
       }
-      const answer = (await response.text().catch(() => '')).trim();
+      // The provider answers a status line; a huge body is not read past the cap.
+      const answer = (await readCapped(response, smsReplyMaxBytes).catch(() => '')).trim();
       if (!response.ok) throw new Error(`SMS provider answered HTTP ${response.status}`);
       const [code = '', providerId] = answer.split(/\s+/);
       if (acceptedCodes.has(code) && providerId) return { providerId };

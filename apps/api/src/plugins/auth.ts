@@ -15,6 +15,9 @@ export interface AccessClaims {
 }
 
 export const accessTokenLifetimeSeconds = 15 * 60;
+/** Who issues access tokens and who they are for; a token of any other JWT use of the same key is refused. */
+export const accessTokenIssuer = 'worqtrade';
+export const accessTokenAudience = 'worqtrade-api';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +46,8 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }) {
     new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt()
+      .setIssuer(accessTokenIssuer)
+      .setAudience(accessTokenAudience)
       .setJti(crypto.randomUUID())
       .setExpirationTime(`${accessTokenLifetimeSeconds}s`)
       .sign(key),
@@ -50,7 +55,7 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }) {
 
   app.decorate('verifyAccessToken', async (token: string) => {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: accessTokenIssuer, audience: accessTokenAudience });
       if (typeof payload.customer_id !== 'string') throw new Error('no customer_id');
       return payload as unknown as AccessClaims;
     } catch {

@@ -72,3 +72,26 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('client address behind our proxy (TRUST_PROXY as a hop count)', () => {
+  it('takes the address our one proxy saw, so a forged X-Forwarded-For cannot dodge a per-IP limit', async () => {
+    const behindProxy = await createTestApp({ TRUST_PROXY: '1' }, { routes: limitedRoutes });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) {
+        const forged = `198.51.100.${i}`;
+        const response = await behindProxy.app.inject({
+          method: 'POST',
+          url: '/api/v1/test/login',
+          remoteAddress: '10.0.0.5',
+          // The client wrote the first entry; our proxy appended the address it really saw.
+          headers: { 'x-forwarded-for': `${forged}, 203.0.113.77` },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});

@@ -21,9 +21,12 @@ export interface TestAppOptions {
   wrapDatabase?: (database: Database) => Database;
 }
 
-/** The environment every test app starts from: test mode, a private data folder, no web build. */
+/**
+ * The environment every test app starts from: test mode, a private data folder, no web build, and
+ * the outbox asked for explicitly (so /dev/outbox exists, as on a developer's machine).
+ */
 export function testEnv(dataDir: string, env: Record<string, string> = {}): Record<string, string> {
-  return { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env };
+  return { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), DELIVERY: 'outbox', ...env };
 }
 
 /**

@@ -8,6 +8,7 @@ const emailParams: EmailTemplateParams = {
   email_verification_code: { code: '482913', lifetimeMinutes: 10 },
   email_change_code: { code: '570246', lifetimeMinutes: 10 },
   password_reset: { link: 'https://portal.example.com/change-password?token=abc&x=<b>', lifetimeMinutes: 60 },
+  account_contact_changed: { what: 'email', newValue: 'y***@example.com' },
   application_received: { firstName: hostile },
   application_approved: { firstName: hostile },
   application_rejected: { firstName: 'Ayşe', reason: hostile },

@@ -34,6 +34,8 @@ export interface EmailTemplateParams {
   email_verification_code: CodeParams;
   email_change_code: CodeParams;
   password_reset: { link: string; lifetimeMinutes: number };
+  /** Sent to the old address when the account's e-mail or phone changes; `newValue` is masked. */
+  account_contact_changed: { what: 'email' | 'phone'; newValue: string };
   application_received: ApplicationParams;
   application_approved: ApplicationParams;
   application_rejected: ApplicationParams & { reason: string };
@@ -105,6 +107,28 @@ const emailTemplates: { [N in EmailTemplateName]: Localized<EmailTemplateParams[
       paragraphs: ['We received a request to reset your WorqTrade password. Open the link below to choose a new one.'],
       action: { href: link, label: 'Choose a new password' },
       note: `The link works once and is valid for ${lifetimeMinutes} minutes. If you did not ask for it, ignore this email; your password stays the same.`,
+    }),
+  },
+  account_contact_changed: {
+    tr: ({ what, newValue }) => ({
+      subject: what === 'email' ? 'E-posta adresiniz değiştirildi' : 'Telefon numaranız değiştirildi',
+      preheader: 'WorqTrade hesabınızın iletişim bilgisi değişti',
+      paragraphs: [
+        what === 'email'
+          ? `WorqTrade hesabınızın e-posta adresi ${newValue} olarak değiştirildi. Bu adrese artık hesabınızla ilgili e-posta göndermeyeceğiz.`
+          : `WorqTrade hesabınızın telefon numarası ${newValue} olarak değiştirildi.`,
+      ],
+      note: 'Bu değişikliği siz yapmadıysanız hemen şifrenizi yenileyin ve bizimle iletişime geçin.',
+    }),
+    en: ({ what, newValue }) => ({
+      subject: what === 'email' ? 'Your email address was changed' : 'Your phone number was changed',
+      preheader: 'The contact details of your WorqTrade account changed',
+      paragraphs: [
+        what === 'email'
+          ? `The email address of your WorqTrade account was changed to ${newValue}. We will no longer send account emails to this address.`
+          : `The phone number of your WorqTrade account was changed to ${newValue}.`,
+      ],
+      note: 'If you did not make this change, reset your password at once and contact us.',
     }),
   },
   application_received: {

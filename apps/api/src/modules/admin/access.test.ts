@@ -134,3 +134,22 @@ describe('who reaches what', () => {
     expect(response.statusCode).toBe(403);
   });
 });
+
+describe('ending a seller\'s sessions', () => {
+  it('lets an expert end every session of a seller, and nobody else', async () => {
+    const target = await registerVerifiedCustomer(ctx);
+    const expert = await signInExpert(ctx);
+    const url = `/admin/customers/${target.customerId}/end_sessions`;
+    expect((await post(ctx, url, {}, target.jwt_token)).statusCode).toBe(403);
+    expect((await post(ctx, url, {})).statusCode).toBe(401);
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: target.refresh_token })).statusCode).toBe(200);
+
+    const again = await post(ctx, '/auth/login', { email: target.email, password: target.password });
+    const ended = await post(ctx, url, {}, expert.jwt_token);
+    expect(ended.statusCode).toBe(204);
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: again.json().refresh_token })).statusCode).toBe(401);
+
+    const unknown = await post(ctx, '/admin/customers/00000000-0000-4000-8000-000000000000/end_sessions', {}, expert.jwt_token);
+    expect(unknown.statusCode).toBe(404);
+  });
+});

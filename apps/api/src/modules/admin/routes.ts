@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { endAllSessions } from '../auth/service.ts';
 import {
   applicationDetail,
   applicationDetailView,
@@ -20,6 +22,7 @@ import { paymentBody, recordPayment, repaymentsForExpert, repaymentView } from '
 const bearer = [{ bearer: [] }];
 const tags = ['back-office'];
 const idParams = z.object({ id: z.guid() });
+const customerParams = z.object({ customer_id: z.guid() });
 
 /** A list's query: its own filter, then the paging and search every back-office list shares. */
 const listQuery = <Filter extends z.ZodRawShape>(filter: Filter) =>
@@ -161,5 +164,24 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (request) => markHandled(db, request.params.id, request.user!.customer_id),
+  );
+
+  app.post(
+    '/admin/customers/:customer_id/end_sessions',
+    {
+      preHandler: app.requireExpert,
+      schema: {
+        tags,
+        summary: "Ends every session of a seller (a lost phone, a suspected break-in): their refresh tokens stop working",
+        description: 'Access tokens already handed out run out within 15 minutes. 404 customer_not_found for an unknown id.',
+        security: bearer,
+        params: customerParams,
+        response: { 204: z.null().describe('No content') },
+      },
+    },
+    async (request, reply) => {
+      if (!(await endAllSessions(db, request.params.customer_id))) throw new AppError(404, 'customer_not_found');
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimitHits } from '../../db/schema.ts';
@@ -13,26 +14,36 @@ export const accountLimits = {
   login: { max: 10, windowMs: 15 * 60_000 },
   /** Reset e-mails per address, known or not (so the answer never tells which). */
   forgotPassword: { max: 3, windowMs: 60 * 60_000 },
+  /**
+   * Code texts per destination number, whichever account asks: sign-ups in bulk must not turn the
+   * portal into an SMS cannon aimed at one phone.
+   */
+  smsPerNumber: { max: 5, windowMs: 60 * 60_000 },
 } as const;
 
 type Limit = { max: number; windowMs: number };
 
-const keyOf = (name: string, subject: string) => `account|${name}|${subject}`;
+/** Phone numbers are keyed by a hash: the counters table holds no readable number. */
+const keyOf = (name: string, subject: string) =>
+  name === 'sms_number' ? `account|${name}|${createHash('sha256').update(subject).digest('hex')}` : `account|${name}|${subject}`;
 
-function tooMany(resetAt: Date, now: Date): AppError {
+function tooMany(resetAt: Date, now: Date, messageKey?: 'sms_number_limit'): AppError {
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
   return new AppError(429, 'too_many_requests', {
-    extra: { retry_after_seconds: Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)) },
+    ...(messageKey ? { messageKey, params: { minutes: Math.ceil(seconds / 60) } } : {}),
+    extra: { retry_after_seconds: seconds, ...(messageKey ? { resend_in_seconds: seconds } : {}) },
   });
 }
 
-/** Throws 429 when the subject has already used up its window, without counting this call. */
-export async function assertUnderLimit(db: Db, name: string, subject: string, limit: Limit, now = new Date()): Promise<void> {
-  const [row] = await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, keyOf(name, subject))).limit(1);
-  if (row && row.resetAt > now && row.count >= limit.max) throw tooMany(row.resetAt, now);
-}
-
 /** Counts one hit (a window that has ended restarts at 1) and throws 429 past the limit. */
-export async function countHit(db: Db, name: string, subject: string, limit: Limit, now = new Date()): Promise<void> {
+export async function countHit(
+  db: Db,
+  name: string,
+  subject: string,
+  limit: Limit,
+  now = new Date(),
+  messageKey?: 'sms_number_limit',
+): Promise<void> {
   const resetAt = new Date(now.getTime() + limit.windowMs);
   const [row] = await db
     .insert(rateLimitHits)
@@ -45,7 +56,23 @@ export async function countHit(db: Db, name: string, subject: string, limit: Lim
       },
     })
     .returning();
-  if (row && row.count > limit.max) throw tooMany(row.resetAt, now);
+  if (row && row.count > limit.max) throw tooMany(row.resetAt, now, messageKey);
+}
+
+/**
+ * Throws the 429 of countHit when the subject's window is already used up, without counting. Only a
+ * courtesy check before work that countHit then counts atomically: never the limit itself.
+ */
+export async function assertUnderLimit(
+  db: Db,
+  name: string,
+  subject: string,
+  limit: Limit,
+  now = new Date(),
+  messageKey?: 'sms_number_limit',
+): Promise<void> {
+  const [row] = await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, keyOf(name, subject))).limit(1);
+  if (row && row.resetAt > now && row.count >= limit.max) throw tooMany(row.resetAt, now, messageKey);
 }
 
 export async function clearHits(db: Db, name: string, subject: string): Promise<void> {

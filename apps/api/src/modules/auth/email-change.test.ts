@@ -25,7 +25,7 @@ describe('e-mail change', () => {
   it('sends a code to the new address and, once typed in, moves the account there', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const newEmail = uniqueEmail('moved');
-    const request = await post(ctx, '/auth/email_change_request', { new_email: newEmail.toUpperCase() }, customer.jwt_token);
+    const request = await post(ctx, '/auth/email_change_request', { new_email: newEmail.toUpperCase(), password: customer.password }, customer.jwt_token);
     expect(request.statusCode).toBe(200);
     expect(request.json()).toEqual({ expires_in_seconds: 600 });
     expect((await latestMessage(ctx, newEmail, 'email'))?.subject).toBe('Yeni e-posta adresinizi onaylayın');
@@ -38,19 +38,35 @@ describe('e-mail change', () => {
     expect(email.json()).toEqual({ email: newEmail, is_email_verified: true });
     expect((await post(ctx, '/auth/login', { email: newEmail, password: customer.password })).statusCode).toBe(200);
     expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(401);
+    // The old address hears of the change, with the new one masked.
+    const notice = await latestMessage(ctx, customer.email, 'email');
+    expect(notice?.subject).toBe('E-posta adresiniz değiştirildi');
+    expect(notice?.body).toContain(`m***@example.com`);
+  });
+
+  it('needs the current password to ask for a change', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const newEmail = uniqueEmail('taken-over');
+    const missing = await post(ctx, '/auth/email_change_request', { new_email: newEmail }, customer.jwt_token);
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().errors.fields)).toEqual(['password']);
+    const wrong = await post(ctx, '/auth/email_change_request', { new_email: newEmail, password: 'Wrong1234' }, customer.jwt_token);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.code).toBe('wrong_password');
+    expect(await messagesTo(ctx, newEmail)).toHaveLength(0);
   });
 
   it('refuses an address that belongs to another account', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const other = await registerVerifiedCustomer(ctx);
-    const response = await post(ctx, '/auth/email_change_request', { new_email: other.email }, customer.jwt_token);
+    const response = await post(ctx, '/auth/email_change_request', { new_email: other.email, password: customer.password }, customer.jwt_token);
     expect(response.statusCode).toBe(409);
     expect(response.json().errors.code).toBe('email_taken');
   });
 
   it('refuses the current address as the new one', async () => {
     const customer = await registerVerifiedCustomer(ctx);
-    const response = await post(ctx, '/auth/email_change_request', { new_email: customer.email }, customer.jwt_token);
+    const response = await post(ctx, '/auth/email_change_request', { new_email: customer.email, password: customer.password }, customer.jwt_token);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.fields.new_email).toBe('Yeni e-posta adresi mevcut adresinizden farklı olmalıdır.');
   });
@@ -59,14 +75,14 @@ describe('e-mail change', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const customer = await registerVerifiedCustomer(ctx);
     const newEmail = uniqueEmail('late');
-    await post(ctx, '/auth/email_change_request', { new_email: newEmail }, customer.jwt_token);
+    await post(ctx, '/auth/email_change_request', { new_email: newEmail, password: customer.password }, customer.jwt_token);
     const code = await latestCode(ctx, newEmail);
     vi.setSystemTime(Date.now() + 10 * 60_000 + 1000);
     const late = await post(ctx, '/auth/email_change_verify', { code }, customer.jwt_token);
     expect(late.statusCode).toBe(410);
     expect(late.json().errors.code).toBe('code_expired');
 
-    await post(ctx, '/auth/email_change_request', { new_email: newEmail }, customer.jwt_token);
+    await post(ctx, '/auth/email_change_request', { new_email: newEmail, password: customer.password }, customer.jwt_token);
     const fresh = await post(ctx, '/auth/email_change_verify', { code: await latestCode(ctx, newEmail) }, customer.jwt_token);
     expect(fresh.statusCode).toBe(200);
   });
@@ -74,7 +90,7 @@ describe('e-mail change', () => {
   it('refuses a wrong code and, if someone took the address meanwhile, the change', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const newEmail = uniqueEmail('race');
-    await post(ctx, '/auth/email_change_request', { new_email: newEmail }, customer.jwt_token);
+    await post(ctx, '/auth/email_change_request', { new_email: newEmail, password: customer.password }, customer.jwt_token);
     const code = await latestCode(ctx, newEmail);
     const wrong = await post(ctx, '/auth/email_change_verify', { code: code === '000000' ? '111111' : '000000' }, customer.jwt_token);
     expect(wrong.statusCode).toBe(400);
@@ -87,8 +103,8 @@ describe('e-mail change', () => {
 
   it('spaces requests a minute apart', async () => {
     const customer = await registerVerifiedCustomer(ctx);
-    await post(ctx, '/auth/email_change_request', { new_email: uniqueEmail() }, customer.jwt_token);
-    const second = await post(ctx, '/auth/email_change_request', { new_email: uniqueEmail() }, customer.jwt_token);
+    await post(ctx, '/auth/email_change_request', { new_email: uniqueEmail(), password: customer.password }, customer.jwt_token);
+    const second = await post(ctx, '/auth/email_change_request', { new_email: uniqueEmail(), password: customer.password }, customer.jwt_token);
     expect(second.statusCode).toBe(429);
     expect(second.json().errors.resend_in_seconds).toBeGreaterThan(0);
   });

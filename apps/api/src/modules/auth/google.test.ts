@@ -194,6 +194,29 @@ describe('Google sign-in to an existing account', () => {
     expect((await customerRow(customer.email))?.isEmailVerified).toBe(true);
   });
 
+  it('drops the password and the sessions of an account whose e-mail was never verified, and says so', async () => {
+    // Someone opened an account in the owner's name with a password of their own (pre-account takeover).
+    const squatter = await registerVerifiedCustomer(ctx);
+    const response = await googleLogin(ctx, { credential: await googleToken(squatter.email) }, { 'accept-language': 'en' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().notice).toContain('old password was removed');
+    expect(decodeClaims(response.json().jwt_token).customer_id).toBe(squatter.customerId);
+    // The squatter's password and refresh token no longer open the account.
+    expect((await post(ctx, '/auth/login', { email: squatter.email, password: squatter.password })).statusCode).toBe(401);
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: squatter.refresh_token })).statusCode).toBe(401);
+    // The owner's Google session goes on.
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: response.json().refresh_token })).statusCode).toBe(200);
+  });
+
+  it('keeps the password of an account whose e-mail was verified, with no notice', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    await ctx.database.db.update(customers).set({ isEmailVerified: true }).where(eq(customers.email, customer.email));
+    const response = await googleLogin(ctx, { credential: await googleToken(customer.email) });
+    expect(response.json().notice).toBeUndefined();
+    expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(200);
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token })).statusCode).toBe(200);
+  });
+
   it('answers a refresh token that works like one from /auth/login', async () => {
     const customer = await registerCustomer(ctx);
     const signedIn = (await googleLogin(ctx, { credential: await googleToken(customer.email) })).json();

@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OAuth2Client } from 'google-auth-library';
 import { z } from 'zod';
 import type { Language } from '@worq/domain/language';
+import { formatMessage } from '@worq/domain/messages';
 import { isValidEmail, normalizeEmail } from '@worq/domain/validation';
 import type { Config } from '../../config.ts';
 import type { CustomerConsents } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findCustomerByEmail, insertCustomer, updateCustomer, type Customer } from '../customer/repository.ts';
+import { revokeAllRefreshTokens } from './repository.ts';
 import { startSession, type AccountsContext, type SessionTokens } from './service.ts';
 
 /** The issuers Google signs ID tokens as (developers.google.com/identity/gsi/web/guides/verify-google-id-token). */
@@ -88,9 +90,9 @@ export async function signInWithGoogle(
   identity: GoogleIdentity,
   language: Language,
   now = new Date(),
-): Promise<SessionTokens & { flow: GoogleFlow }> {
+): Promise<SessionTokens & { flow: GoogleFlow; notice?: string }> {
   const existing = await findCustomerByEmail(ctx.db, identity.email);
-  if (existing) return { ...(await startSession(ctx, await signInExisting(ctx, existing), now)), flow: 'sign_in' };
+  if (existing) return joinExisting(ctx, existing, language, now);
 
   const consents: CustomerConsents = { disclosure: noConsent, explicit_consent: noConsent, commercial_electronic_message: noConsent };
   const created = await insertCustomer(ctx.db, {
@@ -112,14 +114,33 @@ export async function signInWithGoogle(
   // Another request created the account between our look-up and insert (a double click).
   const raced = await findCustomerByEmail(ctx.db, identity.email);
   if (!raced) throw new AppError(500, 'internal_error');
-  return { ...(await startSession(ctx, await signInExisting(ctx, raced), now)), flow: 'sign_in' };
+  return joinExisting(ctx, raced, language, now);
 }
 
-async function signInExisting(ctx: AccountsContext, customer: Customer): Promise<Customer> {
+/**
+ * Signs Google's user into the account with that e-mail. An account whose e-mail was never proven
+ * may have been opened by someone else in the owner's name (pre-account takeover): its password is
+ * dropped and its sessions end, so whoever typed that password cannot come back; the answer's
+ * `notice` tells the owner, who can set a new password through "forgot password".
+ */
+async function joinExisting(
+  ctx: AccountsContext,
+  customer: Customer,
+  language: Language,
+  now: Date,
+): Promise<SessionTokens & { flow: GoogleFlow; notice?: string }> {
   // The back office signs in with its password only: a Google account must not be a way in.
   if (customer.role === 'expert') throw new AppError(403, 'google_sign_in_not_allowed');
-  if (customer.isEmailVerified) return customer;
-  return (await updateCustomer(ctx.db, customer.id, { isEmailVerified: true })) ?? customer;
+  if (customer.isEmailVerified) return { ...(await startSession(ctx, customer, now)), flow: 'sign_in' };
+  const hadPassword = customer.passwordHash !== null;
+  const joined = (await updateCustomer(ctx.db, customer.id, { isEmailVerified: true, passwordHash: null })) ?? customer;
+  if (!hadPassword) return { ...(await startSession(ctx, joined, now)), flow: 'sign_in' };
+  await revokeAllRefreshTokens(ctx.db, customer.id, now);
+  return {
+    ...(await startSession(ctx, joined, now)),
+    flow: 'sign_in',
+    notice: formatMessage(language, 'google_password_removed'),
+  };
 }
 
 const googleLoginBody = z.object({
@@ -138,6 +159,10 @@ const googleLoginAnswer = z.object({
   jwt_token: z.string().describe('JWT access token, valid 15 minutes'),
   refresh_token: z.string().describe('Opaque refresh token, valid 30 days, rotated on every refresh'),
   flow: z.enum(['sign_up', 'sign_in']).describe('sign_up when this call created the account'),
+  notice: z
+    .string()
+    .optional()
+    .describe('Set when the join removed the password of an account whose e-mail was never verified; show it to the user'),
 });
 
 /**

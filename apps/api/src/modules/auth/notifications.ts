@@ -27,3 +27,8 @@ export function emailChangeCode(language: Language, to: string, code: string, li
 export function passwordResetLink(language: Language, to: string, link: string, lifetimeSeconds: number): OutgoingMessage {
   return email('password_reset', language, to, { link, lifetimeMinutes: minutes(lifetimeSeconds) });
 }
+
+/** Tells the old e-mail address that the account's e-mail or phone changed (ARCHITECTURE.md §8). */
+export function contactChangedNotice(language: Language, to: string, what: 'email' | 'phone', newValue: string): OutgoingMessage {
+  return email('account_contact_changed', language, to, { what, newValue });
+}

@@ -9,6 +9,9 @@ import {
   uniqueEmail,
 } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
+import { eq } from 'drizzle-orm';
+import { customers } from '../../db/schema.ts';
+import { hashPassword, needsRehash, passwordHashCost, passwordHashCostFor, verifyPassword } from './passwords.ts';
 
 let ctx: TestContext;
 
@@ -143,5 +146,28 @@ describe('change password', () => {
     expect(weak.statusCode).toBe(400);
     expect(Object.keys(weak.json().errors.fields)).toEqual(['new_password']);
     expect((await post(ctx, '/auth/change_password', { current_password: 'x', new_password: 'NewSecret34' })).statusCode).toBe(401);
+  });
+});
+
+describe('password hash cost', () => {
+  it('uses OWASP\'s scrypt minimum (N=2^17, r=8, p=1) everywhere but the test run', () => {
+    for (const env of ['production', 'development', undefined]) expect(passwordHashCostFor(env)).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+    expect(passwordHashCostFor('test').N).toBe(2 ** 14);
+  });
+
+  it('replaces a hash of a lower cost with one of today\'s cost at the next sign-in', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const weak = await hashPassword(customer.password, { N: 2 ** 10, r: 8, p: 1 });
+    expect(needsRehash(weak)).toBe(true);
+    await ctx.database.db.update(customers).set({ passwordHash: weak }).where(eq(customers.id, customer.customerId));
+    expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, customer.customerId));
+    expect(row!.passwordHash).toMatch(new RegExp(`^scrypt\\$${passwordHashCost.N}\\$8\\$1\\$`));
+    expect(needsRehash(row!.passwordHash!)).toBe(false);
+    expect(await verifyPassword(customer.password, row!.passwordHash!)).toBe(true);
+  });
+
+  it('refuses a stored hash that asks for an absurd cost instead of running it', async () => {
+    expect(await verifyPassword('x', 'scrypt$1073741824$8$1$c2FsdA$aGFzaA')).toBe(false);
   });
 });

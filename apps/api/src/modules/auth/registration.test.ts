@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customers, verificationCodes } from '../../db/schema.ts';
@@ -12,8 +13,10 @@ import {
   restoreClock,
   registerCustomer,
   registrationBody,
+  uniquePhone,
 } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
+import { codeHashKey } from './service.ts';
 
 let ctx: TestContext;
 
@@ -43,7 +46,7 @@ describe('registration', () => {
 
     const claims = decodeClaims(tokens.jwt_token);
     expect(claims).toMatchObject({ email: 'new.seller@example.com', first_name: 'Ayşe', last_name: 'Yılmaz', is_phone_verified: false });
-    expect(Object.keys(claims).sort()).toEqual(['customer_id', 'email', 'exp', 'first_name', 'iat', 'is_phone_verified', 'jti', 'last_name']);
+    expect(Object.keys(claims).sort()).toEqual(['aud', 'customer_id', 'email', 'exp', 'first_name', 'iat', 'is_phone_verified', 'iss', 'jti', 'last_name']);
     expect(Number(claims.exp) - Number(claims.iat)).toBe(15 * 60);
 
     const sms = await latestMessage(ctx, '5321112233', 'sms');
@@ -58,6 +61,11 @@ describe('registration', () => {
     const code = await latestCode(ctx, customer.phone);
     const [stored] = await ctx.database.db.select().from(verificationCodes).where(eq(verificationCodes.customerId, customer.customerId));
     expect(stored?.codeHash).not.toContain(code);
+    // The code's HMAC key is not the token-signing key itself (a separate, derived key).
+    const underJwtKey = createHmac('sha256', ctx.config.jwtSecret).update(`${stored!.id}:${code}`).digest('hex');
+    expect(stored?.codeHash).not.toBe(underJwtKey);
+    const underCodeKey = createHmac('sha256', codeHashKey(ctx.config.jwtSecret)).update(`${stored!.id}:${code}`).digest('hex');
+    expect(stored?.codeHash).toBe(underCodeKey);
   });
 
   it('records which version of each accepted term, when, and the language of the request', async () => {
@@ -220,6 +228,25 @@ describe('phone verification', () => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().errors.resend_in_seconds).toBeGreaterThan(60 * 60 - 5 * 61 - 5);
     expect(await messagesTo(ctx, customer.phone)).toHaveLength(5);
+  });
+
+  it('texts one number at most five codes an hour whichever accounts ask, and says so', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const phone = uniquePhone();
+    const accounts = [];
+    for (let i = 0; i < 5; i++) accounts.push(await registerCustomer(ctx, { phone_number: phone }));
+    expect(await messagesTo(ctx, phone)).toHaveLength(5);
+
+    const sixth = await post(ctx, '/auth/register_customer', registrationBody({ phone_number: phone }));
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().errors.message).toMatch(/^Bu telefon numarasına son bir saatte çok fazla kod gönderildi\. \d+ dakika sonra/);
+    expect(sixth.json().errors.resend_in_seconds).toBeGreaterThan(0);
+
+    vi.setSystemTime(Date.now() + 61_000);
+    const resend = await post(ctx, '/auth/otp/send', {}, accounts[0]!.jwt_token, { 'accept-language': 'en' });
+    expect(resend.statusCode).toBe(429);
+    expect(resend.json().errors.message).toContain('Too many codes were sent to this phone number');
+    expect(await messagesTo(ctx, phone)).toHaveLength(5);
   });
 
   it('only the newest code counts after a resend', async () => {

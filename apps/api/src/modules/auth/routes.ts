@@ -114,17 +114,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.post(
     '/auth/logout',
     {
-      preHandler: app.requireAuth,
+      config: perIpLimit,
       schema: {
         tags: ['auth'],
-        summary: 'Revokes the session of the given refresh token',
-        security: bearer,
+        summary: 'Revokes the session of the given refresh token; works with an expired access token, or none',
         body: z.object({ refresh_token: opaqueToken }),
         response: { 204: z.null().describe('No content') },
       },
     },
     async (request, reply) => {
-      await endSession(ctx, request.user!.customer_id, request.body.refresh_token);
+      // A still-valid access token must belong to the session's owner; an expired one is no obstacle.
+      const bearerToken = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+      const caller = bearerToken ? await app.verifyAccessToken(bearerToken).catch(() => undefined) : undefined;
+      await endSession(ctx, caller?.customer_id, request.body.refresh_token);
       return reply.status(204).send(null);
     },
   );
@@ -215,13 +217,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       config: perIpLimit,
       schema: {
         tags: ['auth'],
-        summary: 'Sends a 6-digit code to the new address (valid 10 minutes)',
+        summary: 'Sends a 6-digit code to the new address (valid 10 minutes); needs the current password',
         security: bearer,
-        body: z.object({ new_email: emailField }),
+        body: z.object({
+          new_email: emailField,
+          password: currentPasswordField.optional().describe('The current password; required unless the account has none (Google)'),
+        }),
         response: { 200: z.object({ expires_in_seconds: z.number().int() }) },
       },
     },
-    async (request) => requestEmailChange(ctx, request.user!.customer_id, request.body.new_email),
+    async (request) => requestEmailChange(ctx, request.user!.customer_id, request.body.new_email, request.body.password),
   );
 
   app.post(

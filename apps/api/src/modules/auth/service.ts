@@ -1,5 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Language } from '@worq/domain/language';
 import { formatMessage } from '@worq/domain/messages';
 import { maskPhone, normalizeEmail } from '@worq/domain/validation';
@@ -19,8 +19,8 @@ import {
   type Customer,
 } from '../customer/repository.ts';
 import { accountLimits, assertUnderLimit, clearHits, countHit } from './account-limits.ts';
-import { emailChangeCode, passwordResetLink, phoneCodeSms } from './notifications.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { contactChangedNotice, emailChangeCode, passwordResetLink, phoneCodeSms } from './notifications.ts';
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import {
   findRefreshToken,
   insertPasswordResetToken,
@@ -42,6 +42,16 @@ export interface AccountsContext {
   secret: string;
   /** Origin of the web app, for links in e-mails. */
   publicUrl: string;
+  /** Security events (failed sign-ins, lock-outs), written without personal data. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/**
+ * The key of the stored codes' HMAC, derived from JWT_SECRET for this one use: the signing key of
+ * access tokens is never the key of anything else (a leaked derived key signs no token).
+ */
+export function codeHashKey(jwtSecret: string): string {
+  return Buffer.from(hkdfSync('sha256', jwtSecret, 'worqtrade', 'verification-code-hmac', 32)).toString('hex');
 }
 
 export function accountsContext(app: FastifyInstance, db: Db, config: Pick<Config, 'jwtSecret' | 'publicUrl'>): AccountsContext {
@@ -49,8 +59,9 @@ export function accountsContext(app: FastifyInstance, db: Db, config: Pick<Confi
     db,
     delivery: app.delivery,
     signAccessToken: (claims) => app.signAccessToken(claims),
-    secret: config.jwtSecret,
+    secret: codeHashKey(config.jwtSecret),
     publicUrl: config.publicUrl,
+    log: app.log.child({ module: 'accounts' }),
   };
 }
 
@@ -59,6 +70,10 @@ export interface SessionTokens {
   refresh_token: string;
 }
 
+/**
+ * A session's absolute lifetime: the first refresh token of a family expires 30 days after sign-in
+ * and every rotated one inherits that moment, so a stolen token cannot be kept alive by rotating.
+ */
 export const refreshTokenLifetimeMs = 30 * 24 * 60 * 60_000;
 export const passwordResetLifetimeSeconds = 60 * 60;
 
@@ -77,19 +92,23 @@ export function accessClaimsOf(customer: Customer): AccessClaims {
   };
 }
 
-/** A fresh access token and a refresh token, the first of a new family unless one is given. */
+/**
+ * A fresh access token and a refresh token, the first of a new family unless one is given (then
+ * with the family's end, `expiresAt`).
+ */
 export async function startSession(
   ctx: AccountsContext,
   customer: Customer,
   now = new Date(),
   familyId: string = randomUUID(),
+  expiresAt: Date = new Date(now.getTime() + refreshTokenLifetimeMs),
 ): Promise<SessionTokens> {
   const refreshToken = randomBytes(32).toString('base64url');
   await insertRefreshToken(ctx.db, {
     customerId: customer.id,
     familyId,
     tokenHash: sha256(refreshToken),
-    expiresAt: new Date(now.getTime() + refreshTokenLifetimeMs),
+    expiresAt,
   });
   return { jwt_token: await ctx.signAccessToken(accessClaimsOf(customer)), refresh_token: refreshToken };
 }
@@ -145,6 +164,8 @@ export async function registerCustomer(
   now = new Date(),
 ): Promise<SessionTokens> {
   if (await findCustomerByEmail(ctx.db, input.email)) throw emailTaken();
+  // A number that has had its codes for the hour gets no new account (and no text) until it may.
+  await assertUnderLimit(ctx.db, 'sms_number', input.phone_number, accountLimits.smsPerNumber, now, 'sms_number_limit');
   const customer = await insertCustomer(ctx.db, {
     firstName: input.first_name,
     lastName: input.last_name,
@@ -166,17 +187,28 @@ const emailTaken = () => new AppError(409, 'email_taken', { fields: { email: { k
 
 /**
  * Same answer and about the same time whether or not the e-mail exists: an unknown e-mail still
- * pays for one scrypt. Failed tries count per e-mail; a success clears the count.
+ * pays for one scrypt. Every try is counted per e-mail in one atomic step BEFORE the password is
+ * checked, so parallel wrong tries cannot all slip under the limit; a success clears the count.
  */
 export async function signIn(ctx: AccountsContext, email: string, password: string, now = new Date()): Promise<SessionTokens> {
-  await assertUnderLimit(ctx.db, 'login', email, accountLimits.login, now);
+  try {
+    await countHit(ctx.db, 'login', email, accountLimits.login, now);
+  } catch (error) {
+    if (error instanceof AppError) {
+      ctx.log?.warn({ event: 'sign_in_locked', account: createHash('sha256').update(email).digest('hex').slice(0, 16) }, 'sign-in locked out');
+    }
+    throw error;
+  }
   const customer = await findCustomerByEmail(ctx.db, email);
   const passwordMatches = await verifyPassword(password, customer?.passwordHash ?? (await decoyPasswordHash()));
   if (!customer || !customer.passwordHash || !passwordMatches) {
-    await countHit(ctx.db, 'login', email, accountLimits.login, now);
+    // No e-mail in the log: the account id when there is one, so repeated failures can be followed.
+    ctx.log?.warn({ event: 'sign_in_failed', customerId: customer?.id ?? null }, 'sign-in failed');
     throw new AppError(401, 'invalid_credentials');
   }
   await clearHits(ctx.db, 'login', email);
+  // A hash made at a lower cost is replaced now, while the password is at hand.
+  if (needsRehash(customer.passwordHash)) await updateCustomer(ctx.db, customer.id, { passwordHash: await hashPassword(password) });
   return startSession(ctx, customer, now);
 }
 
@@ -232,13 +264,29 @@ export async function refreshSession(ctx: AccountsContext, refreshToken: string,
   }
   const customer = await findCustomerById(ctx.db, row.customerId);
   if (!customer) throw invalidRefreshToken();
-  return startSession(ctx, customer, now, row.familyId);
+  return startSession(ctx, customer, now, row.familyId, row.expiresAt);
 }
 
-/** Ends the session the refresh token belongs to; unknown or foreign tokens are ignored. */
-export async function endSession(ctx: AccountsContext, customerId: string, refreshToken: string, now = new Date()): Promise<void> {
+/**
+ * Ends the session the refresh token belongs to. The refresh token is the proof (logout must work
+ * once the access token has expired); a valid access token of another customer is ignored, and so
+ * are unknown tokens.
+ */
+export async function endSession(
+  ctx: AccountsContext,
+  customerId: string | undefined,
+  refreshToken: string,
+  now = new Date(),
+): Promise<void> {
   const row = await findRefreshToken(ctx.db, sha256(refreshToken));
-  if (row && row.customerId === customerId) await revokeFamily(ctx.db, row.familyId, now);
+  if (row && (customerId === undefined || row.customerId === customerId)) await revokeFamily(ctx.db, row.familyId, now);
+}
+
+/** Every session of a customer ends (an expert's action in the back office); access tokens run out within 15 minutes. */
+export async function endAllSessions(db: Db, customerId: string, now = new Date()): Promise<boolean> {
+  if (!(await findCustomerById(db, customerId))) return false;
+  await revokeAllRefreshTokens(db, customerId, now);
+  return true;
 }
 
 /* ---------- Phone verification ---------- */
@@ -331,10 +379,9 @@ export async function changePassword(
   language: Language,
   now = new Date(),
 ): Promise<{ message: string } & SessionTokens> {
-  await assertUnderLimit(ctx.db, 'change_password', customerId, accountLimits.login, now);
+  await countHit(ctx.db, 'change_password', customerId, accountLimits.login, now);
   const customer = await customerOrUnauthorized(ctx.db, customerId);
   if (!customer.passwordHash || !(await verifyPassword(currentPassword, customer.passwordHash))) {
-    await countHit(ctx.db, 'change_password', customerId, accountLimits.login, now);
     throw new AppError(400, 'wrong_password', { fields: { current_password: { key: 'wrong_password' } } });
   }
   await updateCustomer(ctx.db, customerId, { passwordHash: await hashPassword(newPassword) });
@@ -345,15 +392,55 @@ export async function changePassword(
   return { message: formatMessage(language, 'password_changed'), ...tokens };
 }
 
+/* ---------- Re-authentication for contact changes ---------- */
+
+/**
+ * A stolen access token alone must not move the account to someone else's e-mail or phone: such a
+ * change needs the current password (accounts created through Google have none and are let
+ * through). Tries are counted with the change-password limit, atomically, before the check.
+ */
+export async function confirmCurrentPassword(
+  ctx: AccountsContext,
+  customer: Customer,
+  password: string | undefined,
+  now = new Date(),
+): Promise<void> {
+  if (!customer.passwordHash) return;
+  if (!password) throw new AppError(400, 'validation_failed', { fields: { password: { key: 'required' } } });
+  await countHit(ctx.db, 'change_password', customer.id, accountLimits.login, now);
+  if (!(await verifyPassword(password, customer.passwordHash))) {
+    throw new AppError(400, 'wrong_password', { fields: { password: { key: 'wrong_password' } } });
+  }
+  await clearHits(ctx.db, 'change_password', customer.id);
+}
+
+/** `a***@example.com`: enough for the owner to recognise, little for anyone else. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at <= 0 ? '***' : `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/** Tells the old e-mail address about a change of e-mail or phone; a failure does not undo the change. */
+export async function notifyContactChanged(
+  ctx: AccountsContext,
+  before: Customer,
+  what: 'email' | 'phone',
+  newValue: string,
+): Promise<void> {
+  await ctx.delivery.send(contactChangedNotice(before.preferredLanguage, before.email, what, newValue));
+}
+
 /* ---------- E-mail change ---------- */
 
 export async function requestEmailChange(
   ctx: AccountsContext,
   customerId: string,
   newEmail: string,
+  password: string | undefined,
   now = new Date(),
 ): Promise<{ expires_in_seconds: number }> {
   const customer = await customerOrUnauthorized(ctx.db, customerId);
+  await confirmCurrentPassword(ctx, customer, password, now);
   if (newEmail === customer.email) {
     throw new AppError(400, 'validation_failed', { fields: { new_email: { key: 'email_unchanged' } } });
   }
@@ -365,9 +452,13 @@ export async function requestEmailChange(
   return { expires_in_seconds: issued.expiresInSeconds };
 }
 
-/** The new address is proven by the code, so it is verified at once; new tokens carry it. */
+/**
+ * The new address is proven by the code, so it is verified at once; new tokens carry it. The old
+ * address is told, so that an owner who did not ask for the change hears of it.
+ */
 export async function confirmEmailChange(ctx: AccountsContext, customerId: string, code: string, now = new Date()): Promise<SessionTokens> {
   const { target } = await consumeCode(ctx.db, ctx.secret, customerId, 'email_change', code, now);
+  const before = await customerOrUnauthorized(ctx.db, customerId);
   let customer: Customer | undefined;
   try {
     customer = await updateCustomer(ctx.db, customerId, { email: target, isEmailVerified: true });
@@ -376,5 +467,6 @@ export async function confirmEmailChange(ctx: AccountsContext, customerId: strin
     throw error;
   }
   if (!customer) throw new AppError(401, 'unauthorized');
+  if (before.email !== customer.email) await notifyContactChanged(ctx, before, 'email', maskEmail(customer.email));
   return startSession(ctx, customer, now);
 }

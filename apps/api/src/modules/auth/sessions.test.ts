@@ -68,6 +68,18 @@ describe('sign-in', () => {
     expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(200);
   });
 
+  it('counts parallel tries atomically: a right guess in a burst past the limit is not let in', async () => {
+    const customer = await registerCustomer(ctx);
+    // 15 wrong guesses and the right one, all at once. Read-then-count let every one of them be
+    // checked, so the right one signed in although the limit of 10 was already spent.
+    const tries = [...Array.from({ length: 15 }, () => 'Wrong1234'), customer.password];
+    const answers = await Promise.all(tries.map((password) => post(ctx, '/auth/login', { email: customer.email, password })));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+    expect(statuses).not.toContain(200);
+  });
+
   it('starts the failure count again after a successful sign-in', async () => {
     const customer = await registerCustomer(ctx);
     for (let attempt = 0; attempt < 9; attempt++) await post(ctx, '/auth/login', { email: customer.email, password: 'Wrong1234' });
@@ -142,6 +154,23 @@ describe('refresh tokens', () => {
   });
 });
 
+describe('absolute session lifetime', () => {
+  it('ends a session 30 days after sign-in however often it was refreshed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const customer = await registerVerifiedCustomer(ctx);
+    let refreshToken = customer.refresh_token;
+    // Refreshed every 10 days: before, each rotation gave the session another 30 days.
+    for (let day = 10; day < 30; day += 10) {
+      vi.setSystemTime(Date.now() + 10 * 24 * 60 * 60_000);
+      const refreshed = await post(ctx, '/auth/token/refresh', { refresh_token: refreshToken });
+      expect(refreshed.statusCode).toBe(200);
+      refreshToken = refreshed.json().refresh_token;
+    }
+    vi.setSystemTime(Date.now() + 10 * 24 * 60 * 60_000 + 60_000);
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: refreshToken })).statusCode).toBe(401);
+  });
+});
+
 describe('logout', () => {
   it('answers 204 and the refresh token stops working', async () => {
     const customer = await registerVerifiedCustomer(ctx);
@@ -149,6 +178,19 @@ describe('logout', () => {
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect((await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token })).statusCode).toBe(401);
+  });
+
+  it('works once the access token has expired, or without one: the refresh token is the proof', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const customer = await registerVerifiedCustomer(ctx);
+    vi.setSystemTime(Date.now() + 20 * 60_000);
+    const response = await post(ctx, '/auth/logout', { refresh_token: customer.refresh_token }, customer.jwt_token);
+    expect(response.statusCode).toBe(204);
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token })).statusCode).toBe(401);
+
+    const other = await registerVerifiedCustomer(ctx);
+    expect((await post(ctx, '/auth/logout', { refresh_token: other.refresh_token })).statusCode).toBe(204);
+    expect((await post(ctx, '/auth/token/refresh', { refresh_token: other.refresh_token })).statusCode).toBe(401);
   });
 
   it("cannot end another customer's session", async () => {
@@ -160,6 +202,18 @@ describe('logout', () => {
 });
 
 describe('access tokens', () => {
+  it('refuses a token signed with the right key but without our issuer and audience', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const key = new TextEncoder().encode(ctx.config.jwtSecret);
+    const claims = { ...decodeClaims(customer.jwt_token) };
+    delete claims.iss;
+    delete claims.aud;
+    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('5m').sign(key);
+    expect((await get(ctx, '/customer/get_user_info', foreign)).statusCode).toBe(401);
+    expect(decodeClaims(customer.jwt_token)).toMatchObject({ iss: 'worqtrade', aud: 'worqtrade-api' });
+    expect((await get(ctx, '/customer/get_user_info', customer.jwt_token)).statusCode).toBe(200);
+  });
+
   it('refuses a missing, tampered, forged or expired token with 401', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const [header, payload, signature] = customer.jwt_token.split('.') as [string, string, string];

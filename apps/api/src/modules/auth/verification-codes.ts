@@ -4,6 +4,7 @@ import { phoneCodeLength } from '@worq/domain/validation';
 import type { Db } from '../../db/client.ts';
 import { customers, verificationCodes, type VerificationPurpose } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { accountLimits, countHit } from './account-limits.ts';
 
 /*
  * Six-digit codes for the phone, e-mail verification and e-mail change (ARCHITECTURE.md §4). Only
@@ -80,6 +81,9 @@ export async function issueCode(
     if (oldestInWindow) {
       throw resendRefused(Math.max(1, Math.ceil((oldestInWindow.createdAt.getTime() + hourMs - now.getTime()) / 1000)));
     }
+
+    // Per destination number, across accounts, counted atomically (ARCHITECTURE.md §8).
+    if (purpose === 'phone') await countHit(tx as unknown as Db, 'sms_number', target, accountLimits.smsPerNumber, now, 'sms_number_limit');
 
     const id = randomUUID();
     const code = String(randomInt(0, 10 ** phoneCodeLength)).padStart(phoneCodeLength, '0');

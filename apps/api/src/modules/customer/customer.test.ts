@@ -61,7 +61,7 @@ describe('profile', () => {
     const response = await post(
       ctx,
       '/customer/update_user_info',
-      { first_name: 'Ayşe', last_name: 'Yılmaz', phone_number: newPhone },
+      { first_name: 'Ayşe', last_name: 'Yılmaz', phone_number: newPhone, password: customer.password },
       customer.jwt_token,
     );
     expect(response.json()).toMatchObject({ phone_number: newPhone, is_phone_verified: false });
@@ -79,7 +79,7 @@ describe('profile', () => {
     const response = await post(
       ctx,
       '/customer/update_user_info',
-      { first_name: 'Ayşe', last_name: 'Yılmaz', phone_number: newPhone },
+      { first_name: 'Ayşe', last_name: 'Yılmaz', phone_number: newPhone, password: customer.password },
       customer.jwt_token,
     );
     expect(response.statusCode).toBe(200);
@@ -87,6 +87,26 @@ describe('profile', () => {
     expect(code).toMatch(/^\d{6}$/);
     const resend = await post(ctx, '/auth/otp/send', {}, customer.jwt_token);
     expect(resend.statusCode).toBe(429);
+  });
+
+  it('needs the current password to replace the phone number, and tells the e-mail address', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const newPhone = uniquePhone();
+    const change = (password?: string) =>
+      post(ctx, '/customer/update_user_info', { first_name: 'Ayşe', last_name: 'Yılmaz', phone_number: newPhone, ...(password ? { password } : {}) }, customer.jwt_token);
+    const without = await change();
+    expect(without.statusCode).toBe(400);
+    expect(Object.keys(without.json().errors.fields)).toEqual(['password']);
+    const wrong = await change('Wrong1234');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.code).toBe('wrong_password');
+    expect((await get(ctx, '/customer/get_customer_phone_number', customer.jwt_token)).json().phone_number).toBe(customer.phone);
+
+    expect((await change(customer.password)).statusCode).toBe(200);
+    const notice = await latestMessage(ctx, customer.email, 'email');
+    expect(notice?.subject).toBe('Telefon numaranız değiştirildi');
+    expect(notice?.body).toContain(newPhone.slice(-4));
+    expect(notice?.body).not.toContain(newPhone);
   });
 
   it('explains invalid profile fields in the request language', async () => {

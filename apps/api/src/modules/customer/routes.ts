@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { personNameField, phoneField, verificationCodeField } from '@worq/domain/validation-schemas';
+import { currentPasswordField, personNameField, phoneField, verificationCodeField } from '@worq/domain/validation-schemas';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { consentsField } from '../auth/routes.ts';
@@ -60,7 +60,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
       config: perIpLimit,
       schema: {
         tags: ['customer'],
-        summary: 'Updates names and phone; a new phone number clears is_phone_verified and gets a code',
+        summary:
+          'Updates names and phone; a new phone number clears is_phone_verified and gets a code. Replacing a number needs the current password and tells the e-mail',
         security: bearer,
         body: z.object({
           first_name: personNameField,
@@ -68,6 +69,9 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
           phone_number: phoneField,
           /** Accounts created through Google give the sign-up consents here, with their phone number. */
           consents: consentsField.optional(),
+          password: currentPasswordField
+            .optional()
+            .describe('The current password; required when an existing phone number is replaced (unless the account has none)'),
         }),
         response: { 200: userInfo },
       },

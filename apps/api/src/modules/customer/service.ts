@@ -3,7 +3,14 @@ import { maskPhone } from '@worq/domain/validation';
 import type { CustomerConsents } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { emailVerificationCode } from '../auth/notifications.ts';
-import { consentRecords, sendPhoneCode, type AccountsContext, type RegistrationInput } from '../auth/service.ts';
+import {
+  confirmCurrentPassword,
+  consentRecords,
+  notifyContactChanged,
+  sendPhoneCode,
+  type AccountsContext,
+  type RegistrationInput,
+} from '../auth/service.ts';
 import { consumeCode, issueCode } from '../auth/verification-codes.ts';
 import { findCustomerById, updateCustomer, type Customer } from './repository.ts';
 
@@ -52,12 +59,21 @@ export async function currentCustomer(ctx: AccountsContext, customerId: string):
 export async function updateUserInfo(
   ctx: AccountsContext,
   customerId: string,
-  input: { first_name: string; last_name: string; phone_number: string; consents?: ConsentChoices | undefined },
+  input: {
+    first_name: string;
+    last_name: string;
+    phone_number: string;
+    consents?: ConsentChoices | undefined;
+    password?: string | undefined;
+  },
   language: Language = 'tr',
   now = new Date(),
 ): Promise<UserInfo> {
   const before = await currentCustomer(ctx, customerId);
   const phoneChanged = before.phoneNumber !== input.phone_number;
+  // Replacing a number (not giving the first one) needs the password, and the e-mail hears of it.
+  const replacesPhone = phoneChanged && before.phoneNumber !== null;
+  if (replacesPhone) await confirmCurrentPassword(ctx, before, input.password, now);
   const updated = await updateCustomer(ctx.db, customerId, {
     firstName: input.first_name,
     lastName: input.last_name,
@@ -66,6 +82,7 @@ export async function updateUserInfo(
     ...(input.consents ? { consents: await consentRecords(ctx.db, language, input.consents, now) } : {}),
   });
   if (!updated) throw new AppError(401, 'unauthorized');
+  if (replacesPhone) await notifyContactChanged(ctx, before, 'phone', maskPhone(input.phone_number));
   if (phoneChanged) {
     try {
       await sendPhoneCode(ctx, updated, now);

@@ -25,6 +25,19 @@ describe('GET /dev/outbox', () => {
     }
   });
 
+  it('is absent when the outbox is only the default, not asked for with DELIVERY=outbox', async () => {
+    // An empty value counts as unset: delivery still goes to the outbox, but nobody can read it over HTTP.
+    const ctx = await createTestApp({ DELIVERY: '' });
+    try {
+      expect(ctx.config.delivery).toBe('outbox');
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
+      expect(response.statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/settings' })).json().outbox_enabled).toBe(false);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('is absent when messages are really delivered', async () => {
     const ctx = await createTestApp({ DELIVERY: 'live', SMTP_URL: 'smtp://127.0.0.1:2525', SMS_PROVIDER_URL: 'http://127.0.0.1:9/sms' });
     try {
@@ -47,6 +60,7 @@ describe('GET /dev/outbox', () => {
       PUBLIC_URL: 'https://portal.example.com',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       SMS_PROVIDER_URL: 'http://127.0.0.1:9/sms',
+      DELIVERY: 'live',
     });
     try {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });

@@ -197,6 +197,53 @@ describe('updating and switching a connection', () => {
     expect(list[0]).toMatchObject({ id, store_name: 'Ayşe Butik Outlet', status: 'active' });
   });
 
+  it('asks for the secrets again when an update moves the store to another host, and never sends the old ones there', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const connected = await runTask(
+      ctx,
+      '/marketplace/integration/upsert',
+      {
+        marketplace_id: await marketplaceIdOf(ctx, 'ideasoft'),
+        store_name: 'Mağazam',
+        credentials: { store_url: 'https://magaza.example.com', client_id: 'client-1', client_secret: 'sandbox' },
+      },
+      customer,
+    );
+    const { id } = connected.data as { id: string };
+    const update = (credentials: Record<string, string>) =>
+      post(
+        ctx,
+        '/marketplace/integration/upsert',
+        { integration_id: id, marketplace_id: (connected.data as { marketplace_id: string }).marketplace_id, store_name: 'Mağazam', credentials },
+        customer.jwt_token,
+      );
+    const moved = await update({ store_url: 'https://attacker.example.net', client_id: 'client-1', client_secret: '' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().errors.fields).toEqual({
+      client_secret: expect.stringContaining('adresi değiştiği için client secret alanını yeniden girin'),
+    });
+    // The same host in another spelling keeps the stored secret.
+    const sameHost = await update({ store_url: 'MAGAZA.example.com./', client_id: 'client-1', client_secret: '' });
+    expect(sameHost.statusCode).toBe(202);
+  });
+
+  it('keeps a store link only as an absolute http(s) address', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const marketplace_id = await marketplaceIdOf(ctx, 'trendyol');
+    const credentials = { seller_id: uniqueSellerId(), api_key: 'sandbox', api_secret: 'sandbox' };
+    const relative = await runTask(
+      ctx,
+      '/marketplace/integration/upsert',
+      { marketplace_id, store_name: 'Mağazam', store_link: 'www.trendyol.com/magaza/x', credentials },
+      customer,
+    );
+    expect(relative.data).toMatchObject({ store_link: 'https://www.trendyol.com/magaza/x' });
+    for (const store_link of ['javascript://www.trendyol.com/%0Aalert(1)', 'data:text/html,<b>x</b>', 'ftp://files.example.com/x']) {
+      const refused = await post(ctx, '/marketplace/integration/upsert', { marketplace_id, store_name: 'M', store_link, credentials }, customer.jwt_token);
+      expect(refused.statusCode, store_link).toBe(400);
+    }
+  });
+
   it('disables, activates and removes a connection', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const { id } = (await connectTrendyol(ctx, customer)).data as { id: string };

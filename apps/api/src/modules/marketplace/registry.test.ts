@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { guardedFetch } from '../../connectors/outbound-guard.ts';
 import { createConnectorRegistry, sandboxFetch } from '../../connectors/registry.ts';
 import { ConnectorError } from '../../connectors/types.ts';
 import { createTestApp, testEnv } from '../../test/helpers.ts';
@@ -32,6 +33,19 @@ describe('connector registry', () => {
       const registry = createConnectorRegistry({ config: config({ marketplaceMode, marketplaceBaseUrls: { trendyol: 'https://stageapigw.trendyol.com/' } }) });
       expect(registry.context('trendyol').baseUrl).toBe('https://stageapigw.trendyol.com');
     }
+  });
+
+  it('sends live Ideasoft and Ticimax calls (seller-typed hosts) through the outbound guard, and no other', () => {
+    const guard = vi.fn(async () => new Response('guarded'));
+    const transport = vi.fn(async () => new Response('plain'));
+    const live = createConnectorRegistry({ config: config(), fetch: transport, sellerHostFetch: guard });
+    expect(live.context('ideasoft').fetch).toBe(guard);
+    expect(live.context('ticimax').fetch).toBe(guard);
+    expect(live.context('trendyol').fetch).toBe(transport);
+    // Without a test double the default is the real guard, never global fetch.
+    expect(createConnectorRegistry({ config: config() }).context('ticimax').fetch).toBe(guardedFetch);
+    const sandbox = createConnectorRegistry({ config: config({ marketplaceMode: 'sandbox' }), fetch: transport, sellerHostFetch: guard });
+    expect(sandbox.context('ideasoft').fetch).toBe(transport);
   });
 
   it("builds Amazon's consent URL with our callback, and refuses without an application id", () => {

@@ -133,13 +133,26 @@ const isHttpUrl = (value: string) => {
   }
 };
 
+/** The host of an address the seller typed, in one spelling (letter case, trailing dot). */
+const hostOf = (value: string): string => {
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`).hostname.toLowerCase().replace(/\.+$/, '');
+  } catch {
+    return value.trim().toLowerCase();
+  }
+};
+
+/**
+ * Store links are shown as links: kept only as absolute http(s) addresses (`magaza.com/x` becomes
+ * `https://magaza.com/x`), so no other scheme or relative path ever reaches an href.
+ */
 const optionalLink = z
   .string()
   .trim()
   .max(500)
   .refine((value) => value === '' || isHttpUrl(value), 'invalid_format')
   .nullish()
-  .transform((value) => (value ? value : null));
+  .transform((value) => (value ? new URL(/^https?:\/\//i.test(value) ? value : `https://${value}`).href : null));
 
 export const upsertBody = z.object({
   integration_id: z.uuid().optional().describe('Given: update this integration; absent: connect a new one'),
@@ -246,15 +259,29 @@ async function ownIntegrationOrFail(db: Db, customerId: string, id: string): Pro
   return integration;
 }
 
+/**
+ * True when an update points the connection at another store host (Ideasoft's store_url, Ticimax's
+ * store_domain): the stored secrets were entered for the old host and must never be sent to the new one.
+ */
+function storeHostChanged(connector: Connector, existing: Integration, typed: Credentials): boolean {
+  return connector.fields.some((field) => {
+    const stored = existing.publicFields[field.name];
+    const given = (typed[field.name] ?? '').trim();
+    return field.type === 'url' && stored !== undefined && given !== '' && hostOf(given) !== hostOf(stored);
+  });
+}
+
 /** Checks the typed credentials against the connector's field list; secrets may be kept on update. */
-function checkedCredentials(connector: Connector, credentials: Credentials, updating: boolean): Credentials {
+function checkedCredentials(connector: Connector, credentials: Credentials, updating: boolean, newHost = false): Credentials {
   const fields: Record<string, { key: MessageKey }> = {};
   const accepted: Credentials = {};
   for (const field of connector.fields) {
     const value = (credentials[field.name] ?? '').trim();
     if (value === '') {
-      // On update an empty secret keeps the stored one (the list never shows secrets to retype).
-      if (field.required && !(updating && field.type === 'secret')) fields[field.name] = { key: 'required' };
+      // On update an empty secret keeps the stored one (the list never shows secrets to retype),
+      // unless the store moved to another host: those secrets belong to the old one.
+      if (field.required && updating && field.type === 'secret' && newHost) fields[field.name] = { key: 'retype_for_new_address' };
+      else if (field.required && !(updating && field.type === 'secret')) fields[field.name] = { key: 'required' };
       continue;
     }
     if (field.type === 'url' && !isHttpUrl(value)) {
@@ -320,7 +347,9 @@ export async function startUpsert(ctx: MarketplaceContext, customerId: string, b
       selling_partner_id: body.credentials.selling_partner_id!.trim(),
     };
   } else {
-    credentials = checkedCredentials(ctx.registry.connector(marketplace.code), body.credentials, Boolean(existing));
+    const connector = ctx.registry.connector(marketplace.code);
+    const newHost = existing ? storeHostChanged(connector, existing, body.credentials) : false;
+    credentials = checkedCredentials(connector, body.credentials, Boolean(existing), newHost);
   }
 
   return ctx.tasks.enqueue({
@@ -478,8 +507,10 @@ export async function runUpsertTask(ctx: MarketplaceContext, task: RunningTask):
     }
     credentials = { selling_partner_id: typed.selling_partner_id ?? '', refresh_token: refreshToken };
   } else {
-    // An update may leave secrets empty: the stored ones stay.
-    credentials = { ...(existing ? storedCredentials(ctx, existing) : {}), ...typed };
+    // An update may leave secrets empty: the stored ones stay, but only for the host they were
+    // entered for (startUpsert already asked for them again; this holds even for an old task row).
+    const keepSecrets = existing && !storeHostChanged(connector, existing, typed);
+    credentials = { ...(existing ? (keepSecrets ? storedCredentials(ctx, existing) : existing.publicFields) : {}), ...typed };
     delete credentials.region;
   }
 
@@ -634,6 +665,7 @@ export async function enqueueDueHealthChecks(ctx: MarketplaceContext): Promise<n
         customerId: integration.customerId,
         type: 'check_integration_health',
         payload: { integration_id: integration.id },
+        system: true,
       });
     }
     scheduled += due.length;

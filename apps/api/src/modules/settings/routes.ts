@@ -31,7 +31,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         amplitude_server_url: config.amplitude.serverUrl ?? null,
         google_client_id: config.googleClientId ?? null,
         contact_chat_url: config.contactChatUrl ?? null,
-        outbox_enabled: config.delivery === 'outbox',
+        outbox_enabled: config.devOutbox,
         marketplace_sandbox: config.marketplaceMode === 'sandbox',
       };
     },

@@ -3,6 +3,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { formatMessage } from '@worq/domain/messages';
 import type { Database } from '../../db/client.ts';
+import { countHit } from '../auth/account-limits.ts';
 import { TaskHub } from './hub.ts';
 import { findTaskSnapshot, insertTask } from './repository.ts';
 import { defaultRunnerOptions, TaskRunner, type RunnerOptions } from './runner.ts';
@@ -23,7 +24,18 @@ export interface TasksPluginOptions {
   runner?: Partial<RunnerOptions>;
   /** Ping interval of the task sockets; a socket that misses one pong is dropped. */
   heartbeatMs?: number;
+  /** Tasks one customer may start per minute, across processes (default 30). */
+  maxTasksPerMinute?: number;
+  /** Task sockets one customer may hold open on one process (default 20). */
+  maxSocketsPerCustomer?: number;
 }
+
+/**
+ * Server-side quotas (ARCHITECTURE.md §8). The spec's limit of 10 sockets is the browser's; a
+ * script ignores it, so the server holds its own: every task costs marketplace calls and a worker
+ * slot, every socket memory and a database listener.
+ */
+export const defaultTaskQuota = { tasksPerMinute: 30, socketsPerCustomer: 20 } as const;
 
 /**
  * Background tasks: `app.tasks` (enqueue, handle, subscribe, current), the worker of this process
@@ -36,7 +48,10 @@ async function tasksPlugin(app: FastifyInstance, options: TasksPluginOptions) {
   const runner = new TaskRunner(database.db, app.log, (id) => hub.finished(id), { ...defaultRunnerOptions, ...options.runner });
 
   const tasks: Tasks = {
-    async enqueue({ customerId, type, payload = {} }) {
+    async enqueue({ customerId, type, payload = {}, system = false }) {
+      // Counted atomically in the shared counters; past the quota the caller gets 429 and the wait.
+      // The server's own tasks (the connection health sweep) are not the customer's to limit.
+      if (customerId && !system) await countHit(database.db, 'tasks', customerId, { max: options.maxTasksPerMinute ?? defaultTaskQuota.tasksPerMinute, windowMs: 60_000 });
       const id = await insertTask(database.db, { customerId, type, payload, deadlineSeconds: taskDeadlineSeconds });
       runner.wake();
       return id;
@@ -61,7 +76,10 @@ async function tasksPlugin(app: FastifyInstance, options: TasksPluginOptions) {
 
   // Small frames only: clients never need to send anything on these sockets.
   if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 4096 } });
-  await app.register(taskSocketRoutes, { heartbeatMs: options.heartbeatMs ?? 30_000 });
+  await app.register(taskSocketRoutes, {
+    heartbeatMs: options.heartbeatMs ?? 30_000,
+    maxSocketsPerCustomer: options.maxSocketsPerCustomer ?? defaultTaskQuota.socketsPerCustomer,
+  });
 
   app.addHook('onReady', async () => {
     await hub.start();

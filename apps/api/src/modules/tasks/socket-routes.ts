@@ -3,7 +3,7 @@ import type { AccessClaims } from '../../plugins/auth.ts';
 import type { TaskResult, TaskState } from './types.ts';
 
 /** Close codes of /websocket/ws (API.md "Background tasks"). */
-export const closeCodes = { done: 1000, serverError: 1011, unauthorized: 4401, forbidden: 4403 } as const;
+export const closeCodes = { done: 1000, serverError: 1011, unauthorized: 4401, forbidden: 4403, tooManySockets: 4429 } as const;
 
 const openState = 1;
 
@@ -46,8 +46,24 @@ function startHeartbeat(app: FastifyInstance, everyMs: number): { stop(): void; 
 const ignoreError = () => {};
 
 /** `GET /websocket/ws/:request_id?token=` — the owner follows one background task to its end. */
-export async function taskSocketRoutes(app: FastifyInstance, options: { heartbeatMs: number }): Promise<void> {
+export async function taskSocketRoutes(
+  app: FastifyInstance,
+  options: { heartbeatMs: number; maxSocketsPerCustomer: number },
+): Promise<void> {
   const heartbeat = startHeartbeat(app, options.heartbeatMs);
+  const openSockets = new Map<string, number>();
+  /** Takes a socket slot of the customer; false (and nothing taken) when they hold the maximum. */
+  const takeSlot = (socket: TaskSocket, customerId: string): boolean => {
+    const held = openSockets.get(customerId) ?? 0;
+    if (held >= options.maxSocketsPerCustomer) return false;
+    openSockets.set(customerId, held + 1);
+    socket.on('close', () => {
+      const left = (openSockets.get(customerId) ?? 1) - 1;
+      if (left <= 0) openSockets.delete(customerId);
+      else openSockets.set(customerId, left);
+    });
+    return true;
+  };
   app.addHook('onClose', async () => heartbeat.stop());
 
   app.route({
@@ -62,17 +78,27 @@ export async function taskSocketRoutes(app: FastifyInstance, options: { heartbea
       socket.on('pong', heartbeat.markAlive);
       const { request_id: requestId } = request.params as { request_id: string };
       const { token } = request.query as { token?: string };
-      void follow(app, socket, requestId, token);
+      void follow(app, socket, requestId, token, takeSlot);
     },
   });
 }
 
-async function follow(app: FastifyInstance, socket: TaskSocket, requestId: string, token: string | undefined): Promise<void> {
+async function follow(
+  app: FastifyInstance,
+  socket: TaskSocket,
+  requestId: string,
+  token: string | undefined,
+  takeSlot: (socket: TaskSocket, customerId: string) => boolean,
+): Promise<void> {
   let claims: AccessClaims;
   try {
     claims = await app.verifyAccessToken(token ?? '');
   } catch {
     socket.close(closeCodes.unauthorized, 'unauthorized');
+    return;
+  }
+  if (!takeSlot(socket, claims.customer_id)) {
+    socket.close(closeCodes.tooManySockets, 'too_many_sockets');
     return;
   }
 

@@ -55,6 +55,8 @@ export interface EnqueueInput {
   customerId: string | null;
   type: TaskType;
   payload?: Record<string, unknown>;
+  /** Started by the server itself (the health sweep), not by the customer: outside their quota. */
+  system?: boolean;
 }
 
 export interface CurrentTask {

@@ -11,6 +11,8 @@ export interface GoogleLoginBody {
 export interface GoogleLoginResult extends TokenPair {
   /** sign_up when this Google account created a new seller (its phone still needs verifying). */
   flow: 'sign_up' | 'sign_in';
+  /** Set when joining removed the password of an account whose e-mail was never verified: shown to the user. */
+  notice?: string;
 }
 
 /** POST /auth/google/login */

@@ -122,6 +122,8 @@ export function GoogleSignInButton({ mode = 'sign-in', size = 'large' }: GoogleS
       try {
         const tokens = await googleLogin({ credential: response.credential, select_by: response.select_by ?? '' });
         storeSession({ jwt_token: tokens.jwt_token, refresh_token: tokens.refresh_token }, true);
+        // The server's words (already in the page language), e.g. that an old password was removed.
+        if (tokens.notice) toast.warning(tokens.notice, apiMessageToastOptions);
         const claims = decodeClaims(tokens.jwt_token);
         await navigate(claims?.is_phone_verified ? '/worq-trade' : '/mobile-verification', { replace: true });
       } catch (error) {

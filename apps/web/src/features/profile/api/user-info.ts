@@ -25,6 +25,8 @@ export interface UpdateUserInfoBody {
   last_name: string;
   /** Ten digits; a new number clears is_phone_verified. */
   phone_number: string;
+  /** The current password: required when an existing number is replaced (unless the account has none). */
+  password?: string;
 }
 
 /** POST /customer/update_user_info */

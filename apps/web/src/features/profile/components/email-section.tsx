@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { CodeInput } from '../../../components/ui/form/code-input.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
+import { PasswordField } from '../../../components/ui/form/password-field.tsx';
 import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -129,7 +130,7 @@ function VerifyEmailModal({ user, expiresInSeconds, onClose, onVerified }: {
 /** Changing the address: email_change_request sends a code to the new one, email_change_verify applies it. */
 function ChangeEmailModal({ user, onClose, onChanged }: { user: UserInfo; onClose: () => void; onChanged: () => void }) {
   const { t } = useTranslation('profile');
-  const { rules, fieldName } = useProfileRules();
+  const { rules, fieldName, authT } = useProfileRules();
   const [step, setStep] = useState<{ newEmail: string; expiresInSeconds: number } | null>(null);
   const [restartNotice, setRestartNotice] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -142,6 +143,8 @@ function ChangeEmailModal({ user, onClose, onChanged }: { user: UserInfo; onClos
         new_email: rules
           .email(fieldName('new_email'))
           .check(z.refine((value: string) => normalizeEmail(value) !== normalizeEmail(user.email), t('email.same_email'))),
+        // Checked by the server: accounts opened with Google have no password and leave it empty.
+        password: z.string(),
       }),
     [rules, fieldName, t, user.email],
   );
@@ -151,18 +154,18 @@ function ChangeEmailModal({ user, onClose, onChanged }: { user: UserInfo; onClos
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NewEmailValues>({ resolver: zodResolver(schema), defaultValues: { new_email: '' } });
+  } = useForm<NewEmailValues>({ resolver: zodResolver(schema), defaultValues: { new_email: '', password: '' } });
 
-  const sendCode = handleSubmit(async ({ new_email }) => {
+  const sendCode = handleSubmit(async ({ new_email, password }) => {
     const newEmail = normalizeEmail(new_email);
     setRestartNotice(null);
     try {
-      const answer = await requestEmailChange(newEmail);
+      const answer = await requestEmailChange(newEmail, password);
       setCode('');
       setCodeError(undefined);
       setStep({ newEmail, expiresInSeconds: answer.expires_in_seconds });
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['new_email'], { email: 'new_email' })) {
+      if (!applyServerFieldErrors(error, setError, ['new_email', 'password'], { email: 'new_email' })) {
         if (errorCode(error) === 'email_taken') setError('new_email', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
         else void notifyError(error);
       }
@@ -259,6 +262,15 @@ function ChangeEmailModal({ user, onClose, onChanged }: { user: UserInfo; onClos
           hint={t('email.new_email_hint')}
           error={errors.new_email?.message}
           {...register('new_email')}
+        />
+        <PasswordField
+          label={authT('fields.current_password')}
+          autoComplete="current-password"
+          hint={t('email.password_hint')}
+          showLabel={authT('password_toggle.show')}
+          hideLabel={authT('password_toggle.hide')}
+          error={errors.password?.message}
+          {...register('password')}
         />
       </form>
     </Modal>

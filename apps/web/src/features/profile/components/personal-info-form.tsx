@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { formatPhone, normalizePhone } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { PasswordField } from '../../../components/ui/form/password-field.tsx';
 import { PhoneField } from '../../../components/ui/form/phone-field.tsx';
 import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
@@ -22,7 +23,7 @@ function nationalDisplay(phoneNumber: string): string {
   return formatPhone(phoneNumber).replace(/^\+90\s*/, '');
 }
 
-const formFields = ['first_name', 'last_name', 'phone_number'] as const;
+const formFields = ['first_name', 'last_name', 'phone_number', 'password'] as const;
 
 export function PersonalInfoForm({ user, onSaved }: { user: UserInfo; onSaved: (user: UserInfo) => void }) {
   const { t } = useTranslation('profile');
@@ -34,13 +35,15 @@ export function PersonalInfoForm({ user, onSaved }: { user: UserInfo; onSaved: (
         first_name: rules.name(fieldName('first_name')),
         last_name: rules.name(fieldName('last_name')),
         phone_number: rules.phone(fieldName('phone_number')),
+        // Asked for only when the number changes; the server checks it (Google accounts have none).
+        password: z.string(),
       }),
     [rules, fieldName],
   );
   type InfoValues = z.infer<typeof schema>;
 
   const savedValues = useMemo<InfoValues>(
-    () => ({ first_name: user.first_name, last_name: user.last_name, phone_number: nationalDisplay(user.phone_number) }),
+    () => ({ first_name: user.first_name, last_name: user.last_name, phone_number: nationalDisplay(user.phone_number), password: '' }),
     [user],
   );
 
@@ -49,9 +52,12 @@ export function PersonalInfoForm({ user, onSaved }: { user: UserInfo; onSaved: (
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<InfoValues>({ resolver: zodResolver(schema), defaultValues: savedValues });
   const leaveWarning = useLeaveWarning(isDirty);
+  const typedPhone = watch('phone_number');
+  const replacingPhone = Boolean(user.phone_number) && (normalizePhone(typedPhone) ?? typedPhone) !== normalizePhone(user.phone_number);
 
   useEffect(() => {
     reset(savedValues);
@@ -65,6 +71,7 @@ export function PersonalInfoForm({ user, onSaved }: { user: UserInfo; onSaved: (
         first_name: values.first_name.trim().replace(/\s+/g, ' '),
         last_name: values.last_name.trim().replace(/\s+/g, ' '),
         phone_number: phone,
+        ...(phoneChanged && values.password ? { password: values.password } : {}),
       });
       onSaved(updated);
       notifySuccess(phoneChanged ? t('info.phone_changed') : t('info.saved'));
@@ -106,6 +113,17 @@ export function PersonalInfoForm({ user, onSaved }: { user: UserInfo; onSaved: (
           error={errors.phone_number?.message}
           {...register('phone_number')}
         />
+        {replacingPhone && (
+          <PasswordField
+            label={authT('fields.current_password')}
+            autoComplete="current-password"
+            hint={t('info.password_hint')}
+            showLabel={authT('password_toggle.show')}
+            hideLabel={authT('password_toggle.hide')}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+        )}
         <div className={styles.actions}>
           <Button variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => reset(savedValues)}>
             {t('info.discard')}

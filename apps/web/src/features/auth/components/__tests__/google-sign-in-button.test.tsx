@@ -100,6 +100,22 @@ describe('Google sign-in button', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/worq-trade'));
   });
 
+  it('shows the server’s notice when joining removed an old password', async () => {
+    const google = stubGoogle();
+    const notice = 'Google ile giriş yaptınız. Bu hesabın e-posta adresi daha önce doğrulanmadığı için eski şifresi kaldırıldı.';
+    serve({
+      'POST /auth/google/login': {
+        status: 200,
+        data: { jwt_token: accessToken({ is_phone_verified: true }), refresh_token: 'r1', flow: 'sign_in', notice },
+      },
+    });
+    render(<ToastContainer name="global" />);
+    renderRoute(<GoogleSignInButton />, '/');
+    await screen.findByRole('button', { name: 'Google ile oturum açın' });
+    act(() => google.callback?.({ credential: 'id-token-abc', select_by: 'btn' }));
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+  });
+
   it('runs the error path without a credential: an error toast and no call', async () => {
     const google = stubGoogle();
     const calls = serve({});

@@ -68,6 +68,43 @@ describe('profile', () => {
     });
   });
 
+  it('asks for the current password only when the phone number is replaced, and sends it', async () => {
+    const actor = userEvent.setup();
+    const calls = serve({
+      'GET /customer/get_user_info': { status: 200, data: user },
+      'POST /customer/update_user_info': (body) => ({ status: 200, data: { ...user, ...(body as object), is_phone_verified: false } }),
+      'POST /auth/token/refresh': { status: 200, data: { jwt_token: accessToken(), refresh_token: 'r2' } },
+    });
+    renderAt(`/profile/${ownId}/info`);
+    const phone = await screen.findByDisplayValue('532 123 4567');
+    expect(screen.queryByLabelText('Mevcut şifre')).not.toBeInTheDocument();
+    await actor.clear(phone);
+    await actor.type(phone, '5339876543');
+    await actor.type(await screen.findByLabelText('Mevcut şifre'), 'Secret12');
+    await actor.click(screen.getByRole('button', { name: 'Değişiklikleri kaydet' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/customer/update_user_info')).toBe(true));
+    expect(calls.find((c) => c.url === '/customer/update_user_info')?.body).toMatchObject({ phone_number: '5339876543', password: 'Secret12' });
+  });
+
+  it('sends the current password with an e-mail change and marks a wrong one on its field', async () => {
+    const actor = userEvent.setup();
+    const calls = serve({
+      'GET /customer/get_user_info': { status: 200, data: user },
+      'POST /auth/email_change_request': {
+        status: 400,
+        data: { errors: { code: 'wrong_password', message: 'Mevcut şifreniz hatalı.', fields: { password: 'Mevcut şifreniz hatalı.' } } },
+      },
+    });
+    renderAt(`/profile/${ownId}/info`);
+    await actor.click(await screen.findByRole('button', { name: 'E-postayı değiştir' }));
+    const dialog = await screen.findByRole('dialog', { name: 'E-posta adresinizi değiştirin' });
+    await actor.type(within(dialog).getByLabelText('Yeni e-posta'), 'yeni@example.com');
+    await actor.type(within(dialog).getByLabelText('Mevcut şifre'), 'Wrong1234');
+    await actor.click(within(dialog).getByRole('button', { name: 'Kod gönder' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Mevcut şifre')).toHaveAttribute('aria-invalid', 'true'));
+    expect(calls.find((c) => c.url === '/auth/email_change_request')?.body).toEqual({ new_email: 'yeni@example.com', password: 'Wrong1234' });
+  });
+
   it('tells the user to start the e-mail change again when the code has expired', async () => {
     const actor = userEvent.setup();
     serve({
