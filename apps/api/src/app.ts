@@ -31,7 +31,7 @@ import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { gppRoutes } from './modules/gpp/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { locationRoutes } from './modules/location/routes.ts';
-import { hasActiveApplication } from './modules/application/repository.ts';
+import { hasActiveApplication, isInSubmittedApplication } from './modules/application/repository.ts';
 import { marketplaceRoutes } from './modules/marketplace/routes.ts';
 import repaymentReminderJob from './modules/repayment/reminder-job.ts';
 import { repaymentRoutes } from './modules/repayment/routes.ts';
@@ -196,6 +196,7 @@ export async function buildApp({ config, database, delivery, logger = true, logS
         db: database.db,
         config,
         hasActiveApplication: (customerId) => hasActiveApplication(database.db, customerId),
+        isInSubmittedApplication: (customerId, integrationId) => isInSubmittedApplication(database.db, customerId, integrationId),
       });
       await api.register(companyRoutes, { db: database.db });
       await api.register(gppRoutes, { db: database.db });
