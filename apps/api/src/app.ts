@@ -31,12 +31,15 @@ import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { gppRoutes } from './modules/gpp/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { locationRoutes } from './modules/location/routes.ts';
-import { hasActiveApplication } from './modules/application/repository.ts';
+import { hasActiveApplication, isInSubmittedApplication } from './modules/application/repository.ts';
 import { marketplaceRoutes } from './modules/marketplace/routes.ts';
 import { insightRoutes } from './modules/insight/routes.ts';
 import { requestOrderSync } from './modules/insight/sync.ts';
 import { createConnectorRegistry, sandboxFetch } from './connectors/registry.ts';
+import repaymentReminderJob from './modules/repayment/reminder-job.ts';
+import { repaymentRoutes } from './modules/repayment/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import tasksPlugin from './modules/tasks/plugin.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
 import { workContextRoutes } from './modules/work-context/routes.ts';
@@ -173,6 +176,7 @@ export async function buildApp({ config, database, delivery, logger = true, logS
   await app.register(deliveryPlugin, { config, db: database.db, delivery });
   await app.register(secretsPlugin, { key: config.encryptionKey });
   await app.register(tasksPlugin, { database });
+  await app.register(repaymentReminderJob, { db: database.db, everyMs: config.env === 'test' ? 0 : 5 * 60_000 });
 
   await app.register(
     async (api) => {
@@ -205,6 +209,7 @@ export async function buildApp({ config, database, delivery, logger = true, logS
         onStoreConnected: async (customerId, integrationId) => {
           await requestOrderSync({ db: database.db, tasks: app.tasks }, customerId, integrationId, true);
         },
+        isInSubmittedApplication: (customerId, integrationId) => isInSubmittedApplication(database.db, customerId, integrationId),
       });
       await api.register(insightRoutes, { db: database.db, config, registry });
       await api.register(companyRoutes, { db: database.db });
@@ -212,6 +217,8 @@ export async function buildApp({ config, database, delivery, logger = true, logS
       await api.register(applicationRoutes, { db: database.db });
       await api.register(locationRoutes, { db: database.db });
       await api.register(adminRoutes, { db: database.db });
+      await api.register(repaymentRoutes, { db: database.db });
+      await api.register(supportRoutes, { db: database.db, supportEmail: config.supportEmail });
       if (config.devOutbox) {
         await api.register(devOutboxRoutes, { db: database.db });
       }

@@ -70,6 +70,7 @@ const envSchema = z.object({
   AMPLITUDE_API_KEY: z.string().optional(),
   AMPLITUDE_SERVER_URL: optionalUrl,
   CONTACT_CHAT_URL: optionalUrl,
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   BOOTSTRAP_EXPERT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   BOOTSTRAP_EXPERT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   IP_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000).default(60),
@@ -161,6 +162,8 @@ export interface Config {
   googleCertsUrl: string | undefined;
   amplitude: { apiKey: string | undefined; serverUrl: string | undefined };
   contactChatUrl: string | undefined;
+  /** Where support requests are e-mailed as well as listed in the back-office; undefined: listed only. */
+  supportEmail: string | undefined;
   bootstrapExpert: { email: string; password: string } | undefined;
   ipRateLimitPerMinute: number;
   /** Fastify's trustProxy: false, a hop count or a list of proxy addresses (see parseTrustProxy). */
@@ -286,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleCertsUrl: raw.GOOGLE_CERTS_URL,
     amplitude: { apiKey: raw.AMPLITUDE_API_KEY, serverUrl: raw.AMPLITUDE_SERVER_URL },
     contactChatUrl: raw.CONTACT_CHAT_URL,
+    supportEmail: raw.SUPPORT_EMAIL,
     bootstrapExpert:
       raw.BOOTSTRAP_EXPERT_EMAIL && raw.BOOTSTRAP_EXPERT_PASSWORD
         ? { email: raw.BOOTSTRAP_EXPERT_EMAIL, password: raw.BOOTSTRAP_EXPERT_PASSWORD }

@@ -106,6 +106,10 @@ export const connectionMessages = {
     tr: 'Devam eden bir başvurunuz varken mağaza durumunu değiştiremezsiniz.',
     en: 'You cannot change a store’s status while you have an active application.',
   },
+  store_in_submitted_application: {
+    tr: 'Bu mağaza gönderdiğiniz bir başvurunun parçası olduğu için kaldırılamaz.',
+    en: 'This store cannot be removed because it is part of an application you submitted.',
+  },
   marketplace_not_found: { tr: 'Pazaryeri bulunamadı.', en: 'Marketplace not found.' },
   company_not_found: { tr: 'Şirket bulunamadı.', en: 'Company not found.' },
   integration_exists: {

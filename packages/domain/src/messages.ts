@@ -2,6 +2,7 @@ import { applicationMessages } from './application-messages.ts';
 import { connectionMessages } from './connection-messages.ts';
 import { googleMessages } from './google-messages.ts';
 import { insightMessages } from './insight-messages.ts';
+import { repaymentMessages } from './repayment-messages.ts';
 import { reviewMessages } from './review-messages.ts';
 import type { Language } from './language.ts';
 
@@ -15,6 +16,7 @@ export const messages = {
   ...reviewMessages,
   ...googleMessages,
   ...insightMessages,
+  ...repaymentMessages,
   // Validation (specification §5)
   required: { tr: '{field} boş bırakılamaz.', en: '{field} cannot be empty.' },
   no_special_characters: {

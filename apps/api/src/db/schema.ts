@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -394,6 +394,7 @@ export const applicationEventActions = [
   'approved',
   'rejected',
   'contact_form_saved',
+  'payment_recorded',
 ] as const;
 
 /** The audit trail of an application: who did what and when (shown to experts). */
@@ -523,4 +524,90 @@ export const orderSyncs = pgTable(
     index('order_syncs_due_idx').on(table.nextRunAt),
     index('order_syncs_customer_idx').on(table.customerId),
   ],
+);
+
+/* ---------- Repayments after approval (issue 16) ---------- */
+
+/**
+ * An approved application's installments, fixed in Istanbul calendar days at approval: a later
+ * change of rates or of the plan calculator never moves a date or an amount the seller was given.
+ */
+export const repaymentInstallments = pgTable(
+  'repayment_installments',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    number: smallint('number').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    paidAmount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('repayment_installments_application_number_idx').on(table.applicationId, table.number),
+    index('repayment_installments_due_idx').on(table.dueDate),
+  ],
+);
+
+/** A collection an expert recorded; how it was spread over installments is in `allocations`. */
+export const repaymentPayments = pgTable(
+  'repayment_payments',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    paidAt: date('paid_at', { mode: 'string' }).notNull(),
+    note: text('note'),
+    allocations: jsonb('allocations').$type<{ number: number; amount: number }[]>().notNull(),
+    recordedBy: uuid('recorded_by').references(() => customers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('repayment_payments_application_idx').on(table.applicationId, table.createdAt)],
+);
+
+export const repaymentReminderKinds = ['due_in_two_days'] as const;
+
+/**
+ * One row per reminder sent: the primary key makes a second sender's insert a no-op, and the
+ * messages are queued in the same transaction, so several processes never send one twice.
+ */
+export const repaymentReminders = pgTable(
+  'repayment_reminders',
+  {
+    installmentId: uuid('installment_id')
+      .notNull()
+      .references(() => repaymentInstallments.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: repaymentReminderKinds }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.installmentId, table.kind] })],
+);
+
+/* ---------- Support requests (issue 16) ---------- */
+
+export const supportTopics = ['company_change', 'connection', 'application', 'other'] as const;
+export const contactPreferences = ['email', 'phone'] as const;
+
+/** The built-in support form (when no chat is configured): listed for experts to call back. */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    topic: text('topic', { enum: supportTopics }).notNull(),
+    message: text('message').notNull(),
+    contactPreference: text('contact_preference', { enum: contactPreferences }).notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => customers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('support_requests_handled_idx').on(table.handledAt, table.createdAt)],
 );

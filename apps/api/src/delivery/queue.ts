@@ -72,6 +72,24 @@ interface AttemptResult {
   subject?: null;
 }
 
+/**
+ * Stores a message as due, inside the caller's transaction, for any process's worker to send. For
+ * messages that must exist only together with another row (a reminder with its once-only key):
+ * both commit or neither does.
+ */
+export async function enqueueMessage(db: Pick<Db, 'insert'>, message: OutgoingMessage): Promise<void> {
+  await db.insert(messageQueue).values({
+    channel: message.channel,
+    to: message.to,
+    subject: message.subject ?? null,
+    body: message.body,
+    html: message.html ?? null,
+    template: message.template ?? null,
+    language: message.language ?? null,
+    status: 'pending',
+  });
+}
+
 /** The wait before attempt `attempts + 1`: base·2^(attempts−1), capped. */
 export function retryDelayMs(attempts: number, options: Pick<QueueOptions, 'retryBaseMs' | 'retryCapMs'>): number {
   return Math.min(options.retryCapMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));

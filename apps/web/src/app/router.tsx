@@ -94,6 +94,10 @@ export const routes: RouteObject[] = [
                 lazy: withNamespaces(['worq-trade'], () => import('../features/worq-trade/components/form-success-page.tsx')),
               },
               {
+                path: 'support',
+                lazy: withNamespaces(['support'], () => import('../features/support/components/support-page.tsx')),
+              },
+              {
                 path: 'worq-trade/application-success',
                 lazy: withNamespaces(['worq-trade'], () => import('../features/worq-trade/components/application-success-page.tsx')),
               },
@@ -115,6 +119,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: () => import('../features/admin/components/review-queue-page.tsx') },
               { path: 'applications/:id', lazy: () => import('../features/admin/components/application-review-page.tsx') },
               { path: 'contact-forms', lazy: () => import('../features/admin/components/contact-forms-page.tsx') },
+              { path: 'support-requests', lazy: () => import('../features/admin/components/support-requests-page.tsx') },
             ],
           },
         ],

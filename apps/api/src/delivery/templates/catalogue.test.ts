@@ -12,6 +12,9 @@ const emailParams: EmailTemplateParams = {
   application_received: { firstName: hostile },
   application_approved: { firstName: hostile },
   application_rejected: { firstName: 'Ayşe', reason: hostile },
+  repayment_received: { firstName: hostile, amount: '₺1.000,00', paidAt: '10.03.2026', remaining: '₺2.000,00' },
+  repayment_reminder: { firstName: 'Ayşe', number: 2, amount: '₺1.000,00', dueDate: '22.03.2026' },
+  support_request: { name: hostile, email: 'ayse@example.com', phone: '+90 532 000 0000', topic: 'Şirket bilgisi değişikliği', contactPreference: 'Telefon', message: hostile },
 };
 
 const smsParams: SmsTemplateParams = {
@@ -19,6 +22,8 @@ const smsParams: SmsTemplateParams = {
   application_received: { firstName: 'Ayşe' },
   application_approved: { firstName: 'Ayşe' },
   application_rejected: { firstName: 'Ayşe', reason: 'Ciro yetersiz' },
+  repayment_received: { firstName: 'Ayşe', amount: '₺1.000,00', paidAt: '10.03.2026', remaining: '₺2.000,00' },
+  repayment_reminder: { firstName: 'Ayşe', number: 2, amount: '₺1.000,00', dueDate: '22.03.2026' },
 };
 
 describe('e-mail templates', () => {

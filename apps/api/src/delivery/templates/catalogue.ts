@@ -15,6 +15,21 @@ interface ApplicationParams {
   firstName: string;
 }
 
+/** Amounts and dates arrive formatted for the reader's language (repayment-notices.ts). */
+interface PaymentParams {
+  firstName: string;
+  amount: string;
+  paidAt: string;
+  remaining: string;
+}
+
+interface ReminderParams {
+  firstName: string;
+  number: number;
+  amount: string;
+  dueDate: string;
+}
+
 export interface EmailTemplateParams {
   email_verification_code: CodeParams;
   email_change_code: CodeParams;
@@ -24,6 +39,10 @@ export interface EmailTemplateParams {
   application_received: ApplicationParams;
   application_approved: ApplicationParams;
   application_rejected: ApplicationParams & { reason: string };
+  repayment_received: PaymentParams;
+  repayment_reminder: ReminderParams;
+  /** To the provider's team (SUPPORT_EMAIL); labels already in the team's language. */
+  support_request: { name: string; email: string; phone: string; topic: string; contactPreference: string; message: string };
 }
 
 export interface SmsTemplateParams {
@@ -31,6 +50,8 @@ export interface SmsTemplateParams {
   application_received: ApplicationParams;
   application_approved: ApplicationParams;
   application_rejected: ApplicationParams & { reason: string };
+  repayment_received: PaymentParams;
+  repayment_reminder: ReminderParams;
 }
 
 export type EmailTemplateName = keyof EmailTemplateParams;
@@ -168,6 +189,62 @@ const emailTemplates: { [N in EmailTemplateName]: Localized<EmailTemplateParams[
       note: 'You can update your plan and apply again through the portal.',
     }),
   },
+  repayment_received: {
+    tr: ({ firstName, amount, paidAt, remaining }) => ({
+      subject: 'Ödemeniz kaydedildi',
+      preheader: `${amount} tutarındaki ödemeniz kaydedildi.`,
+      greeting: `Merhaba ${firstName},`,
+      paragraphs: [
+        `${paidAt} tarihli ${amount} tutarındaki ödemeniz WorqTrade ödeme planınıza kaydedildi. Kalan borcunuz: ${remaining}.`,
+        'Ödeme planınızı ve taksitlerinizi portaldaki Başvurularım sayfasında görebilirsiniz.',
+      ],
+    }),
+    en: ({ firstName, amount, paidAt, remaining }) => ({
+      subject: 'Your payment has been recorded',
+      preheader: `Your payment of ${amount} has been recorded.`,
+      greeting: `Hello ${firstName},`,
+      paragraphs: [
+        `Your payment of ${amount} on ${paidAt} has been recorded on your WorqTrade repayment schedule. Left to pay: ${remaining}.`,
+        'You can see your schedule and installments on the Applications page of the portal.',
+      ],
+    }),
+  },
+  repayment_reminder: {
+    tr: ({ firstName, number, amount, dueDate }) => ({
+      subject: `${number}. taksitinizin son ödeme günü ${dueDate}`,
+      preheader: `${amount} tutarındaki taksitinizin son ödeme günü yaklaşıyor.`,
+      greeting: `Merhaba ${firstName},`,
+      paragraphs: [
+        `WorqTrade ödeme planınızdaki ${number}. taksitinizin (${amount}) son ödeme günü ${dueDate}.`,
+        'Ödeme planınızı portaldaki Başvurularım sayfasında görebilirsiniz. Ödemeyi yaptıysanız bu mesajı dikkate almayın.',
+      ],
+    }),
+    en: ({ firstName, number, amount, dueDate }) => ({
+      subject: `Installment ${number} is due on ${dueDate}`,
+      preheader: `Your installment of ${amount} is due soon.`,
+      greeting: `Hello ${firstName},`,
+      paragraphs: [
+        `Installment ${number} (${amount}) of your WorqTrade repayment schedule is due on ${dueDate}.`,
+        'You can see your schedule on the Applications page of the portal. If you have already paid, please ignore this message.',
+      ],
+    }),
+  },
+  support_request: {
+    tr: ({ name, email, phone, topic, contactPreference, message }) => ({
+      subject: `Destek talebi: ${topic}`,
+      preheader: `${name} bir destek talebi gönderdi.`,
+      paragraphs: [`${name} portal üzerinden bir destek talebi gönderdi.`, `E-posta: ${email}`, `Telefon: ${phone}`, `Tercih ettiği iletişim: ${contactPreference}`],
+      quote: { label: 'Mesaj', text: message },
+      note: 'Talep yönetim panelindeki Destek talepleri listesinde de yer alıyor.',
+    }),
+    en: ({ name, email, phone, topic, contactPreference, message }) => ({
+      subject: `Support request: ${topic}`,
+      preheader: `${name} sent a support request.`,
+      paragraphs: [`${name} sent a support request through the portal.`, `Email: ${email}`, `Phone: ${phone}`, `Preferred contact: ${contactPreference}`],
+      quote: { label: 'Message', text: message },
+      note: 'The request is also listed under Support requests in the back-office.',
+    }),
+  },
 };
 
 const smsTemplates: { [N in SmsTemplateName]: Localized<SmsTemplateParams[N], string> } = {
@@ -187,6 +264,14 @@ const smsTemplates: { [N in SmsTemplateName]: Localized<SmsTemplateParams[N], st
   application_rejected: {
     tr: ({ firstName, reason }) => `Merhaba ${firstName}, WorqTrade başvurunuz onaylanmadı. Gerekçe: ${reason}`,
     en: ({ firstName, reason }) => `Hello ${firstName}, your WorqTrade application was not approved. Reason: ${reason}`,
+  },
+  repayment_received: {
+    tr: ({ firstName, amount, remaining }) => `Merhaba ${firstName}, ${amount} tutarındaki WorqTrade ödemeniz kaydedildi. Kalan borcunuz: ${remaining}.`,
+    en: ({ firstName, amount, remaining }) => `Hello ${firstName}, your WorqTrade payment of ${amount} has been recorded. Left to pay: ${remaining}.`,
+  },
+  repayment_reminder: {
+    tr: ({ number, amount, dueDate }) => `WorqTrade: ${number}. taksitinizin (${amount}) son ödeme günü ${dueDate}.`,
+    en: ({ number, amount, dueDate }) => `WorqTrade: installment ${number} (${amount}) is due on ${dueDate}.`,
   },
 };
 

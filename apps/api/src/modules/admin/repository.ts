@@ -13,6 +13,7 @@ import {
   plans,
   type ApplicationStatus,
 } from '../../db/schema.ts';
+import { fixScheduleOf } from '../repayment/service.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -225,6 +226,8 @@ export async function decideApplication(db: Db, id: string, decision: Decision):
       .where(and(eq(applications.id, id), eq(applications.status, 'in_progress')))
       .returning();
     if (!row) return undefined;
+    // The schedule is fixed in calendar days now, so a later rate change never moves it.
+    if (row.status === 'approved') await fixScheduleOf(tx, row);
     await tx.insert(applicationEvents).values({
       applicationId: id,
       actorId: decision.expertId,

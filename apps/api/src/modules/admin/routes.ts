@@ -16,6 +16,8 @@ import {
   queuePage,
   reviewQueue,
 } from './service.ts';
+import { notifyPaymentRecorded } from '../notifications/repayment-notices.ts';
+import { paymentBody, recordPayment, repaymentsForExpert, repaymentView } from '../repayment/service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['back-office'];
@@ -85,6 +87,52 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
     async (request) =>
       decide({ db, delivery: app.delivery, log: request.log }, request.params.id, request.user!.customer_id, request.body),
+  );
+
+  app.get(
+    '/admin/applications/:id/repayments',
+    {
+      preHandler: app.requireExpert,
+      schema: {
+        tags,
+        summary: 'The repayment schedule of an approved application',
+        description: '404 until approved.',
+        security: bearer,
+        params: idParams,
+        response: { 200: repaymentView },
+      },
+    },
+    async (request) => repaymentsForExpert(db, request.params.id),
+  );
+
+  app.post(
+    '/admin/applications/:id/payments',
+    {
+      preHandler: app.requireExpert,
+      schema: {
+        tags,
+        summary: 'Records a collection on an approved application; the seller is told by e-mail and SMS',
+        description:
+          'The amount (kuruş) goes to the oldest unpaid installments and is written to the audit trail (payment_recorded). 409 payment_exceeds_remaining beyond what is left (nothing is recorded), 409 not_approved before approval; paid_at may not be later than today (Istanbul).',
+        security: bearer,
+        params: idParams,
+        body: paymentBody,
+        response: { 200: repaymentView },
+      },
+    },
+    async (request) => {
+      const recorded = await recordPayment(db, request.params.id, request.user!.customer_id, request.body);
+      try {
+        await notifyPaymentRecorded(app.delivery, db, request.params.id, {
+          amount: recorded.amount,
+          paidAt: recorded.paidAt,
+          remaining: recorded.view.remaining_amount,
+        });
+      } catch (error) {
+        request.log.error({ err: error, applicationId: request.params.id }, 'could not tell the seller of the payment');
+      }
+      return recorded.view;
+    },
   );
 
   app.get(

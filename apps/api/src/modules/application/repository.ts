@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applicationEvents, applications, companies, contactForms, integrations, marketplaces, plans } from '../../db/schema.ts';
 
@@ -39,6 +39,25 @@ export async function findActiveApplication(db: Db, customerId: string, options:
 /** Whether the customer has an active application (the marketplace module refuses status changes then). */
 export async function hasActiveApplication(db: Db, customerId: string): Promise<boolean> {
   return (await findActiveApplication(db, customerId)) !== undefined;
+}
+
+/**
+ * Whether a store is part of an application the seller submitted (under review or approved): such a
+ * store cannot be removed, since the experts' decision and the repayments rest on it (spec §4).
+ */
+export async function isInSubmittedApplication(db: Db, customerId: string, integrationId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.customerId, customerId),
+        inArray(applications.status, ['in_progress', 'approved']),
+        sql`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${applications.submittedSnapshot} -> 'integrations') = 'array' then ${applications.submittedSnapshot} -> 'integrations' else '[]'::jsonb end) as store where store ->> 'id' = ${integrationId})`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Whether any application of the customer ever reached step 2 (the navbar then lists Connections). */

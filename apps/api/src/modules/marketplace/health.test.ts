@@ -6,7 +6,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { createAccountsTestApp, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
 import type { RunningTask } from '../tasks/types.ts';
-import { enqueueDueHealthChecks, noActiveApplication, runHealthCheckTask, type MarketplaceContext } from './service.ts';
+import { enqueueDueHealthChecks, inNoSubmittedApplication, noActiveApplication, runHealthCheckTask, type MarketplaceContext } from './service.ts';
 import { connectTrendyol, listIntegrations, taskResult } from './test-kit.ts';
 
 let ctx: TestContext;
@@ -21,6 +21,7 @@ beforeAll(async () => {
     tasks: ctx.app.tasks,
     secrets: ctx.app.secrets,
     hasActiveApplication: noActiveApplication,
+    isInSubmittedApplication: inNoSubmittedApplication,
     now: () => new Date(),
   };
 });

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { backgroundTasks, customers, integrations } from '../../db/schema.ts';
+import { applications, backgroundTasks, customers, integrations } from '../../db/schema.ts';
 import { bearer, createAccountsTestApp, get, post, registerCustomer, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
 import { testEnv, type TestContext } from '../../test/helpers.ts';
 import { marketplaceRoutes } from './routes.ts';
@@ -308,6 +308,32 @@ describe('updating and switching a connection', () => {
     expect(response.json().errors).toEqual({
       code: 'active_application_exists',
       message: 'You cannot change a store’s status while you have an active application.',
+    });
+    expect(await listIntegrations(ctx, customer)).toMatchObject([{ id, status: 'active' }]);
+  });
+
+  it('still removes a store while an application is active (spec §4: only the status switch waits)', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const { id } = (await connectTrendyol(ctx, customer)).data as { id: string };
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/with-active-application/api/v1/marketplace/integration/change_status',
+      headers: bearer(customer.jwt_token),
+      payload: { integration_id: id, action: 'delete' },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+  });
+
+  it('refuses to remove a store that is part of a submitted application', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const { id } = (await connectTrendyol(ctx, customer)).data as { id: string };
+    const submitted = { integrations: [{ id, store_name: 'Ayşe Butik' }] };
+    await ctx.database.db.insert(applications).values({ customerId: customer.customerId, status: 'in_progress', step: 3, submittedSnapshot: submitted, submittedAt: new Date() });
+    const response = await post(ctx, '/marketplace/integration/change_status', { integration_id: id, action: 'delete' }, customer.jwt_token, { 'accept-language': 'en' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().errors).toEqual({
+      code: 'store_in_submitted_application',
+      message: 'This store cannot be removed because it is part of an application you submitted.',
     });
     expect(await listIntegrations(ctx, customer)).toMatchObject([{ id, status: 'active' }]);
   });

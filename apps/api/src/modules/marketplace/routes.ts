@@ -16,6 +16,7 @@ import {
   integrationView,
   marketplaceCatalogue,
   marketplaceView,
+  inNoSubmittedApplication,
   noActiveApplication,
   registerMarketplaceTasks,
   setCompanyBody,
@@ -33,6 +34,8 @@ export interface MarketplaceRoutesOptions {
   registry?: ConnectorRegistry;
   /** The applications module's check; until it exists nobody has an active application. */
   hasActiveApplication?: (customerId: string) => Promise<boolean>;
+  /** The applications module's check that a store was submitted; until it exists none was. */
+  isInSubmittedApplication?: (customerId: string, integrationId: string) => Promise<boolean>;
   /**
    * Registers the task handlers and the health schedule (default true). A second mount of the
    * routes (tests with stubbed dependencies) leaves them to the first.
@@ -77,6 +80,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> 
     secrets: app.secrets,
     hasActiveApplication: options.hasActiveApplication ?? noActiveApplication,
     ...(options.onStoreConnected ? { onStoreConnected: options.onStoreConnected } : {}),
+    isInSubmittedApplication: options.isInSubmittedApplication ?? inNoSubmittedApplication,
     now: () => new Date(),
   };
 

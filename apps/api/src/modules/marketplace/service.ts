@@ -51,6 +51,8 @@ export interface MarketplaceContext {
   hasActiveApplication(customerId: string): Promise<boolean>;
   /** Called after a connect or update task saved a working store (the order sync starts there). */
   onStoreConnected?(customerId: string, integrationId: string): Promise<void>;
+  /** Whether the store is part of a submitted (under review or approved) application: it cannot be removed. */
+  isInSubmittedApplication(customerId: string, integrationId: string): Promise<boolean>;
   now(): Date;
 }
 
@@ -60,6 +62,10 @@ export interface MarketplaceContext {
  * own check through the route module's `hasActiveApplication` option.
  */
 export async function noActiveApplication(_customerId: string): Promise<boolean> {
+  return false;
+}
+
+export async function inNoSubmittedApplication(_customerId: string, _integrationId: string): Promise<boolean> {
   return false;
 }
 
@@ -506,7 +512,13 @@ export async function startChangeStatus(
   body: z.infer<typeof changeStatusBody>,
 ): Promise<string> {
   const integration = await ownIntegrationOrFail(ctx.db, customerId, body.integration_id);
-  if (await ctx.hasActiveApplication(customerId)) throw new AppError(409, 'active_application_exists');
+  // Spec §4: only the active/disabled switch waits for an active application; removing a store is
+  // allowed then (after the web's confirmation), unless the store was submitted with an application.
+  if (body.action === 'delete') {
+    if (await ctx.isInSubmittedApplication(customerId, integration.id)) throw new AppError(409, 'store_in_submitted_application');
+  } else if (await ctx.hasActiveApplication(customerId)) {
+    throw new AppError(409, 'active_application_exists');
+  }
   return ctx.tasks.enqueue({
     customerId,
     type: body.action === 'delete' ? 'delete_integration' : 'change_integration_status',

@@ -54,7 +54,9 @@ export function SignedInLayout() {
       ? t('nav.connections')
       : pathname.startsWith('/profile')
         ? t('profile_menu.my_account')
-        : undefined;
+        : pathname.startsWith('/support')
+          ? t('nav.contact_us')
+          : undefined;
 
   const profile = {
     name: user ? `${user.firstName} ${user.lastName}`.trim() || user.email : null,
@@ -63,7 +65,8 @@ export function SignedInLayout() {
       void logout();
     },
   };
-  const contactUrl = settings?.contact_chat_url ?? null;
+  // Contact us is always there: the configured chat, or else the built-in support request form.
+  const contactUrl = settings?.contact_chat_url ?? '/support';
   const openPrivacy = () => setPrivacyOpen(true);
 
   return (

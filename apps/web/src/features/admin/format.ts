@@ -34,3 +34,10 @@ export function fullName(person: { first_name?: string | null; last_name?: strin
   if (!person) return '';
   return `${person.first_name ?? ''} ${person.last_name ?? ''}`.trim();
 }
+
+/** A calendar day (`YYYY-MM-DD`, an Istanbul day) as dd.MM.yyyy in Turkish and dd/MM/yyyy in English, never shifted by the browser's zone. */
+export function formatDay(day: string, language: string): string {
+  const [year, month, date] = day.split('-');
+  if (!year || !month || !date) return day;
+  return language.startsWith('en') ? `${date}/${month}/${year}` : `${date}.${month}.${year}`;
+}

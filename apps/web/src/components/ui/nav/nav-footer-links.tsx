@@ -1,16 +1,22 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ChatIcon, DocumentIcon, ExternalLinkIcon } from '../icon.tsx';
 import styles from './nav-footer-links.module.css';
 
 export interface NavFooterLinksProps {
   onOpenPrivacy: () => void;
-  /** The chat with the provider's team; the link is hidden when the server supplies none. */
+  /**
+   * Contact us: the chat with the provider's team (a web address, opened in a new tab), or an
+   * in-app path such as the support form (`/support`, same tab); hidden when null.
+   */
   contactUrl?: string | null;
   collapsed?: boolean;
+  /** Called when the in-app contact link is followed (the mobile drawer closes). */
+  onNavigate?: () => void;
 }
 
-/** Privacy policy (opens the terms modal) and contact us (opens the chat in a new tab). */
-export function NavFooterLinks({ onOpenPrivacy, contactUrl, collapsed = false }: NavFooterLinksProps) {
+/** Privacy policy (opens the terms modal) and contact us (the chat in a new tab, or the support form). */
+export function NavFooterLinks({ onOpenPrivacy, contactUrl, collapsed = false, onNavigate }: NavFooterLinksProps) {
   const { t } = useTranslation('common');
   const cls = [styles.links, collapsed && styles.collapsed].filter(Boolean).join(' ');
   return (
@@ -27,7 +33,21 @@ export function NavFooterLinks({ onOpenPrivacy, contactUrl, collapsed = false }:
           {!collapsed && <span>{t('nav.privacy_policy')}</span>}
         </button>
       </li>
-      {contactUrl && (
+      {contactUrl?.startsWith('/') && (
+        <li>
+          <Link
+            className={styles.link}
+            to={contactUrl}
+            onClick={onNavigate}
+            aria-label={collapsed ? t('nav.contact_us') : undefined}
+            title={collapsed ? t('nav.contact_us') : undefined}
+          >
+            <ChatIcon size={18} />
+            {!collapsed && <span>{t('nav.contact_us')}</span>}
+          </Link>
+        </li>
+      )}
+      {contactUrl && !contactUrl.startsWith('/') && (
         <li>
           <a
             className={styles.link}

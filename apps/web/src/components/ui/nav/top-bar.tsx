@@ -56,6 +56,7 @@ export function TopBar({ items, homeHref, profile, onOpenPrivacy, contactUrl }: 
                 onOpenPrivacy();
               }}
               contactUrl={contactUrl}
+              onNavigate={close}
             />
             <LanguageSwitch />
           </div>

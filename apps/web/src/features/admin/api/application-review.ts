@@ -52,7 +52,8 @@ export type EventAction =
   | 'submitted'
   | 'approved'
   | 'rejected'
-  | 'contact_form_saved';
+  | 'contact_form_saved'
+  | 'payment_recorded';
 
 /** One line of the audit trail: who (and in which role) did what, and when. */
 export interface ApplicationEvent {

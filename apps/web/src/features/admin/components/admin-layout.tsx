@@ -101,6 +101,12 @@ function AdminShell() {
                   {t('nav.contact_forms')}
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/admin/support-requests" className={navClass}>
+                  <ChatIcon size={18} />
+                  {t('nav.support_requests')}
+                </NavLink>
+              </li>
             </ul>
           </nav>
           <div className={styles.account} aria-label={t('account.label')} role="group">

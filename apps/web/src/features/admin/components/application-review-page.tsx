@@ -12,6 +12,7 @@ import { formatDate, formatDateTime, formatMoney, formatPhoneNumber, fullName } 
 import { AuditTrail } from './audit-trail.tsx';
 import { ContactFormDetails } from './contact-form-details.tsx';
 import { DecisionPanel } from './decision-panel.tsx';
+import { RepaymentPanel } from './repayment-panel.tsx';
 import { ApplicationStatusTag, StoreStatusTag } from './status-tag.tsx';
 import styles from './application-review-page.module.css';
 
@@ -271,6 +272,7 @@ export function Component() {
         </div>
         <div className={styles.aside}>
           <DecisionPanel application={application} onChanged={reload} />
+          {application.status === 'approved' && <RepaymentPanel applicationId={application.id} onChanged={() => mutate()} />}
           <Card title={t('review.audit.title')}>
             <AuditTrail events={application.events} />
           </Card>

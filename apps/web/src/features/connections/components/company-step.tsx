@@ -1,16 +1,38 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
 import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorFields, errorMessage } from '../../../lib/api-error.ts';
+import { useRuntimeSettings } from '../../../lib/runtime-settings.ts';
 import { useIntegrationDetails, type Company, type IntegrationDetails } from '../api/integration-details.ts';
 import { setCompany, type SetCompanyBody } from '../api/set-company.ts';
 import { trackTask } from '../track-task.ts';
 import { useDomainMessage } from '../use-domain-message.ts';
 import { CompanyForm } from './company-form.tsx';
 import styles from './connections.module.css';
+
+/** Where company details are changed: the configured chat, or the support form with its topic chosen. */
+function SupportLink() {
+  const { t } = useTranslation('connections');
+  const { settings } = useRuntimeSettings();
+  const chat = settings?.contact_chat_url;
+  if (chat) {
+    return (
+      <a className={styles.inlineLink} href={chat} target="_blank" rel="noopener noreferrer">
+        {t('company_step.contact_support')}
+        <span className="visually-hidden"> {t('company_step.opens_in_new_tab')}</span>
+      </a>
+    );
+  }
+  return (
+    <Link className={styles.inlineLink} to="/support?topic=company_change">
+      {t('company_step.contact_support')}
+    </Link>
+  );
+}
 
 export interface CompanyStepProps {
   /** The stores to link; null means every store that has no company yet. */
@@ -104,7 +126,9 @@ export function CompanyStep({ integrationIds, onDone, onLater, onDirtyChange, pa
             </>
           )}
         </dl>
-        <p className={styles.note}>{message('company_locked')}</p>
+        <p className={styles.note}>
+          {message('company_locked')} <SupportLink />
+        </p>
         <div className={styles.stepActions}>
           <Button onClick={onDone}>{t('company_step.done')}</Button>
         </div>

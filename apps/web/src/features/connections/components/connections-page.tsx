@@ -59,7 +59,8 @@ export function Component() {
     } catch (failure) {
       setConfirmation(null);
       // Status changes wait while an application is under way (§4): say why instead of a bare error.
-      if (errorCode(failure) === 'active_application_exists') setRefusal(message('active_application_exists'));
+      const code = errorCode(failure);
+      if (code === 'active_application_exists' || code === 'store_in_submitted_application') setRefusal(message(code));
       else void notifyError(failure);
     } finally {
       setPendingAction(false);

@@ -12,6 +12,7 @@ import { stepPath, useApplications, type Application } from '../api/applications
 import { formatDate, formatMoney } from '../format.ts';
 import { useDomainMessage } from '../use-domain-message.ts';
 import { applicationState, ApplicationStatusTag } from './application-status-tag.tsx';
+import { RepaymentSchedule } from './repayment-schedule.tsx';
 import styles from './worq-trade.module.css';
 
 const checklistItems = ['stores', 'company', 'stock', 'sales'] as const;
@@ -71,32 +72,35 @@ function Rejection({ application }: { application: Application }) {
   );
 }
 
-function LastApplication({ application }: { application: Application }) {
+function LastApplication({ application, sellerName }: { application: Application; sellerName: string }) {
   const { t, i18n } = useTranslation('worq-trade');
   const state = applicationState(application);
   return (
-    <Card
-      title={t('applications.last_title')}
-      description={
-        <>
-          {t('applications.created_at')} <time dateTime={application.created_at}>{formatDate(application.created_at, i18n.language)}</time>
-        </>
-      }
-      actions={<ApplicationStatusTag application={application} />}
-    >
-      <div className={styles.cardBody}>
-        <p className={styles.note}>{t(`state_text.${state}`)}</p>
-        <PlanFigures application={application} />
-        {state === 'active' && (
-          <div>
-            <Link to={stepPath(application.step)} className={styles.linkButton}>
-              {t('applications.continue')}
-            </Link>
-          </div>
-        )}
-        {state === 'rejected' && <Rejection application={application} />}
-      </div>
-    </Card>
+    <>
+      <Card
+        title={t('applications.last_title')}
+        description={
+          <>
+            {t('applications.created_at')} <time dateTime={application.created_at}>{formatDate(application.created_at, i18n.language)}</time>
+          </>
+        }
+        actions={<ApplicationStatusTag application={application} />}
+      >
+        <div className={styles.cardBody}>
+          <p className={styles.note}>{t(`state_text.${state}`)}</p>
+          <PlanFigures application={application} />
+          {state === 'active' && (
+            <div>
+              <Link to={stepPath(application.step)} className={styles.linkButton}>
+                {t('applications.continue')}
+              </Link>
+            </div>
+          )}
+          {state === 'rejected' && <Rejection application={application} />}
+        </div>
+      </Card>
+      {application.status === 'approved' && <RepaymentSchedule applicationId={application.id} sellerName={sellerName} />}
+    </>
   );
 }
 
@@ -170,7 +174,7 @@ export function Component() {
     const [last, ...past] = applications as [Application, ...Application[]];
     content = (
       <>
-        <LastApplication application={last} />
+        <LastApplication application={last} sellerName={claims ? `${claims.first_name} ${claims.last_name}`.trim() : ''} />
         {past.length > 0 && <PastApplications applications={past} />}
       </>
     );

@@ -137,6 +137,13 @@ describe('sidebar', () => {
     expect(screen.queryByRole('link', { name: /Bize ulaşın/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Gizlilik politikası' })).toBeInTheDocument();
   });
+
+  it('opens an in-app contact path (the support form) in the same tab', () => {
+    renderAt('/worq-trade', <Sidebar items={items} homeHref="/worq-trade" onOpenPrivacy={() => {}} contactUrl="/support" />);
+    const contact = screen.getByRole('link', { name: 'Bize ulaşın' });
+    expect(contact).toHaveAttribute('href', '/support');
+    expect(contact).not.toHaveAttribute('target');
+  });
 });
 
 describe('profile menu', () => {

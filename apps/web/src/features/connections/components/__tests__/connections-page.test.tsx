@@ -126,6 +126,25 @@ describe('/connections', () => {
     expect(tracking.tasks).toHaveLength(0);
   });
 
+  it('explains why a store that was submitted with an application cannot be removed', async () => {
+    const actor = userEvent.setup();
+    serve({
+      'GET /marketplace/integration/list': { status: 200, data: stores },
+      'POST /marketplace/integration/change_status': {
+        status: 409,
+        data: { errors: { code: 'store_in_submitted_application', message: 'server words' } },
+      },
+    });
+    renderPage();
+    await actor.click(await screen.findByRole('button', { name: 'Eski Mağaza için işlemler' }));
+    await actor.click(screen.getByRole('menuitem', { name: 'Kaldır' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mağaza kaldırılsın mı?' });
+    await actor.click(within(dialog).getByRole('button', { name: 'Kaldır' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Bu mağaza gönderdiğiniz bir başvurunun parçası olduğu için kaldırılamaz.');
+    expect(tracking.tasks).toHaveLength(0);
+  });
+
   it('leads from the empty state to the connect-store modal with the seven marketplaces', async () => {
     const actor = userEvent.setup();
     serve({

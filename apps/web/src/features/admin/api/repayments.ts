@@ -1,0 +1,49 @@
+import useSWR from 'swr';
+import { get, post } from '../../../lib/http-client.ts';
+
+export type InstallmentStatus = 'upcoming' | 'due' | 'paid' | 'late';
+
+/** The repayment object (API.md "Repayments after approval"); kuruş, days `YYYY-MM-DD`. */
+export interface Repayments {
+  approved_at: string;
+  total_payment_amount: number;
+  paid_amount: number;
+  remaining_amount: number;
+  installments: { number: number; due_date: string; amount: number; paid_amount: number; status: InstallmentStatus }[];
+}
+
+export interface PaymentBody {
+  amount: number;
+  paid_at: string;
+  note?: string;
+}
+
+export const repaymentsPath = (applicationId: string) => `/admin/applications/${encodeURIComponent(applicationId)}/repayments`;
+
+export function useAdminRepayments(applicationId: string | null) {
+  return useSWR(applicationId ? repaymentsPath(applicationId) : null, (url: string) => get<Repayments>(url));
+}
+
+/** POST /admin/applications/{id}/payments: 409 payment_exceeds_remaining beyond what is left. */
+export function recordPayment(applicationId: string, body: PaymentBody): Promise<Repayments> {
+  return post<Repayments>(`/admin/applications/${encodeURIComponent(applicationId)}/payments`, body);
+}
+
+/**
+ * Lira as an expert types it (1.234,56 · 1234,56 · 1234.56 · ₺1.234) → kuruş; null when it is not
+ * an amount. A comma is the decimal mark when present (Turkish); otherwise a dot followed by exactly
+ * three digits groups thousands, and any other dot is the decimal mark.
+ */
+export function parseLira(text: string): number | null {
+  let cleaned = text.replace(/[\s₺]|TL|TRY/gi, '');
+  if (cleaned === '') return null;
+  if (cleaned.includes(',')) cleaned = cleaned.replace(/\./g, '').replace(',', '.');
+  else if (/^\d{1,3}(\.\d{3})+$/.test(cleaned)) cleaned = cleaned.replace(/\./g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  return Math.round(Number(cleaned) * 100);
+}
+
+/** Today in Istanbul, `YYYY-MM-DD` (the default payment date). */
+export function istanbulToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

@@ -1,0 +1,158 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Tag, type TagColor } from '../../../components/ui/tag.tsx';
+import { useRepayments, type InstallmentStatus, type Repayments } from '../api/repayments.ts';
+import { formatDay, formatLira, istanbulDayOf } from '../repayment-format.ts';
+import { useDomainMessage } from '../use-domain-message.ts';
+import styles from './repayment-schedule.module.css';
+
+const statusColor: Record<InstallmentStatus, TagColor> = { paid: 'green', due: 'purple', late: 'red', upcoming: 'gray' };
+
+/** Printing shows the statement alone: the rest of the page is hidden while this class is on <body>. */
+const printingClass = 'printing-repayment-statement';
+
+function printStatement() {
+  document.body.classList.add(printingClass);
+  window.addEventListener('afterprint', () => document.body.classList.remove(printingClass), { once: true });
+  window.print();
+}
+
+export function RepaymentTable({ repayments }: { repayments: Repayments }) {
+  const { t, i18n } = useTranslation('worq-trade');
+  const language = i18n.language;
+  const money = (kurus: number) => formatLira(kurus, language);
+  const nextDue = repayments.installments.find((installment) => installment.status === 'due');
+  const paidShare = repayments.total_payment_amount > 0 ? Math.round((repayments.paid_amount / repayments.total_payment_amount) * 100) : 0;
+
+  return (
+    <div className={styles.schedule}>
+      <dl className={styles.summary}>
+        <div>
+          <dt>{t('repayments.total')}</dt>
+          <dd>{money(repayments.total_payment_amount)}</dd>
+        </div>
+        <div>
+          <dt>{t('repayments.paid')}</dt>
+          <dd>{money(repayments.paid_amount)}</dd>
+        </div>
+        <div>
+          <dt>{t('repayments.remaining')}</dt>
+          <dd className={styles.remaining}>{money(repayments.remaining_amount)}</dd>
+        </div>
+        <div>
+          <dt>{t('repayments.next_due')}</dt>
+          <dd>{nextDue ? `${formatDay(nextDue.due_date, language)} · ${money(nextDue.amount - nextDue.paid_amount)}` : '—'}</dd>
+        </div>
+      </dl>
+      <div
+        className={styles.progress}
+        role="progressbar"
+        aria-label={t('repayments.progress_label')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={paidShare}
+        aria-valuetext={t('repayments.progress_text', { percent: paidShare })}
+      >
+        <span className={styles.progressFill} style={{ width: `${paidShare}%` }} />
+      </div>
+      <div className={styles.tableScroll}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">{t('repayments.table_caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span aria-hidden="true">#</span>
+                <span className="visually-hidden">{t('repayments.columns.number')}</span>
+              </th>
+              <th scope="col">{t('repayments.columns.due_date')}</th>
+              <th scope="col" className={styles.amountCol}>
+                {t('repayments.columns.amount')}
+              </th>
+              <th scope="col" className={`${styles.amountCol} ${styles.paidCol}`}>
+                {t('repayments.columns.paid')}
+              </th>
+              <th scope="col">{t('repayments.columns.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {repayments.installments.map((installment) => {
+              const isNext = installment === nextDue;
+              const rowClass = [isNext && styles.nextRow, installment.status === 'late' && styles.lateRow].filter(Boolean).join(' ') || undefined;
+              return (
+                <tr key={installment.number} className={rowClass} aria-current={isNext ? 'step' : undefined}>
+                  <td>{installment.number}</td>
+                  <td>
+                    <time dateTime={installment.due_date}>{formatDay(installment.due_date, language)}</time>
+                  </td>
+                  <td className={styles.amountCol}>
+                    {money(installment.amount)}
+                    {installment.paid_amount > 0 && installment.status !== 'paid' && (
+                      <span className={styles.partial}>{t('repayments.partly_paid', { amount: money(installment.paid_amount) })}</span>
+                    )}
+                  </td>
+                  <td className={`${styles.amountCol} ${styles.paidCol}`}>{money(installment.paid_amount)}</td>
+                  <td>
+                    <Tag color={statusColor[installment.status]} size="sm" dot>
+                      {isNext ? t('repayments.status.next') : t(`repayments.status.${installment.status}`)}
+                    </Tag>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * An approved application's repayment schedule, with a printable statement (the browser's print
+ * dialog, which also saves a PDF): only the statement is printed, with its own heading.
+ */
+export function RepaymentSchedule({ applicationId, sellerName }: { applicationId: string; sellerName: string }) {
+  const { t, i18n } = useTranslation('worq-trade');
+  const message = useDomainMessage();
+  const { data, error, isLoading, mutate } = useRepayments(applicationId);
+
+  useEffect(() => () => document.body.classList.remove(printingClass), []);
+
+  let body;
+  if (!data && (isLoading || !error)) {
+    body = (
+      <LoadState>
+        <Spinner size="md" />
+      </LoadState>
+    );
+  } else if (!data) {
+    body = <LoadFailed text={message('data_load_error')} retryLabel={t('retry')} onRetry={() => void mutate()} />;
+  } else {
+    body = <RepaymentTable repayments={data} />;
+  }
+
+  return (
+    <Card
+      className={styles.statement}
+      title={t('repayments.title')}
+      description={data ? t('repayments.approved_on', { date: formatDay(istanbulDayOf(data.approved_at), i18n.language) }) : undefined}
+      actions={
+        data && (
+          <Button variant="secondary" size="sm" className={styles.printButton} onClick={printStatement}>
+            {t('repayments.print')}
+          </Button>
+        )
+      }
+    >
+      <div className={styles.printHeading} aria-hidden="true">
+        <p className={styles.printBrand}>WorqTrade</p>
+        <p>{t('repayments.statement_for', { name: sellerName })}</p>
+        <p>{t('repayments.statement_date', { date: formatDay(istanbulDayOf(new Date().toISOString()), i18n.language) })}</p>
+      </div>
+      {body}
+    </Card>
+  );
+}

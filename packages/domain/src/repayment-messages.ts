@@ -1,0 +1,22 @@
+import type { Language } from './language.ts';
+
+/** Messages of repayments after approval and of support requests (tr + en). */
+export const repaymentMessages = {
+  repayments_not_found: {
+    tr: 'Bu başvuru için bir ödeme planı bulunamadı. Ödeme planı başvuru onaylandığında oluşur.',
+    en: 'No repayment schedule was found for this application. The schedule is created when the application is approved.',
+  },
+  payment_exceeds_remaining: {
+    tr: 'Tutar kalan borcu aşıyor. En fazla {remaining} kaydedilebilir.',
+    en: 'The amount is more than what is left to pay. At most {remaining} can be recorded.',
+  },
+  not_approved: {
+    tr: 'Ödeme yalnızca onaylanmış bir başvuruya kaydedilebilir.',
+    en: 'A payment can only be recorded on an approved application.',
+  },
+  payment_date_in_future: {
+    tr: 'Ödeme tarihi bugünden sonra olamaz.',
+    en: 'The payment date cannot be later than today.',
+  },
+  support_request_not_found: { tr: 'Destek talebi bulunamadı.', en: 'Support request not found.' },
+} as const satisfies Record<string, Record<Language, string>>;
