@@ -64,6 +64,18 @@ export const routes: RouteObject[] = [
                 lazy: withNamespaces(['connections'], () => import('../features/connections/components/ideasoft-callback-page.tsx')),
               },
               {
+                path: 'worq-insight',
+                lazy: withNamespaces(['insight', 'tasks'], () => import('../features/insight/components/dashboard-page.tsx')),
+              },
+              {
+                path: 'worq-insight/onboarding/store-address',
+                lazy: withNamespaces(['insight'], () => import('../features/insight/components/store-address-page.tsx')),
+              },
+              {
+                path: 'worq-insight/onboarding/integration',
+                lazy: withNamespaces(['insight', 'connections'], () => import('../features/insight/components/integration-page.tsx')),
+              },
+              {
                 path: 'worq-trade',
                 lazy: withNamespaces(['worq-trade'], () => import('../features/worq-trade/components/applications-page.tsx')),
               },

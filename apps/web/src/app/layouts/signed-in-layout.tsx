@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DocumentIcon, StoreIcon } from '../../components/ui/icon.tsx';
+import { ChartIcon, DocumentIcon, StoreIcon } from '../../components/ui/icon.tsx';
 import { Header, HeaderTitle } from '../../components/ui/nav/header.tsx';
 import type { NavItem } from '../../components/ui/nav/nav-list.tsx';
 import { ScrollToTop } from '../../components/ui/nav/scroll-to-top.tsx';
@@ -41,6 +41,17 @@ export function SignedInLayout() {
           { id: 'applications-new', label: t('nav.new_application'), to: '/worq-trade/start' },
         ],
       },
+      // WorqInsight is there for every signed-in seller (ARCHITECTURE.md §6).
+      {
+        id: 'insight',
+        label: t('nav.insight'),
+        to: '/worq-insight',
+        icon: <ChartIcon size={20} />,
+        children: [
+          { id: 'insight-dashboard', label: t('nav.insight_dashboard'), to: '/worq-insight', end: true },
+          { id: 'insight-add-store', label: t('nav.insight_add_store'), to: '/worq-insight/onboarding/store-address' },
+        ],
+      },
     ];
     if (showConnections) {
       list.push({ id: 'connections', label: t('nav.connections'), to: '/connections', icon: <StoreIcon size={20} /> });
@@ -50,7 +61,9 @@ export function SignedInLayout() {
 
   const fallbackTitle = pathname.startsWith('/worq-trade')
     ? t('nav.applications')
-    : pathname.startsWith('/connections')
+    : pathname.startsWith('/worq-insight')
+      ? t('nav.insight')
+      : pathname.startsWith('/connections')
       ? t('nav.connections')
       : pathname.startsWith('/profile')
         ? t('profile_menu.my_account')

@@ -138,6 +138,8 @@ export const CalendarIcon = createIcon(
   </>,
 );
 
+export const ChartIcon = createIcon('ChartIcon', <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />);
+
 export const StoreIcon = createIcon(
   'StoreIcon',
   <>

@@ -13,7 +13,8 @@ export type BackgroundTaskType =
   | 'change_integration_status'
   | 'update_integration'
   | 'delete_integration'
-  | 'connect_company';
+  | 'connect_company'
+  | 'sync_orders';
 
 export interface TaskNotification {
   requestID: string;

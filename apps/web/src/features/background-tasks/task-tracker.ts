@@ -50,11 +50,12 @@ const pageOfType: Record<BackgroundTaskType, string> = {
   update_integration: '/connections',
   delete_integration: '/connections',
   connect_company: '/connections',
+  sync_orders: '/worq-insight',
 };
 
 /** SWR keys whose data a finished task can change: integrations, companies and the work context. */
 export function isTaskAffectedKey(key: unknown): boolean {
-  return (typeof key === 'string' && key.startsWith('/marketplace/integration')) || isWorkContextKey(key);
+  return (typeof key === 'string' && (key.startsWith('/marketplace/integration') || key.startsWith('/insight/'))) || isWorkContextKey(key);
 }
 
 export interface TaskEnvironment {

@@ -3,7 +3,7 @@
  * the seller's stores, opens the connect-store flow and links company details. Everything else in
  * this folder stays private (the lint allows only this file across the feature boundary).
  */
-export { ConnectStoreModal, type ConnectStoreModalProps } from './components/connect-store-modal.tsx';
+export { ConnectStoreModal, type ConnectStoreModalProps, type StorePrefill } from './components/connect-store-modal.tsx';
 export { CompanyForm, type CompanyFormProps } from './components/company-form.tsx';
 export { useIntegrations, integrationListKey, type Integration, type IntegrationStatus } from './api/integrations.ts';
 export { useIntegrationDetails, integrationDetailsKey, type Company, type CompanyType, type IntegrationDetails } from './api/integration-details.ts';

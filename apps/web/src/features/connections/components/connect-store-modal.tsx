@@ -32,6 +32,15 @@ export interface ConnectStoreModalProps {
   onCompleted?: () => void;
   /** The page the background tasks change, for the panel's 'Go' toast; '/connections' by default. */
   page?: string;
+  /** A new store whose marketplace and details are known (WorqInsight's store address step). */
+  prefill?: StorePrefill;
+}
+
+export interface StorePrefill {
+  marketplaceCode: string;
+  storeName?: string | null;
+  storeLink?: string | null;
+  sellerId?: string | null;
 }
 
 /** The integration id a finished connect task reports in its data, if any. */
@@ -59,12 +68,12 @@ export function ConnectStoreModal(props: ConnectStoreModalProps) {
   return <ConnectStoreFlow {...props} />;
 }
 
-function ConnectStoreFlow({ onClose, integration, initialStep = 'marketplace', onCompleted, page = '/connections' }: ConnectStoreModalProps) {
+function ConnectStoreFlow({ onClose, integration, initialStep = 'marketplace', onCompleted, page = '/connections', prefill }: ConnectStoreModalProps) {
   const { t } = useTranslation('connections');
   const message = useDomainMessage();
   const formId = useId();
   const { data: marketplaces, error: marketplacesError, isLoading, mutate: reloadMarketplaces } = useMarketplaces();
-  const [step, setStep] = useState<ConnectStep>(integration ? 'integration' : initialStep);
+  const [step, setStep] = useState<ConnectStep>(integration || prefill ? 'integration' : initialStep);
   const [chosen, setChosen] = useState<Marketplace | null>(null);
   const [integrationDirty, setIntegrationDirty] = useState(false);
   const [companyDirty, setCompanyDirty] = useState(false);
@@ -78,7 +87,9 @@ function ConnectStoreFlow({ onClose, integration, initialStep = 'marketplace', o
     chosen ??
     (integration
       ? (marketplaces?.find((candidate) => candidate.id === integration.marketplace_id || candidate.code === integration.marketplace_code) ?? null)
-      : null);
+      : prefill
+        ? (marketplaces?.find((candidate) => candidate.code === prefill.marketplaceCode) ?? null)
+        : null);
 
   const leaveWarning = useLeaveWarning((step === 'integration' && integrationDirty) || (step === 'company' && companyDirty));
   const onCompanyDirty = useCallback((dirty: boolean) => setCompanyDirty(dirty), []);
@@ -158,6 +169,7 @@ function ConnectStoreFlow({ onClose, integration, initialStep = 'marketplace', o
           id={formId}
           marketplace={marketplace}
           integration={integration}
+          prefill={chosen ? undefined : prefill}
           onSubmit={submitIntegration}
           onDirtyChange={onIntegrationDirty}
           onHowTo={() => setHowToOpen(true)}

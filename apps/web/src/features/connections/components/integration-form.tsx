@@ -26,6 +26,8 @@ export interface IntegrationFormProps {
   marketplace: Marketplace;
   /** The integration being updated or reconnected; its non-secret details are pre-filled. */
   integration?: Integration;
+  /** Details known before the form opens (a recognised store address). */
+  prefill?: { storeName?: string | null; storeLink?: string | null; sellerId?: string | null } | undefined;
   onSubmit: (body: UpsertIntegrationBody) => Promise<void>;
   onDirtyChange?: (dirty: boolean) => void;
   onHowTo: () => void;
@@ -57,6 +59,7 @@ export function IntegrationForm({
   id,
   marketplace,
   integration,
+  prefill,
   onSubmit,
   onDirtyChange,
   onHowTo,
@@ -105,12 +108,14 @@ export function IntegrationForm({
 
   const defaultValues = useMemo<IntegrationValues>(
     () => ({
-      store_name: integration?.store_name ?? '',
-      store_link: integration?.store_link ?? '',
+      store_name: integration?.store_name ?? prefill?.storeName ?? '',
+      store_link: integration?.store_link ?? prefill?.storeLink ?? '',
       region: integration?.region ?? regions[0] ?? 'EU',
-      credentials: Object.fromEntries(fields.map((field) => [field.name, knownValue(integration, field)])),
+      credentials: Object.fromEntries(
+        fields.map((field) => [field.name, knownValue(integration, field) || (field.name === 'seller_id' ? (prefill?.sellerId ?? '') : '')]),
+      ),
     }),
-    [integration, fields, regions],
+    [integration, prefill, fields, regions],
   );
 
   const {

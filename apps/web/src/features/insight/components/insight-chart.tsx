@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { bucketSeries, formatDay, formatMoney, type SeriesPoint } from '../period.ts';
+import styles from './insight.module.css';
+
+/**
+ * Revenue by day (by week for ranges over 90 days). The bars are a picture of the table under them,
+ * which carries the same figures as text for screen readers and for anyone who wants the numbers.
+ */
+export function InsightChart({ series }: { series: SeriesPoint[] }) {
+  const { t, i18n } = useTranslation('insight');
+  const language = i18n.language;
+  const { by, points } = bucketSeries(series);
+  const data = points.map((point) => ({ label: formatDay(point.date, language).slice(0, 5), revenue: point.revenue / 100, orders: point.orders }));
+  return (
+    <figure className={styles.chart}>
+      <figcaption className={styles.sectionTitle}>
+        {t('chart.title')} · {t(by === 'day' ? 'chart.by_day' : 'chart.by_week')}
+      </figcaption>
+      <div className={styles.chartArea} aria-hidden="true">
+        <ResponsiveContainer width="100%" height={240}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" vertical={false} />
+            <XAxis dataKey="label" tick={{ fill: 'var(--color-text-muted)', fontSize: 11 }} interval="preserveStartEnd" />
+            <YAxis tick={{ fill: 'var(--color-text-muted)', fontSize: 11 }} width={56} />
+            <Tooltip formatter={(value) => formatMoney(Math.round(Number(value) * 100), language)} />
+            <Bar dataKey="revenue" name={t('chart.revenue')} fill="var(--color-primary)" radius={[3, 3, 0, 0]} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <details className={styles.chartTable}>
+        <summary>{t('chart.table_caption', { by: t(by === 'day' ? 'chart.by_day' : 'chart.by_week') })}</summary>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('csv.date')}</th>
+              <th scope="col">{t('chart.revenue')}</th>
+              <th scope="col">{t('chart.orders')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.date}>
+                <td>{formatDay(point.date, language)}</td>
+                <td>{formatMoney(point.revenue, language)}</td>
+                <td>{point.orders}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Stepper } from '../../../components/ui/stepper.tsx';
+import { errorFields, errorMessage } from '../../../lib/api-error.ts';
+import { lookupStore, type StoreLookup } from '../api/insight.ts';
+import { clearOnboardingStore, saveOnboardingStore } from '../onboarding-store.ts';
+import styles from './insight.module.css';
+
+const marketplaceNames: Record<string, string> = {
+  trendyol: 'Trendyol',
+  hepsiburada: 'Hepsiburada',
+  n11: 'N11',
+  ciceksepeti: 'Çiçeksepeti',
+  amazon: 'Amazon',
+  ideasoft: 'Ideasoft',
+  ticimax: 'Ticimax',
+};
+
+export function OnboardingSteps({ current }: { current: 0 | 1 }) {
+  const { t } = useTranslation('insight');
+  return (
+    <Stepper
+      aria-label={t('onboarding.title')}
+      steps={[
+        { id: 'address', label: t('onboarding.steps.address') },
+        { id: 'integration', label: t('onboarding.steps.integration') },
+      ]}
+      current={current}
+      compact="phone"
+    />
+  );
+}
+
+/** `/worq-insight/onboarding/store-address`: the store's public address, recognised by the server. */
+export function StoreAddressPage() {
+  const { t } = useTranslation('insight');
+  const navigate = useNavigate();
+  const [address, setAddress] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [found, setFound] = useState<StoreLookup | null>(null);
+
+  const next = (marketplaceCode: string, lookup: StoreLookup | null) => {
+    saveOnboardingStore({ marketplaceCode, storeName: lookup?.store_name ?? null, storeLink: lookup?.store_link ?? null, sellerId: lookup?.seller_id ?? null });
+    void navigate('/worq-insight/onboarding/integration');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    setFound(null);
+    if (!address.trim()) {
+      setError(t('onboarding.address_required'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const lookup = await lookupStore(address.trim());
+      if (lookup.marketplace_code) next(lookup.marketplace_code, lookup);
+      else setFound(lookup);
+    } catch (caught) {
+      setError(errorFields(caught).store_url ?? errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('onboarding.title')} />
+      <OnboardingSteps current={0} />
+      <section className={styles.section} aria-labelledby="address-heading">
+        <h2 id="address-heading" className={styles.sectionTitle}>
+          {t('onboarding.address_heading')}
+        </h2>
+        <p className={styles.muted}>{t('onboarding.address_help')}</p>
+        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+          <TextField
+            label={t('onboarding.address_label')}
+            placeholder={t('onboarding.address_placeholder')}
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+            error={error}
+            inputMode="url"
+            autoComplete="url"
+            requiredMark
+          />
+          <div className={styles.actions}>
+            <Button type="submit" busy={busy}>
+              {t('onboarding.continue')}
+            </Button>
+          </div>
+        </form>
+        {found && (
+          <div className={styles.notice} role="status">
+            <p>{t('onboarding.own_domain')}</p>
+            <div className={styles.actions}>
+              {found.candidates.map((code) => (
+                <Button key={code} variant="secondary" onClick={() => next(code, found)}>
+                  {marketplaceNames[code] ?? code}
+                </Button>
+              ))}
+            </div>
+          </div>
+        )}
+        <p>
+          <Link to="/worq-insight/onboarding/integration" onClick={clearOnboardingStore}>
+            {t('onboarding.choose_yourself')}
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+export { StoreAddressPage as Component };

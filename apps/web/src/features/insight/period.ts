@@ -1,0 +1,111 @@
+/*
+ * Periods, day buckets, number formats and the CSV of the WorqInsight dashboard. Days are Istanbul
+ * calendar days (UTC+3 all year), whatever zone the browser is in, because the server counts them
+ * that way.
+ */
+const istanbulOffsetMs = 3 * 3_600_000;
+const dayMs = 86_400_000;
+
+export type PeriodId = '7d' | '30d' | '90d' | 'this_month' | 'last_month' | 'custom';
+export const periodIds: PeriodId[] = ['7d', '30d', '90d', 'this_month', 'last_month', 'custom'];
+
+export function istanbulToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + istanbulOffsetMs).toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+}
+
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs) + 1;
+}
+
+function monthStart(day: string, offset = 0): string {
+  return new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 + offset, 1)).toISOString().slice(0, 10);
+}
+
+/** The inclusive range of a preset period, ending today (Istanbul). */
+export function rangeOf(period: Exclude<PeriodId, 'custom'>, now: Date = new Date()): { from: string; to: string } {
+  const today = istanbulToday(now);
+  switch (period) {
+    case '7d':
+      return { from: addDays(today, -6), to: today };
+    case '30d':
+      return { from: addDays(today, -29), to: today };
+    case '90d':
+      return { from: addDays(today, -89), to: today };
+    case 'this_month':
+      return { from: monthStart(today), to: today };
+    case 'last_month':
+      return { from: monthStart(today, -1), to: addDays(monthStart(today), -1) };
+  }
+}
+
+export interface SeriesPoint {
+  date: string;
+  revenue: number;
+  orders: number;
+}
+
+/** Ranges over 90 days are shown by week (weeks start on Monday, as in Turkey). */
+export function bucketSeries(series: SeriesPoint[]): { by: 'day' | 'week'; points: SeriesPoint[] } {
+  if (series.length <= 90) return { by: 'day', points: series };
+  const weeks: SeriesPoint[] = [];
+  for (const point of series) {
+    const weekday = (new Date(`${point.date}T00:00:00Z`).getUTCDay() + 6) % 7;
+    const monday = addDays(point.date, -weekday);
+    const last = weeks.at(-1);
+    if (last && last.date === monday) {
+      last.revenue += point.revenue;
+      last.orders += point.orders;
+    } else weeks.push({ date: weeks.length === 0 ? point.date : monday, revenue: point.revenue, orders: point.orders });
+  }
+  return { by: 'week', points: weeks };
+}
+
+const locales = { tr: 'tr-TR', en: 'en-GB' } as const;
+const localeOf = (language: string) => (language === 'en' ? locales.en : locales.tr);
+
+export function formatMoney(kurus: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'TRY', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 }).format(kurus / 100);
+}
+
+export function formatNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language)).format(value);
+}
+
+export function formatPercent(ratio: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
+}
+
+/** dd.MM.yyyy in Turkish, dd/MM/yyyy in English; `day` is YYYY-MM-DD. */
+export function formatDay(day: string, language: string): string {
+  const [year, month, date] = day.split('-');
+  return language === 'en' ? `${date}/${month}/${year}` : `${date}.${month}.${year}`;
+}
+
+export function formatDateTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(new Date(iso));
+}
+
+/** The change against the previous period as a fraction, or null when there is nothing to compare. */
+export function changeOf(current: number, previous: number): number | null {
+  if (previous === 0) return current === 0 ? 0 : null;
+  return (current - previous) / previous;
+}
+
+/**
+ * The daily series as CSV. Turkish Excel reads `;`-separated files with a decimal comma, English
+ * ones `,` with a decimal point; a BOM makes it read the Turkish letters as UTF-8.
+ */
+export function seriesCsv(series: SeriesPoint[], language: string, headers: { date: string; revenue: string; orders: string }): string {
+  const separator = language === 'en' ? ',' : ';';
+  const amount = (kurus: number) => {
+    const text = (kurus / 100).toFixed(2);
+    return language === 'en' ? text : text.replace('.', ',');
+  };
+  const rows = [[headers.date, headers.revenue, headers.orders].join(separator)];
+  for (const point of series) rows.push([formatDay(point.date, language), amount(point.revenue), String(point.orders)].join(separator));
+  return `\uFEFF${rows.join('\r\n')}\r\n`;
+}
