@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { useOnboarding } from '../onboarding-context.ts';
 import { DurationComparison } from './duration-comparison.tsx';
 import { formatTry, kurusToLiraInput } from './money.ts';
 import { MoneyField } from './money-field.tsx';
+import { TurnoverSuggestionNote } from './turnover-suggestion.tsx';
 import { PlanChart } from './plan-chart.tsx';
 import { PlanFigures } from './plan-figures.tsx';
 import {
@@ -203,6 +204,10 @@ function PlanEditor({ parameters, saved }: { parameters: PlanParameters; saved: 
   }
 
   const busy = isSubmitting || advancing;
+  const useSuggestedTurnover = useCallback(
+    (kurus: number) => setValue('averageMonthlyTurnover', kurusToLiraInput(kurus), { shouldDirty: true, shouldTouch: true, shouldValidate: true }),
+    [setValue],
+  );
   const currency = t('plan.form.currency');
   // A render helper, not a component: a component declared here would be a new type on every
   // render, and React would remount the input (losing focus) at each keystroke.
@@ -245,6 +250,7 @@ function PlanEditor({ parameters, saved }: { parameters: PlanParameters; saved: 
           <form id="revenue-sharing-plan-form" className={styles.form} onSubmit={submit} noValidate>
             <div data-tour="turnover">
               {amountField('averageMonthlyTurnover', t('plan.form.turnover'), t('plan.form.turnover_hint'))}
+              <TurnoverSuggestionNote disabled={busy} onUse={useSuggestedTurnover} />
             </div>
             <div data-tour="stock" className={styles.stockGroup}>
               {amountField('estimatedStockPurchase', t('plan.form.stock'), t('plan.form.stock_guidance'))}

@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { useTurnoverSuggestion, type TurnoverSuggestion } from '../api/suggestion.ts';
+import { formatTry } from './money.ts';
+import styles from './plan.module.css';
+
+const marketplaceNames: Record<string, string> = {
+  trendyol: 'Trendyol',
+  hepsiburada: 'Hepsiburada',
+  n11: 'N11',
+  ciceksepeti: 'Çiçeksepeti',
+  amazon: 'Amazon',
+  ideasoft: 'Ideasoft',
+  ticimax: 'Ticimax',
+};
+
+/** "Trendyol ve Hepsiburada, Ağu–Eki": where the figure comes from. */
+export function suggestionSource(suggestion: TurnoverSuggestion, language: string, and: string): string {
+  const names = [...new Set(suggestion.integrations.map((store) => marketplaceNames[store.marketplace_code] ?? store.marketplace_code))];
+  const list = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${and} ${names.at(-1)}`;
+  const month = (day: string | null) =>
+    day ? new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'tr-TR', { month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)) : '';
+  const from = month(suggestion.period.from);
+  const to = month(suggestion.period.to);
+  return `${list}, ${from === to ? from : `${from}–${to}`}`;
+}
+
+/**
+ * Under the turnover field: the average of the seller's synced sales with its source and one click
+ * to use it (ARCHITECTURE.md §6). `?use_suggestion=1` (a WorqInsight tip) applies it on arrival.
+ */
+export function TurnoverSuggestionNote({ onUse, disabled }: { onUse: (kurus: number) => void; disabled?: boolean }) {
+  const { t, i18n } = useTranslation('worq-trade');
+  const { data } = useTurnoverSuggestion();
+  const [params] = useSearchParams();
+  const applied = useRef(false);
+  const amount = data?.average_monthly_turnover ?? null;
+  useEffect(() => {
+    if (amount === null || applied.current || params.get('use_suggestion') !== '1') return;
+    applied.current = true;
+    onUse(amount);
+  }, [amount, params, onUse]);
+  if (!data || amount === null) return null;
+  return (
+    <div className={styles.suggestion} role="note">
+      <p>
+        {t('plan.suggestion.text', { amount: formatTry(amount), months: data.months_used, source: suggestionSource(data, i18n.language, t('plan.suggestion.and')) })}
+      </p>
+      <Button variant="secondary" size="sm" disabled={disabled} onClick={() => onUse(amount)}>
+        {t('plan.suggestion.use')}
+      </Button>
+    </div>
+  );
+}
