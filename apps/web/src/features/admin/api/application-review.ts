@@ -79,6 +79,16 @@ export interface ApplicationReview {
   company: ReviewCompany | null;
   contact_forms: ContactForm[];
   events: ApplicationEvent[];
+  /** The submitted stores' synced sales, last 12 months (absent from older servers). */
+  store_performance?: StorePerformance;
+}
+
+export interface StorePerformance {
+  months: { month: string; revenue: number; orders: number; cancelled_orders: number; returned_orders: number }[];
+  cancellation_rate: number;
+  return_rate: number;
+  by_marketplace: { marketplace_code: string; store_name: string; revenue: number }[];
+  last_synced_at: string | null;
 }
 
 export const rejectReasonMinLength = 10;

@@ -9,6 +9,7 @@ import { errorStatus } from '../../../lib/api-error.ts';
 import { useApplicationReview, type ApplicationReview, type ReviewPlan, type StoreStatus } from '../api/application-review.ts';
 import { reviewQueuePath } from '../api/review-queue.ts';
 import { formatDate, formatDateTime, formatMoney, formatPhoneNumber, fullName } from '../format.ts';
+import { StorePerformanceSection } from './store-performance.tsx';
 import { AuditTrail } from './audit-trail.tsx';
 import { ContactFormDetails } from './contact-form-details.tsx';
 import { DecisionPanel } from './decision-panel.tsx';
@@ -254,6 +255,7 @@ export function Component() {
             />
           </Card>
           <PlanSection plan={application.plan} />
+          {application.store_performance && <StorePerformanceSection performance={application.store_performance} />}
           <StoresSection application={application} />
           <CompanySection application={application} />
           <Card title={t('review.contact_forms.title')}>

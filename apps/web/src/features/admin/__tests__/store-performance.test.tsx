@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import i18n from '../../../lib/i18n.ts';
+import { storeTokens } from '../../../lib/token-storage.ts';
+import { serve } from '../../../test/http-test-kit.tsx';
+import { Component as ApplicationReviewPage } from '../components/application-review-page.tsx';
+import { applicationId, expertToken, renderAt, reviewFixture } from './admin-test-kit.tsx';
+
+const detailUrl = `/admin/applications/${applicationId}`;
+
+beforeAll(async () => {
+  await i18n.changeLanguage('tr');
+  await i18n.loadNamespaces(['admin']);
+});
+
+beforeEach(() => {
+  storeTokens({ jwt_token: expertToken(), refresh_token: 'r' }, true);
+});
+
+const months = Array.from({ length: 12 }, (_, index) => ({
+  month: `2026-${String(index + 1).padStart(2, '0')}`,
+  revenue: index === 11 ? 250_000_00 : 100_000_00,
+  orders: 40,
+  cancelled_orders: 2,
+  returned_orders: 1,
+}));
+
+describe('store performance on the application review', () => {
+  it("shows the submitted stores' monthly sales, rates, channels and the last import", async () => {
+    serve({
+      [`GET ${detailUrl}`]: {
+        status: 200,
+        data: reviewFixture({
+          store_performance: {
+            months,
+            cancellation_rate: 0.0465,
+            return_rate: 0.0233,
+            by_marketplace: [{ marketplace_code: 'trendyol', store_name: 'Ayşe Butik', revenue: 1_350_000_00 }],
+            last_synced_at: '2026-11-24T06:00:00.000Z',
+          },
+        }),
+      },
+    });
+    renderAt(<ApplicationReviewPage />, detailUrl, '/admin/applications/:id');
+    const table = await screen.findByRole('table', { name: 'Aylık ciro ve sipariş' });
+    expect(within(table).getAllByRole('row')).toHaveLength(13);
+    expect(within(table).getByRole('row', { name: /Ara 26/ })).toHaveTextContent('₺250.000,00');
+    expect(screen.getByText('%4,7')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Kanal dağılımı' })).toHaveTextContent('Ayşe Butik · trendyol');
+    expect(screen.getByText(/Son aktarım:/)).toBeInTheDocument();
+  });
+
+  it('says when the stores have no imported sales', async () => {
+    serve({
+      [`GET ${detailUrl}`]: {
+        status: 200,
+        data: reviewFixture({ store_performance: { months: months.map((month) => ({ ...month, revenue: 0, orders: 0 })), cancellation_rate: 0, return_rate: 0, by_marketplace: [], last_synced_at: null } }),
+      },
+    });
+    renderAt(<ApplicationReviewPage />, detailUrl, '/admin/applications/:id');
+    expect(await screen.findByText('Gönderilen mağazalardan aktarılmış satış yok.')).toBeInTheDocument();
+  });
+});

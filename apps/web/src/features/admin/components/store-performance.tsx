@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/ui/card.tsx';
+import type { StorePerformance } from '../api/application-review.ts';
+import { formatDateTime, formatMoney } from '../format.ts';
+import styles from './store-performance.module.css';
+
+const percent = (value: number, language: string) =>
+  new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'tr-TR', { style: 'percent', maximumFractionDigits: 1 }).format(value);
+
+/**
+ * Underwriting from verified sales (ARCHITECTURE.md §6): the submitted stores' monthly revenue of
+ * the last 12 months as bars with the figures beside them, the cancellation and return rates, the
+ * channel split and how fresh the data is.
+ */
+export function StorePerformanceSection({ performance }: { performance: StorePerformance }) {
+  const { t, i18n } = useTranslation('admin');
+  const language = i18n.language;
+  const highest = Math.max(1, ...performance.months.map((month) => month.revenue));
+  const total = performance.months.reduce((sum, month) => sum + month.revenue, 0);
+  const monthName = (month: string) =>
+    new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'tr-TR', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+  return (
+    <Card title={t('review.performance.title')}>
+      {total === 0 ? (
+        <p className={styles.none}>{t('review.performance.none')}</p>
+      ) : (
+        <>
+          <dl className={styles.rates}>
+            <div>
+              <dt>{t('review.performance.total')}</dt>
+              <dd>{formatMoney(total)}</dd>
+            </div>
+            <div>
+              <dt>{t('review.performance.cancellation_rate')}</dt>
+              <dd>{percent(performance.cancellation_rate, language)}</dd>
+            </div>
+            <div>
+              <dt>{t('review.performance.return_rate')}</dt>
+              <dd>{percent(performance.return_rate, language)}</dd>
+            </div>
+          </dl>
+          <table className={styles.months}>
+            <caption>{t('review.performance.monthly')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('review.performance.month')}</th>
+                <th scope="col">{t('review.performance.revenue')}</th>
+                <th scope="col">{t('review.performance.orders')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {performance.months.map((month) => (
+                <tr key={month.month}>
+                  <th scope="row">{monthName(month.month)}</th>
+                  <td>
+                    <span className={styles.bar} style={{ inlineSize: `${Math.round((month.revenue / highest) * 100)}%` }} aria-hidden="true" />
+                    {formatMoney(month.revenue)}
+                  </td>
+                  <td>{month.orders}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <ul className={styles.channels} aria-label={t('review.performance.channels')}>
+            {performance.by_marketplace.map((store) => (
+              <li key={`${store.marketplace_code}-${store.store_name}`}>
+                {store.store_name} · {store.marketplace_code}: {formatMoney(store.revenue)} ({percent(total > 0 ? store.revenue / total : 0, language)})
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className={styles.synced}>
+        {performance.last_synced_at ? t('review.performance.synced', { time: formatDateTime(performance.last_synced_at, language) }) : t('review.performance.never_synced')}
+      </p>
+    </Card>
+  );
+}
