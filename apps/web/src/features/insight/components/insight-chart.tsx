@@ -19,11 +19,16 @@ export function InsightChart({ series }: { series: SeriesPoint[] }) {
       </figcaption>
       <div className={styles.chartArea} aria-hidden="true">
         <ResponsiveContainer width="100%" height={240}>
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" vertical={false} />
             <XAxis dataKey="label" tick={{ fill: 'var(--color-text-muted)', fontSize: 11 }} interval="preserveStartEnd" />
             <YAxis tick={{ fill: 'var(--color-text-muted)', fontSize: 11 }} width={56} />
-            <Tooltip formatter={(value) => formatMoney(Math.round(Number(value) * 100), language)} />
+            <Tooltip
+              formatter={(value) => formatMoney(Math.round(Number(value) * 100), language)}
+              contentStyle={{ background: 'var(--color-surface-raised)', border: '1px solid var(--color-border)', borderRadius: 8 }}
+              labelStyle={{ color: 'var(--color-text)' }}
+              itemStyle={{ color: 'var(--color-text)' }}
+            />
             <Bar dataKey="revenue" name={t('chart.revenue')} fill="var(--color-primary)" radius={[3, 3, 0, 0]} />
           </BarChart>
         </ResponsiveContainer>

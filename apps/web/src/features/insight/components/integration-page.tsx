@@ -38,7 +38,9 @@ export function IntegrationPage() {
       </section>
       <ConnectStoreModal
         open={open}
-        onClose={() => setOpen(false)}
+        // Closing the flow after the store connected ("Later" on the company step) also leads to the
+        // dashboard, which shows the import; closing before that shows an empty dashboard with a way back.
+        onClose={done}
         onCompleted={done}
         page="/worq-insight"
         {...(store ? { prefill: { marketplaceCode: store.marketplaceCode, storeName: store.storeName, storeLink: store.storeLink, sellerId: store.sellerId } } : {})}
