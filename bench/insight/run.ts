@@ -51,6 +51,12 @@ async function main(): Promise<void> {
   try {
     const database = await openDatabase({ url: server.url, pgliteDir: 'memory://' });
     const db = database.db;
+    // The app seeds the reference data (marketplaces) the fill needs.
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), IP_RATE_LIMIT_PER_MINUTE: '100000' });
+    const app = await buildApp({ config, database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
     console.log(`filling ${totalOrders.toLocaleString('en')} orders on ${server.description} …`);
     const fillStarted = Date.now();
     // Sellers, one Trendyol store each; the first seller is the one measured.
@@ -84,11 +90,6 @@ async function main(): Promise<void> {
     const sellerId = sellerRows.rows[0]!.id;
     const counted = Number(((await db.execute(sql`select count(*) as n from marketplace_orders`)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
 
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), IP_RATE_LIMIT_PER_MINUTE: '100000' });
-    const app = await buildApp({ config, database, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
     const token = await app.signAccessToken({ customer_id: sellerId, email: 'bench-0@example.com', first_name: 'Bench', last_name: 'Seller', is_phone_verified: true });
 
     const measure = async (url: string): Promise<{ p50: number; p95: number; max: number }> => {

@@ -297,6 +297,8 @@ test('edits the profile: names, the e-mail code, the password, and a new phone v
     const newPhone = uniquePhone();
     const phoneBox = details.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(t('auth:fields.phone_number'))}`) });
     await phoneBox.fill(spacedPhone(newPhone));
+    // Replacing the number asks for the current password (issue 13).
+    await details.getByLabel(new RegExp(`^${escapeRegExp(t('auth:fields.current_password'))}`)).fill(newPassword);
     const seenNewPhone = await readOutbox(place.baseUrl, newPhone);
     const otpSent = nextOtpSend(page);
     await details.getByRole('button', { name: t('profile:info.save') }).click();
@@ -325,6 +327,7 @@ test('sends the code to a new phone number at once, even within a minute of the 
     // A seller who notices a mistyped number right after signing up.
     const newPhone = uniquePhone();
     await phoneBox.fill(spacedPhone(newPhone));
+    await details.getByLabel(new RegExp(`^${escapeRegExp(text(language, 'auth:fields.current_password'))}`)).fill(customer.password);
     const seen = await readOutbox(place.baseUrl, newPhone);
     const otpSent = nextOtpSend(page);
     await details.getByRole('button', { name: text(language, 'profile:info.save') }).click();

@@ -70,7 +70,7 @@ export function sandboxOrders(storeKey: string, from: Date, to: Date, options: S
   const today = istanbulDay(now);
   const packages: SandboxPackage[] = [];
   for (let day = istanbulDay(start); day <= istanbulDay(end - 1); day++) {
-    for (const item of packagesOfDay(storeKey, day, today, options)) {
+    for (const item of cachedDay(storeKey, day, today, options)) {
       const at = Date.parse(item.orderedAt);
       if (at >= start && at < end) packages.push(item);
     }
@@ -112,6 +112,24 @@ export function istanbulDay(ms: number): number {
 /** Wall-clock parts of an instant in Istanbul (UTC+3 all year since 2016). */
 export function istanbulWallClock(ms: number): Date {
   return new Date(ms + istanbulOffsetMs);
+}
+
+/**
+ * Pages of one sandbox answer ask for the same days again and again (a year, page after page):
+ * the days generated last are kept, so a backfill costs the product's work, not the generator's.
+ */
+const dayCache = new Map<string, SandboxPackage[]>();
+const dayCacheSize = 20_000;
+
+function cachedDay(storeKey: string, day: number, today: number, options: SandboxOrderOptions): SandboxPackage[] {
+  const key = `${storeKey}|${day}|${today}|${options.splits ? 1 : 0}|${options.scale ?? 1}`;
+  let items = dayCache.get(key);
+  if (!items) {
+    items = packagesOfDay(storeKey, day, today, options);
+    if (dayCache.size >= dayCacheSize) dayCache.delete(dayCache.keys().next().value!);
+    dayCache.set(key, items);
+  }
+  return items;
 }
 
 function packagesOfDay(storeKey: string, day: number, today: number, options: SandboxOrderOptions): SandboxPackage[] {
