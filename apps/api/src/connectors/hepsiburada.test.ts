@@ -170,6 +170,25 @@ describe('hepsiburada connector', () => {
     expect(JSON.stringify(orders)).not.toContain('Ayşe');
   });
 
+  it('starts windows on whole minutes, so the 24-hour cap never hides the seconds at a window edge', async () => {
+    // A sync range rarely starts on a whole minute. Hepsiburada reads begindate/enddate to the
+    // minute and answers at most 24 hours from begindate (MARKETPLACES.md); this server does both.
+    const from = Date.UTC(2026, 9, 1, 21, 0, 30); // 2 October 00:00:30 in Istanbul
+    const to = from + 2 * 24 * hour;
+    const orderAt = (orderNumber: string, at: string) => ({ orderNumber, orderDate: at, status: 'Open', merchantSku: 'SKU-1', quantity: 1, totalPrice: { currency: 'TRY', amount: 10 } });
+    const all = [orderAt('BEFORE-RANGE', '2026-10-02T00:00:10'), orderAt('AT-EDGE', '2026-10-03T00:00:10'), orderAt('LATER', '2026-10-03T12:00:00')];
+    const ctx = await serve((req, res) => {
+      const begin = istanbulInstant(`${req.query.get('begindate')!.replace(' ', 'T')}:00`);
+      const end = Math.min(istanbulInstant(`${req.query.get('enddate')!.replace(' ', 'T')}:00`) + 60_000, begin + 24 * hour);
+      const items = req.path === '/orders/merchantid/b2c-merchant-1' ? all.filter((item) => istanbulInstant(item.orderDate) >= begin && istanbulInstant(item.orderDate) < end) : [];
+      sendJson(res, 200, { totalCount: items.length, limit: 100, offset: 0, pageCount: 1, items });
+    });
+    const orders = await allOrders({ from: new Date(from), to: new Date(to) }, ctx);
+    expect(orders.map((order) => order.id).sort()).toEqual(['AT-EDGE', 'LATER']);
+    const backlogCalls = server!.requests.filter((request) => request.path === '/orders/merchantid/b2c-merchant-1');
+    expect(backlogCalls.map((request) => request.query.get('begindate'))).toEqual(['2026-10-02 00:00', '2026-10-03 00:00', '2026-10-04 00:00']);
+  });
+
   it('reads unzoned dates as Istanbul time and zoned ones as they are', () => {
     expect(new Date(istanbulInstant('2020-06-24T10:36:53.593')).toISOString()).toBe('2020-06-24T07:36:53.593Z');
     expect(new Date(istanbulInstant('2020-06-24T10:36:53Z')).toISOString()).toBe('2020-06-24T10:36:53.000Z');

@@ -47,6 +47,7 @@ export interface HepsiburadaContext extends ConnectorContext {
 export const hepsiburadaPageSize = 100;
 export const hepsiburadaWindowMs = 86_400_000;
 const istanbulOffsetMs = 3 * 3_600_000;
+const minuteMs = 60_000;
 
 /** The five lists, read in this order (a later list's status wins for an order in two). */
 export const hepsiburadaLists = [
@@ -99,7 +100,7 @@ function decode(text: string): Cursor {
 /** The first window of list `list` inside [from, to), or null when the list has nothing there. */
 function firstWindow(list: number, from: number, to: number): number | null {
   const start = hepsiburadaLists[list]!.name === 'delivered' ? Math.max(from, to - deliveredHistoryMs) : from;
-  return start < to ? start : null;
+  return start < to ? Math.floor(start / minuteMs) * minuteMs : null;
 }
 
 function nextList(list: number, from: number, to: number): Cursor | null {
@@ -131,6 +132,9 @@ export const hepsiburadaConnector: Connector = {
       const from = range.from.getTime();
       const to = Math.min(range.to.getTime(), Date.now());
       if (from >= to) return { orders: [], cursor: null };
+      // Windows start on whole minutes: Hepsiburada reads begindate/enddate to the minute and cuts
+      // any span over 24 hours, so a window starting mid-minute would lose its last seconds.
+      // Orders before `from` in that first minute are dropped by the filter in addLine.
       const start = firstWindow(0, from, to);
       cursor = start === null ? nextList(0, from, to) : { list: 0, start, offset: 0, from, to };
       if (!cursor) return { orders: [], cursor: null };
@@ -147,7 +151,8 @@ export const hepsiburadaConnector: Connector = {
     });
     const path = list.path.replace('{id}', encodeURIComponent(merchantId));
     const body = await request(credentials, `${ctx.baseUrl}${path}?${query}`, ctx);
-    const page = list.packaged ? parsePackages(body, cursor.start, end) : parseOrderLines(body, cursor.start, end);
+    const keepFrom = Math.max(cursor.start, cursor.from);
+    const page = list.packaged ? parsePackages(body, keepFrom, end) : parseOrderLines(body, keepFrom, end);
     let next: Cursor | null;
     if (cursor.offset + hepsiburadaPageSize < page.totalCount) next = { ...cursor, offset: cursor.offset + hepsiburadaPageSize };
     else if (end < cursor.to) next = { ...cursor, start: end, offset: 0 };
