@@ -62,7 +62,7 @@ test('an expert rejects one application with a reason and approves another; each
     // Reject seller A, with a reason the form insists on.
     await openApplication(current, sellerA);
     await page.getByText(sellerA.companyTitle).first().waitFor();
-    await page.getByText(sellerA.storeName).waitFor();
+    await page.getByText(sellerA.storeName, { exact: true }).waitFor();
     await checkScreen(current, 'application');
     await page.getByRole('button', { name: t(current, 'admin:decision.reject'), exact: true }).click();
     await page.getByRole('button', { name: t(current, 'admin:decision.reject_confirm'), exact: true }).click();

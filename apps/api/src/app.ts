@@ -25,6 +25,7 @@ import { sandboxPlugin } from './connectors/sandbox/sandbox-plugin.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { applicationRoutes } from './modules/application/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { ensureBootstrapExpert } from './modules/auth/service.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
@@ -239,6 +240,10 @@ export async function buildApp({ config, database, delivery, logger = true, logS
     return reply.status(404).send(errorBody(language, 'not_found', 'not_found'));
   });
 
-  await seedReferenceData(database.db);
+  // Processes started together on one database take turns; the work itself is idempotent.
+  await database.exclusive(async () => {
+    await seedReferenceData(database.db);
+    if (config.bootstrapExpert) await ensureBootstrapExpert(database.db, config.bootstrapExpert);
+  });
   return app;
 }

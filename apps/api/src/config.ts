@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -312,7 +312,16 @@ function generatedSecret(dataDir: string, name: string, create: () => string): s
   const file = path.join(dataDir, 'secrets', name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const value = create();
-  writeFileSync(file, value, { mode: 0o600 });
-  return value;
+  // Processes started together on one data folder must agree on the secret: the first link wins
+  // (link refuses an existing name), and everyone reads what won, never a half-written file.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, create(), { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(draft);
+  }
+  return readFileSync(file, 'utf8').trim();
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,7 +25,16 @@ export interface Database {
    * connection was down are lost. Resolves once registered; call the returned function to stop.
    */
   listen?(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while no other process runs its own start-up work: on PostgreSQL under a session
+   * advisory lock, so processes started together on one database take turns (migrations, seeding,
+   * the expert bootstrap). PGlite has one process by construction.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
 }
+
+/** pg_advisory_lock key of start-up work ("worq" as a number); any constant shared by all builds. */
+export const startupLockKey = 0x776f7271;
 
 const channelName = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -147,12 +156,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+      // A session lock on a connection of its own: `work` uses the pool, and the lock is released
+      // with this connection even if the process dies half-way.
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [startupLockKey]);
+        try {
+          return await work();
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [startupLockKey]);
+        }
+      } finally {
+        lock.release();
+      }
+    };
+    try {
+      await exclusive(async () => {
+        await refuseNewerSchema((text) => pool.query(text).then((result) => result.rows));
+        await migratePg(drizzlePg(pool), { migrationsFolder });
+      });
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
     const url = options.url;
     let listener: PgListener | undefined;
     return {
       db,
       kind: 'postgres',
+      exclusive,
       ping: async () => {
         await pool.query('select 1');
       },
@@ -170,10 +203,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = new PGlite(options.pgliteDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  try {
+    await refuseNewerSchema((text) => client.query<Record<string, unknown>>(text).then((result) => result.rows));
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
   return {
     db,
     kind: 'pglite',
+    exclusive: (work) => work(),
     ping: async () => {
       await client.query('select 1');
     },
@@ -185,4 +225,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return () => unlisten();
     },
   };
+}
+
+/** The newest migration this build knows (drizzle's journal next to the SQL files). */
+export function newestKnownMigration(): { tag: string; when: number } {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const newest = journal.entries.at(-1);
+  if (!newest) throw new Error('the migration journal is empty');
+  return newest;
+}
+
+/**
+ * A database migrated by a newer build has migrations this one does not know: running on it would
+ * read and write a schema the code was not written for. drizzle records each applied migration's
+ * journal time in drizzle.__drizzle_migrations.created_at.
+ */
+async function refuseNewerSchema(query: (text: string) => Promise<Record<string, unknown>[]>): Promise<void> {
+  const [table] = await query("select to_regclass('drizzle.__drizzle_migrations') as name");
+  if (!table?.name) return;
+  const [row] = await query('select max(created_at) as newest from drizzle.__drizzle_migrations');
+  const applied = Number(row?.newest ?? 0);
+  const known = newestKnownMigration();
+  if (applied > known.when) {
+    throw new Error(
+      `the database schema is newer than this build (a migration of ${new Date(applied).toISOString()}; this build knows up to ${known.tag}): run the newer build, or restore a matching backup`,
+    );
+  }
 }

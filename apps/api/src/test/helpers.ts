@@ -110,6 +110,7 @@ export function switchableDatabase(database: Database): Database & { goDown(): v
       await database.ping();
     },
     close: () => database.close(),
+    exclusive: (work) => database.exclusive(work),
     goDown: () => {
       down = true;
     },

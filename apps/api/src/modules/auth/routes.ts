@@ -16,7 +16,6 @@ import {
   changePassword,
   confirmEmailChange,
   endSession,
-  ensureBootstrapExpert,
   refreshSession,
   registerCustomer,
   requestEmailChange,
@@ -62,7 +61,6 @@ const bearer = [{ bearer: [] }];
 /** Sign-up, sign-in, sessions, phone verification, password and e-mail change (API.md Auth). */
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   const ctx = accountsContext(app, db, config);
-  if (config.bootstrapExpert) await ensureBootstrapExpert(db, config.bootstrapExpert);
 
   app.post(
     '/auth/register_customer',
