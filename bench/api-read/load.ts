@@ -1,10 +1,17 @@
 // Load generator for bench/api-read, run as a child process so that it has an event loop (and, on a
 // multi-core machine, a core) of its own, and so that the parent's CPU time is the servers' alone.
+import { fork } from 'node:child_process';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+const loadFile = fileURLToPath(import.meta.url);
 
 export interface LoadRequest {
   path: string;
   headers: Record<string, string>;
+  /** GET unless told; a POST sends `body` as JSON. */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 export interface LoadOptions {
@@ -43,7 +50,14 @@ function percentile(sorted: Float64Array, fraction: number): number {
 function send(agent: http.Agent, port: number, request: LoadRequest): Promise<number> {
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
-      { agent, host: '127.0.0.1', port, method: 'GET', path: request.path, headers: request.headers },
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method: request.method ?? 'GET',
+        path: request.path,
+        headers: request.body === undefined ? request.headers : { ...request.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(request.body)) },
+      },
       (response) => {
         // The body must be read to the end or the keep-alive socket is not handed back.
         response.on('data', () => {});
@@ -53,7 +67,7 @@ function send(agent: http.Agent, port: number, request: LoadRequest): Promise<nu
     );
     outgoing.setTimeout(requestTimeoutMs, () => outgoing.destroy(new Error(`no answer within ${requestTimeoutMs} ms`)));
     outgoing.on('error', reject);
-    outgoing.end();
+    outgoing.end(request.body);
   });
 }
 
@@ -116,6 +130,42 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     p99Ms: percentile(measured, 0.99),
     maxMs: measured.length > 0 ? measured[measured.length - 1]! : Number.NaN,
   };
+}
+
+export interface Run extends LoadResult {
+  /** CPU time of this process (both servers, and PGlite when it is the database) per answered request. */
+  cpuUsPerRequest: number;
+}
+
+/** Runs the load from a child process of its own (this file), so the caller's CPU time is the servers' alone. */
+export function runLoadInChild(options: LoadOptions): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = fork(loadFile, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let windowStart: NodeJS.CpuUsage | undefined;
+    let windowCpu: NodeJS.CpuUsage | undefined;
+    let settled = false;
+    const finish = (error: Error | undefined, result?: Run) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(guard);
+      child.kill();
+      if (error) reject(error);
+      else resolve(result!);
+    };
+    const guard = setTimeout(() => finish(new Error('the load generator did not finish in time')), options.warmupMs + options.durationMs + 60_000);
+    child.on('message', (message: { window?: 'start' | 'end'; result?: LoadResult; error?: string }) => {
+      if (message.window === 'start') windowStart = process.cpuUsage();
+      else if (message.window === 'end' && windowStart) windowCpu = process.cpuUsage(windowStart);
+      else if (message.result) {
+        const cpu = windowCpu ?? (windowStart ? process.cpuUsage(windowStart) : undefined);
+        const cpuUsPerRequest = cpu && message.result.completed > 0 ? (cpu.user + cpu.system) / message.result.completed : Number.NaN;
+        finish(undefined, { ...message.result, cpuUsPerRequest });
+      } else if (message.error !== undefined) finish(new Error(`load generator failed: ${message.error}`));
+    });
+    child.once('error', (error) => finish(error));
+    child.once('exit', (code) => finish(new Error(`the load generator exited (${code}) without a result`)));
+    child.send(options);
+  });
 }
 
 // Run as a child: options arrive as the first IPC message, the result goes back the same way.

@@ -1,6 +1,6 @@
 // The PostgreSQL server for bench/api-read: the one named by BENCH_DATABASE_URL, or a throwaway
 // cluster started here (root only, as the postgres user) and removed again afterwards.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,6 +12,8 @@ export interface PostgresServer {
   url: string;
   description: string;
   stop(): Promise<void>;
+  /** Restarts the server (fast shutdown, then start), for fault tests; only a throwaway cluster can. */
+  restart?(): Promise<void>;
 }
 
 export type PostgresAvailability = { server: PostgresServer } | { skipped: string };
@@ -115,14 +117,20 @@ export async function startPostgres(): Promise<PostgresAvailability> {
       '-c fsync=off',
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
-      '-c max_connections=50',
+      '-c max_connections=100',
     ].join(' ');
     started = true;
     asPostgresUser(pgCtl, ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', '-t', '30', 'start']);
     const version = path.basename(path.dirname(binDir));
-    return {
-      server: await withBenchDatabase(`postgres://postgres@127.0.0.1:${port}/postgres`, `throwaway PostgreSQL ${version} cluster on 127.0.0.1:${port} (fsync=off)`, stop),
-    };
+    const server = await withBenchDatabase(`postgres://postgres@127.0.0.1:${port}/postgres`, `throwaway PostgreSQL ${version} cluster on 127.0.0.1:${port} (fsync=off)`, stop);
+    server.restart = () =>
+      new Promise<void>((resolve, reject) => {
+        // Asynchronous, so a load generator in this process keeps running while the server is down.
+        execFile('runuser', ['-u', 'postgres', '--', pgCtl, '-D', dataDir, '-l', logFile, '-o', serverOptions, '-m', 'fast', '-w', '-t', '60', 'restart'], { timeout: 90_000 }, (error) =>
+          error ? reject(error) : resolve(),
+        );
+      });
+    return { server };
   } catch (error) {
     const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
     await stop().catch(() => {});

@@ -10,19 +10,17 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fork } from 'node:child_process';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
 import { customers } from '../../apps/api/src/db/schema.ts';
 import { findCustomerById } from '../../apps/api/src/modules/customer/repository.ts';
-import type { LoadOptions, LoadRequest, LoadResult } from './load.ts';
+import { runLoadInChild, type LoadRequest, type Run } from './load.ts';
 import { startPostgres, type PostgresServer } from './postgres.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const readmeFile = path.join(repoRoot, 'bench/README.md');
-const loadFile = fileURLToPath(new URL('./load.ts', import.meta.url));
 const target = 0.7;
 
 const wholeEnv = (name: string, fallback: number, min: number, max: number): number => {
@@ -57,41 +55,6 @@ interface Measurement {
   app: Run;
   minimal: Run;
   ratio: number;
-}
-
-interface Run extends LoadResult {
-  /** CPU time of this process (both servers, and PGlite when it is the database) per answered request. */
-  cpuUsPerRequest: number;
-}
-
-function runLoadInChild(options: LoadOptions): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = fork(loadFile, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let windowStart: NodeJS.CpuUsage | undefined;
-    let windowCpu: NodeJS.CpuUsage | undefined;
-    let settled = false;
-    const finish = (error: Error | undefined, result?: Run) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(guard);
-      child.kill();
-      if (error) reject(error);
-      else resolve(result!);
-    };
-    const guard = setTimeout(() => finish(new Error('the load generator did not finish in time')), options.warmupMs + options.durationMs + 60_000);
-    child.on('message', (message: { window?: 'start' | 'end'; result?: LoadResult; error?: string }) => {
-      if (message.window === 'start') windowStart = process.cpuUsage();
-      else if (message.window === 'end' && windowStart) windowCpu = process.cpuUsage(windowStart);
-      else if (message.result) {
-        const cpu = windowCpu ?? (windowStart ? process.cpuUsage(windowStart) : undefined);
-        const cpuUsPerRequest = cpu && message.result.completed > 0 ? (cpu.user + cpu.system) / message.result.completed : Number.NaN;
-        finish(undefined, { ...message.result, cpuUsPerRequest });
-      } else if (message.error !== undefined) finish(new Error(`load generator failed: ${message.error}`));
-    });
-    child.once('error', (error) => finish(error));
-    child.once('exit', (code) => finish(new Error(`the load generator exited (${code}) without a result`)));
-    child.send(options);
-  });
 }
 
 /** Rows written straight through the schema, the way registration would leave them. */
