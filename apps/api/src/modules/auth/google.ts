@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OAuth2Client } from 'google-auth-library';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
 import type { Language } from '@worq/domain/language';
 import { formatMessage } from '@worq/domain/messages';
@@ -32,31 +32,42 @@ const maxNameLength = 50;
 const invalidCredential = (messageKey: 'invalid_google_credential' | 'google_email_not_verified' = 'invalid_google_credential') =>
   new AppError(401, 'invalid_google_credential', { messageKey });
 
+/** Google's signing keys as a JSON Web Key Set (developers.google.com/identity/gsi/web/guides/verify-google-id-token). */
+export const googleJwksUrl = 'https://www.googleapis.com/oauth2/v3/certs';
+/** Google rotates its keys every few days and announces them hours ahead; an hour's cache is safe. */
+const keysCacheMs = 3_600_000;
+const keysTimeoutMs = 5_000;
+
+/** The claims of a Google ID token that sign-in reads. */
+interface GoogleClaims extends JWTPayload {
+  email?: string;
+  email_verified?: boolean;
+  given_name?: string;
+  family_name?: string;
+  name?: string;
+}
+
 /**
- * Checks an ID token from Google Identity Services: signature against Google's certificates (or
- * those at `certsUrl`, for tests), audience = our client id, issuer, expiry, and a verified e-mail.
- * The client caches the certificates as long as Google's cache-control allows.
+ * Checks an ID token from Google Identity Services with jose: RS256 signature against Google's
+ * key set (or the one at `certsUrl`, for tests), audience = our client id, one of Google's two
+ * issuer spellings, expiry, and a verified e-mail. An unknown key id fetches the set again (key
+ * rotation), at most once in 30 seconds.
  */
 export function googleCredentialVerifier(clientId: string, certsUrl?: string) {
-  const client = new OAuth2Client({
-    clientId,
-    issuers: googleIssuers,
-    ...(certsUrl ? { endpoints: { oauth2FederatedSignonPemCertsUrl: certsUrl } } : {}),
-  });
+  const keys = createRemoteJWKSet(new URL(certsUrl ?? googleJwksUrl), { cacheMaxAge: keysCacheMs, timeoutDuration: keysTimeoutMs });
 
   return async (credential: string): Promise<GoogleIdentity> => {
-    let payload;
+    let payload: GoogleClaims;
     try {
-      const ticket = await client.verifyIdToken({ idToken: credential, audience: clientId });
-      payload = ticket.getPayload();
+      ({ payload } = await jwtVerify<GoogleClaims>(credential, keys, { audience: clientId, issuer: googleIssuers, algorithms: ['RS256'] }));
     } catch (error) {
-      // Not the user's fault: Google's certificates could not be fetched.
-      if (error instanceof Error && error.message.startsWith('Failed to retrieve verification certificates')) {
+      // Not the user's fault: Google's keys could not be fetched or read.
+      if (!(error instanceof errors.JOSEError) || error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) {
         throw new AppError(503, 'service_unavailable');
       }
       throw invalidCredential();
     }
-    if (!payload?.sub || !payload.email || !isValidEmail(payload.email)) throw invalidCredential();
+    if (!payload.sub || typeof payload.email !== 'string' || !isValidEmail(payload.email)) throw invalidCredential();
     if (payload.email_verified !== true) throw invalidCredential('google_email_not_verified');
     const email = normalizeEmail(payload.email);
     return {

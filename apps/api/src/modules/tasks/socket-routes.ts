@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
 import type { AccessClaims } from '../../plugins/auth.ts';
 import type { TaskResult, TaskState } from './types.ts';
 
@@ -7,15 +8,8 @@ export const closeCodes = { done: 1000, serverError: 1011, unauthorized: 4401, f
 
 const openState = 1;
 
-/** The part of a `ws` socket this module uses (the package ships no types here). */
-export interface TaskSocket {
-  readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  ping(): void;
-  terminate(): void;
-  on(event: 'close' | 'error' | 'pong' | 'message', listener: (this: TaskSocket, ...args: unknown[]) => void): unknown;
-}
+/** A task socket as `ws` (under @fastify/websocket) hands it over. */
+type TaskSocket = WebSocket;
 
 /**
  * A socket that did not answer the last ping is dropped (a browser that vanished without closing).
@@ -25,7 +19,7 @@ export interface TaskSocket {
 function startHeartbeat(app: FastifyInstance, everyMs: number): { stop(): void; markAlive(this: TaskSocket): void } {
   const awaitingPong = new WeakSet<TaskSocket>();
   const timer = setInterval(() => {
-    for (const client of app.websocketServer.clients as Set<TaskSocket>) {
+    for (const client of app.websocketServer.clients) {
       if (awaitingPong.has(client)) {
         client.terminate();
         continue;
@@ -72,8 +66,7 @@ export async function taskSocketRoutes(
     schema: { hide: true },
     // A plain HTTP request is answered like any unknown path.
     handler: (_request, reply) => reply.callNotFound(),
-    wsHandler: (raw, request) => {
-      const socket = raw as TaskSocket;
+    wsHandler: (socket, request) => {
       socket.on('error', ignoreError);
       socket.on('pong', heartbeat.markAlive);
       const { request_id: requestId } = request.params as { request_id: string };
