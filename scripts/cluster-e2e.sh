@@ -67,7 +67,8 @@ export DATABASE_URL="$database_url" \
   DATA_DIR="$work/data" PUBLIC_URL="http://127.0.0.1:$proxy_port" TRUST_PROXY=1 \
   DELIVERY=outbox MARKETPLACE_MODE=sandbox LOG_LEVEL=warn IP_RATE_LIMIT_PER_MINUTE=10000 \
   BOOTSTRAP_EXPERT_EMAIL=uzman@worq.local BOOTSTRAP_EXPERT_PASSWORD=Uzman1234
-(cd apps/api && exec node --import tsx src/cluster.ts --processes "$processes" --base-port "$base_port") >"$work/cluster.log" 2>&1 &
+npm run build -w apps/api >/dev/null
+(cd apps/api && exec node --enable-source-maps dist/cluster.js --processes "$processes" --base-port "$base_port") >"$work/cluster.log" 2>&1 &
 cluster_pid=$!
 
 # Every process healthy on its own port, then through nginx.

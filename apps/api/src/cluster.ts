@@ -14,7 +14,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
+// Compiled (dist/cluster.js) next to dist/server.js; from source under tsx next to server.ts.
+const serverEntry = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './server.ts' : './server.js', import.meta.url));
 const maxProcesses = 64;
 /** A process that lived this long is healthy: its next restart starts with the shortest pause. */
 const stableAfterMs = 30_000;

@@ -68,16 +68,15 @@ describe('sign-in', () => {
     expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(200);
   });
 
-  it('counts parallel tries atomically: a right guess in a burst past the limit is not let in', async () => {
+  it('counts parallel tries atomically: a burst gets exactly the limit checked, and the right password is refused after it', async () => {
     const customer = await registerCustomer(ctx);
-    // 15 wrong guesses and the right one, all at once. Read-then-count let every one of them be
-    // checked, so the right one signed in although the limit of 10 was already spent.
-    const tries = [...Array.from({ length: 15 }, () => 'Wrong1234'), customer.password];
-    const answers = await Promise.all(tries.map((password) => post(ctx, '/auth/login', { email: customer.email, password })));
+    // 16 wrong guesses at once. Read-then-count let every one of them be checked. (On PostgreSQL
+    // the burst runs in any order, so the right password is tried after it, not inside it.)
+    const answers = await Promise.all(Array.from({ length: 16 }, () => post(ctx, '/auth/login', { email: customer.email, password: 'Wrong1234' })));
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(6);
-    expect(statuses).not.toContain(200);
+    expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(429);
   });
 
   it('starts the failure count again after a successful sign-in', async () => {
