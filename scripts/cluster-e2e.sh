@@ -83,14 +83,12 @@ done
 curl -fsS -o /dev/null "http://127.0.0.1:$proxy_port/api/v1/health"
 echo "$processes processes on ports $base_port… behind nginx on $proxy_port, database $database"
 
-cd e2e
-E2E_BASE_URL="http://127.0.0.1:$proxy_port" node --import tsx --test --test-concurrency=1 \
+(cd e2e && E2E_BASE_URL="http://127.0.0.1:$proxy_port" node --import tsx --test --test-concurrency=1 \
   --test-name-pattern="signs up, verifies the phone with the SMS code" \
   --test-name-pattern="connects a Trendyol sandbox store through the modal" \
   --test-name-pattern="applies from the empty list to Under Review" \
   --test-name-pattern="an expert rejects one application" \
-  specs/accounts.spec.ts specs/connections.spec.ts specs/worq-trade.spec.ts specs/admin.spec.ts
-cd ..
+  specs/accounts.spec.ts specs/connections.spec.ts specs/worq-trade.spec.ts specs/admin.spec.ts)
 
 # The journey ran across every process: each one answered part of it.
 for ((i = 0; i < processes; i++)); do

@@ -20,7 +20,8 @@ import errorsPlugin, { errorBody, frameworkErrorHandler } from './plugins/errors
 import { requestLogSerializer } from './plugins/log-redaction.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import secretsPlugin from './plugins/secrets.ts';
-import spaPlugin, { isSpaPath } from './plugins/spa.ts';
+import compressJson from './plugins/compress-json.ts';
+import spaPlugin, { isSpaPath, sendSpaIndex } from './plugins/spa.ts';
 import { sandboxPlugin } from './connectors/sandbox/sandbox-plugin.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { applicationRoutes } from './modules/application/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp({ config, database, delivery, logger = true, logS
   });
 
   await app.register(errorsPlugin);
+  await app.register(compressJson);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -234,7 +236,7 @@ export async function buildApp({ config, database, delivery, logger = true, logS
   await app.register(spaPlugin, { distDir: config.webDistDir });
   app.setNotFoundHandler((request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && app.spaIndex && isSpaPath(request.url)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(app.spaIndex);
+      return sendSpaIndex(app.spaIndex, request, reply);
     }
     const language = pickLanguage(request.headers['accept-language']);
     return reply.status(404).send(errorBody(language, 'not_found', 'not_found'));

@@ -1,4 +1,3 @@
-import { createSecretKey } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
@@ -39,8 +38,9 @@ declare module 'fastify' {
 }
 
 async function authPlugin(app: FastifyInstance, options: { secret: string }) {
-  // A KeyObject made once: jose would otherwise import the raw secret again on every request.
-  const key = createSecretKey(Buffer.from(options.secret, 'utf8'));
+  // A WebCrypto key imported once. jose turns a secret KeyObject back into raw bytes and imports
+  // them again on every call, which was the largest cost of an authenticated read (bench/api-read).
+  const key = await crypto.subtle.importKey('raw', Buffer.from(options.secret, 'utf8'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 
   app.decorate('signAccessToken', async (claims: AccessClaims) =>
     new SignJWT({ ...claims })

@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
+import { preferredCoding } from './encoding.ts';
 
 let ctx: TestContext;
+const bigScript = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => ({ index, label: `satır ${index}` })))};`;
 const indexHtml = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/x.js"></script></body></html>';
 
 beforeAll(async () => {
@@ -13,6 +16,12 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), indexHtml);
   writeFileSync(path.join(dist, 'assets', 'x.js'), 'console.log("x");');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The copies the build writes (apps/web/build/precompress.ts); an asset without copies too.
+  writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(indexHtml));
+  writeFileSync(path.join(dist, 'index.html.gz'), gzipSync(indexHtml));
+  writeFileSync(path.join(dist, 'assets', 'app.js'), bigScript);
+  writeFileSync(path.join(dist, 'assets', 'app.js.br'), brotliCompressSync(bigScript));
+  writeFileSync(path.join(dist, 'assets', 'app.js.gz'), gzipSync(bigScript));
   ctx = await createTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => ctx?.close());
@@ -74,3 +83,76 @@ describe('serving the web app', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
 });
+
+describe('compressed delivery', () => {
+  const withEncoding = (url: string, acceptEncoding: string, method: 'GET' | 'HEAD' = 'GET') =>
+    ctx.app.inject({ method, url, headers: { 'accept-encoding': acceptEncoding } });
+
+  it('serves the brotli copy of an asset to a browser that takes it, with vary and the year-long cache', async () => {
+    const response = await withEncoding('/assets/app.js', 'gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(bigScript);
+  });
+
+  it('serves gzip where brotli is refused or unknown, and the file itself when nothing is accepted', async () => {
+    const gzip = await withEncoding('/assets/app.js', 'gzip, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(bigScript);
+    const plain = await withEncoding('/assets/app.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+  });
+
+  it('falls back to the file itself for an asset the build left uncompressed', async () => {
+    const response = await withEncoding('/assets/x.js', 'br, gzip');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('console.log("x");');
+  });
+
+  it('compresses index.html for deep links and the root, never cached', async () => {
+    for (const url of ['/', '/worq-trade/plan?x=1']) {
+      const response = await withEncoding(url, 'br');
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(indexHtml);
+    }
+    expect(gunzipSync((await withEncoding('/worq-trade', 'gzip')).rawPayload).toString()).toBe(indexHtml);
+    expect((await withEncoding('/worq-trade', '')).body).toBe(indexHtml);
+  });
+
+  it('compresses JSON answers of 1 KB and more, and leaves small ones alone', async () => {
+    const big = await withEncoding('/api/v1/openapi.json', 'br');
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const gzip = await withEncoding('/api/v1/openapi.json', 'gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const small = await withEncoding('/api/v1/health', 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().status).toBe('ok');
+  });
+});
+
+describe('accept-encoding negotiation', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0', null],
+    ['identity', null],
+    ['', null],
+    [undefined, null],
+  ])('%s → %s', (header, expected) => {
+    expect(preferredCoding(header)).toBe(expected);
+  });
+});
+

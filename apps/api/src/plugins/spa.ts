@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { preferredCoding } from './encoding.ts';
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; any other GET that is not an API
@@ -19,18 +20,35 @@ async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
     root: options.distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of every text file (apps/web/build/precompress.ts).
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const html = readFileSync(indexFile, 'utf8');
-  app.decorate('spaIndex', html);
+  const copy = (suffix: string) => (existsSync(`${indexFile}${suffix}`) ? readFileSync(`${indexFile}${suffix}`) : undefined);
+  app.decorate('spaIndex', { html: readFileSync(indexFile, 'utf8'), br: copy('.br'), gzip: copy('.gz') });
+}
+
+/** index.html as built, with its compressed copies when the build wrote them. */
+export interface SpaIndex {
+  html: string;
+  br: Buffer | undefined;
+  gzip: Buffer | undefined;
+}
+
+/** Answers with index.html (deep links: history fallback), compressed when the client takes it; never cached. */
+export function sendSpaIndex(index: SpaIndex, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  const coding = preferredCoding(request.headers['accept-encoding']);
+  const body = coding ? index[coding] : undefined;
+  return body ? reply.header('content-encoding', coding!).send(body) : reply.send(index.html);
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    spaIndex: string | null;
+    spaIndex: SpaIndex | null;
   }
 }
 
