@@ -14,7 +14,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
           type="button"
           lang={language}
           aria-pressed={current === language}
-          aria-label={t(`language.${language}`)}
+          // The visible code first, then the language's name (WCAG 2.5.3: a voice user says "TR").
+          aria-label={`${language.toUpperCase()} – ${t(`language.${language}`)}`}
           className={styles.option}
           onClick={() => {
             if (current !== language) void changeLanguage(language);

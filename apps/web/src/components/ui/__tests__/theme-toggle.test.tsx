@@ -37,11 +37,18 @@ describe('ThemeToggle', () => {
 describe('LanguageSwitch', () => {
   it('changes the language and remembers it', async () => {
     render(<LanguageSwitch />);
-    expect(screen.getByRole('button', { name: 'Türkçe' })).toHaveAttribute('aria-pressed', 'true');
-    await userEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect(screen.getByRole('button', { name: 'TR – Türkçe' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'EN – English' }));
     await waitFor(() => expect(i18n.language).toBe('en'));
     expect(localStorage.getItem(languageStorageKey)).toBe('en');
     expect(await screen.findByRole('group', { name: 'Language' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'EN – English' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('names each button starting with the code it shows (WCAG 2.5.3, label in name)', () => {
+    render(<LanguageSwitch />);
+    for (const button of screen.getAllByRole('button')) {
+      expect(button.getAttribute('aria-label')?.startsWith(button.textContent ?? '—')).toBe(true);
+    }
   });
 });
