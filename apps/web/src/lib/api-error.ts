@@ -110,7 +110,7 @@ export function errorNumber(error: unknown, name: string): number | undefined {
 const apiToastTimeoutMs = 5000;
 let toastSequence = 0;
 
-function raiseToast(type: 'Error' | 'Success', message: string) {
+function raiseToast(type: 'Error' | 'Success', message: string, titleKey?: 'update_successful') {
   toastSequence += 1;
   window.dispatchEvent(
     new CustomEvent('toast:add', {
@@ -120,6 +120,7 @@ function raiseToast(type: 'Error' | 'Success', message: string) {
           id: `api-${type.toLowerCase()}-${Date.now().toString(36)}-${toastSequence}`,
           type,
           message,
+          ...(titleKey ? { titleKey } : {}),
           timeout: apiToastTimeoutMs,
           dismissible: true,
           showProgress: true,
@@ -138,4 +139,9 @@ export async function notifyError(error: unknown): Promise<void> {
 /** Shows a 5-second success toast when the call supplies a message. */
 export function notifySuccess(message: string | null | undefined): void {
   if (message) raiseToast('Success', message);
+}
+
+/** The success toast of a change to something saved before (profile, a store): titled "Update successful" (§8). */
+export function notifyUpdated(message: string | null | undefined): void {
+  if (message) raiseToast('Success', message, 'update_successful');
 }

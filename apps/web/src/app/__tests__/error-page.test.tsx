@@ -78,6 +78,13 @@ describe('RouteErrorPage', () => {
     expect(await screen.findByRole('link', { name: 'to broken' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home');
   });
+
+  it('goes to / with Geri Dön when the broken page was opened directly (no entry to go back to)', async () => {
+    const router = renderRoutes(['/broken']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Geri Dön' }));
+    expect(await screen.findByRole('heading', { name: 'Giriş' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
 });
 
 describe('not-found page', () => {

@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Stepper } from '../../../components/ui/stepper.tsx';
 import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { errorMessage, notifyUpdated } from '../../../lib/api-error.ts';
 import type { Integration } from '../api/integrations.ts';
 import { useMarketplaces, type Marketplace } from '../api/marketplaces.ts';
 import { upsertIntegration, type UpsertIntegrationBody } from '../api/upsert-integration.ts';
@@ -113,6 +113,8 @@ function ConnectStoreFlow({ onClose, integration, initialStep = 'marketplace', o
       onSuccess: (result) => {
         setVerifying(false);
         setIntegrationDirty(false);
+        // A store saved before and now changed: the §8 "Update successful" toast.
+        if (integration) notifyUpdated(result.message);
         const id = integrationIdOf(result.data) ?? integration?.id ?? null;
         setConnectedIds(id ? [id] : null);
         setStep('company');

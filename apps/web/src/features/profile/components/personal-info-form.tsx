@@ -12,7 +12,7 @@ import { applyServerFieldErrors } from '../../../components/ui/form/server-error
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { Tag } from '../../../components/ui/tag.tsx';
 import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
-import { notifyError, notifySuccess } from '../../../lib/api-error.ts';
+import { notifyError, notifyUpdated } from '../../../lib/api-error.ts';
 import { refreshTokens } from '../../../lib/http-client.ts';
 import { updateUserInfo, type UserInfo } from '../api/user-info.ts';
 import { useProfileRules } from '../use-profile-rules.ts';
@@ -74,7 +74,7 @@ export function PersonalInfoForm({ user, onSaved }: { user: UserInfo; onSaved: (
         ...(phoneChanged && values.password ? { password: values.password } : {}),
       });
       onSaved(updated);
-      notifySuccess(phoneChanged ? t('info.phone_changed') : t('info.saved'));
+      notifyUpdated(phoneChanged ? t('info.phone_changed') : t('info.saved'));
       // The access token carries the names and the verification flag: take a fresh one. With a new,
       // unverified number the route guard then sends the user to phone verification.
       await refreshTokens().catch(() => undefined);

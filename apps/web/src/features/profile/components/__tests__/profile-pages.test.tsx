@@ -68,6 +68,25 @@ describe('profile', () => {
     });
   });
 
+  it('titles the saved-profile toast "Update successful" (§8)', async () => {
+    const actor = userEvent.setup();
+    const raised: unknown[] = [];
+    const listen = (event: Event) => raised.push((event as CustomEvent<{ toast: unknown }>).detail.toast);
+    window.addEventListener('toast:add', listen);
+    serve({
+      'GET /customer/get_user_info': { status: 200, data: user },
+      'POST /customer/update_user_info': (body) => ({ status: 200, data: { ...user, ...(body as object) } }),
+      'POST /auth/token/refresh': { status: 200, data: { jwt_token: accessToken({ last_name: 'Kaya' }), refresh_token: 'r2' } },
+    });
+    renderAt(`/profile/${ownId}/info`);
+    const lastName = await screen.findByLabelText('Soyad');
+    await actor.clear(lastName);
+    await actor.type(lastName, 'Kaya');
+    await actor.click(screen.getByRole('button', { name: 'Değişiklikleri kaydet' }));
+    await waitFor(() => expect(raised).toContainEqual(expect.objectContaining({ type: 'Success', titleKey: 'update_successful' })));
+    window.removeEventListener('toast:add', listen);
+  });
+
   it('asks for the current password only when the phone number is replaced, and sends it', async () => {
     const actor = userEvent.setup();
     const calls = serve({
