@@ -56,9 +56,14 @@ describe('route guards', () => {
     expect(renderAt('/worq-trade?utm_source=mail&ref=7')()).toBe('/?utm_source=mail&ref=7');
   });
 
-  it('sends a signed-in user with an unverified phone to /mobile-verification', () => {
+  it('sends a signed-in user with an unverified phone to /mobile-verification, keeping the deep link and its query', () => {
     signIn(false);
-    expect(renderAt('/profile/abc/info')()).toBe('/mobile-verification');
+    expect(renderAt('/profile/abc/info?tab=2&x=%C3%A7')()).toBe(`/mobile-verification?next=${encodeURIComponent('/profile/abc/info?tab=2&x=%C3%A7')}`);
+  });
+
+  it('sends an unverified user from the start page to /mobile-verification without a next', () => {
+    signIn(false);
+    expect(renderAt('/worq-trade')()).toBe('/mobile-verification');
   });
 
   it('lets a verified user through a protected route', () => {

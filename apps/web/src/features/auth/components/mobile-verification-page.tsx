@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { phoneCodeLength } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';
 import { CodeInput } from '../../../components/ui/form/code-input.tsx';
 import { errorCode, errorNumber, errorStatus, notifyError, notifySuccess } from '../../../lib/api-error.ts';
+import { nextParam, safeInternalPath } from '../../../lib/safe-path.ts';
 import { logout, replaceTokens, useSession } from '../../../lib/session.ts';
 import { useCustomerPhoneNumber } from '../api/phone-number.ts';
 import { sendOtp } from '../api/send-otp.ts';
@@ -37,6 +38,7 @@ function useSecondsUntil(deadline: number | null): number {
 export function Component() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const session = useSession();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
@@ -98,7 +100,7 @@ export function Component() {
         const tokens = await verifyOtp(value);
         replaceTokens(tokens);
         notifySuccess(t('verification.success'));
-        await navigate('/worq-trade', { replace: true });
+        await navigate(safeInternalPath(searchParams.get(nextParam)) ?? '/worq-trade', { replace: true });
       } catch (error) {
         const code = errorCode(error);
         const status = errorStatus(error);
@@ -111,7 +113,7 @@ export function Component() {
         setVerifying(false);
       }
     },
-    [navigate, t],
+    [navigate, searchParams, t],
   );
 
   if (!session.isAuthenticated) return <Navigate to="/" replace />;

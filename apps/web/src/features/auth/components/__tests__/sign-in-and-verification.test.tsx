@@ -146,6 +146,21 @@ describe('mobile verification', () => {
     expect(getAccessToken()).toBe(verified);
   });
 
+  it.each([
+    ['/mobile-verification?next=%2Fworq-trade%2Fplan%3Fuse_suggestion%3D1', '/worq-trade/plan?use_suggestion=1'],
+    ['/mobile-verification?next=%2F%2Fevil.example%2Fx', '/worq-trade'],
+    ['/mobile-verification?next=https%3A%2F%2Fevil.example', '/worq-trade'],
+  ])('after verifying from %s lands on %s (the deep link kept, never another site)', async (start, landing) => {
+    serve({
+      'POST /auth/otp/send': { status: 200, data: { masked_phone: '+90 *** *** 4567', expires_in_seconds: 180, resend_in_seconds: 60 } },
+      'POST /auth/otp/verify': { status: 200, data: { jwt_token: accessToken({ is_phone_verified: true }), refresh_token: 'r2' } },
+    });
+    const router = renderRoute(<MobileVerificationPage />, start, '/mobile-verification', ['/worq-trade/plan']);
+    expect(await screen.findByText('+90 *** *** 4567')).toBeInTheDocument();
+    fireEvent.paste(screen.getByLabelText('6 haneden 1. hane'), { clipboardData: { getData: () => '123456' } });
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(landing));
+  });
+
   it('says when the code is wrong and when it has expired', async () => {
     let answer = { status: 400, data: { errors: { code: 'invalid_code', message: 'no' } } };
     serve({
