@@ -13,6 +13,7 @@ import { errorCode, notifyError, notifySuccess } from '../../../lib/api-error.ts
 import { resetPassword } from '../api/reset-password.ts';
 import { useAuthRules } from '../use-auth-rules.ts';
 import styles from './auth.module.css';
+import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
 
 /** `/change-password?token=…`: the link from the reset e-mail. */
 export function Component() {
@@ -44,7 +45,7 @@ export function Component() {
     handleSubmit,
     setError,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ResetValues>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
@@ -67,9 +68,11 @@ export function Component() {
   });
 
   const badLink = token === '' || tokenRefused;
+  const leaveWarning = useLeaveWarning(isDirty && !badLink && !isSubmitting);
 
   return (
     <div className={styles.page}>
+      {leaveWarning}
       <div className={styles.heading}>
         <h1 className={styles.title}>{t('reset.title')}</h1>
         {!badLink && <p className={styles.subtitle}>{t('reset.subtitle')}</p>}

@@ -13,6 +13,7 @@ import { notifyError } from '../../../lib/api-error.ts';
 import { forgotPassword } from '../api/forgot-password.ts';
 import { useAuthRules } from '../use-auth-rules.ts';
 import styles from './auth.module.css';
+import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
 
 /** `/forgot-password`: always the same answer, whether or not the address has an account. */
 export function Component() {
@@ -26,7 +27,7 @@ export function Component() {
     handleSubmit,
     setError,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ForgotValues>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
@@ -38,8 +39,11 @@ export function Component() {
     }
   });
 
+  const leaveWarning = useLeaveWarning(isDirty && !sent && !isSubmitting);
+
   return (
     <div className={styles.page}>
+      {leaveWarning}
       <div className={styles.heading}>
         <h1 className={styles.title}>{t('forgot.title')}</h1>
         {!sent && <p className={styles.subtitle}>{t('forgot.subtitle')}</p>}

@@ -17,6 +17,7 @@ import { registerCustomer } from '../api/register-customer.ts';
 import { useAuthRules } from '../use-auth-rules.ts';
 import styles from './auth.module.css';
 import { ConsentFieldset } from './consent-fieldset.tsx';
+import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
 
 const formFields = ['first_name', 'last_name', 'email', 'phone_number', 'password', 'password_repeat', 'disclosure'] as const;
 
@@ -62,7 +63,7 @@ export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
     handleSubmit,
     setError,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<SignUpValues>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
@@ -79,6 +80,8 @@ export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
     },
   });
   const password = watch('password');
+  // Typed data is not lost to a stray click (§2); a submission in flight is leaving on purpose.
+  const leaveWarning = useLeaveWarning(isDirty && !isSubmitting);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -168,6 +171,7 @@ export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
           {t('sign_up.to_sign_in')}
         </button>
       </p>
+      {leaveWarning}
     </form>
   );
 }

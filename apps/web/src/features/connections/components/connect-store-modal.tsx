@@ -5,6 +5,7 @@ import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Stepper } from '../../../components/ui/stepper.tsx';
+import { useCloseWarning } from '../../../components/ui/use-close-warning.tsx';
 import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
 import { errorMessage, notifyUpdated } from '../../../lib/api-error.ts';
 import type { Integration } from '../api/integrations.ts';
@@ -91,7 +92,10 @@ function ConnectStoreFlow({ onClose, integration, initialStep = 'marketplace', o
         ? (marketplaces?.find((candidate) => candidate.code === prefill.marketplaceCode) ?? null)
         : null);
 
-  const leaveWarning = useLeaveWarning((step === 'integration' && integrationDirty) || (step === 'company' && companyDirty));
+  const dirty = (step === 'integration' && integrationDirty) || (step === 'company' && companyDirty);
+  const leaveWarning = useLeaveWarning(dirty);
+  // Closing the window (X, Escape, the overlay, "Later") with typed data asks first (§2, §5).
+  const { requestClose, dialog: closeWarning } = useCloseWarning(dirty, onClose);
   const onCompanyDirty = useCallback((dirty: boolean) => setCompanyDirty(dirty), []);
   const onIntegrationDirty = useCallback((dirty: boolean) => setIntegrationDirty(dirty), []);
 
@@ -141,7 +145,7 @@ function ConnectStoreFlow({ onClose, integration, initialStep = 'marketplace', o
 
   let body;
   if (step === 'company') {
-    body = <CompanyStep integrationIds={connectedIds} onDone={finish} onLater={onClose} onDirtyChange={onCompanyDirty} page={page} />;
+    body = <CompanyStep integrationIds={connectedIds} onDone={finish} onLater={requestClose} onDirtyChange={onCompanyDirty} page={page} />;
   } else if (!marketplaces && isLoading) {
     body = (
       <LoadState>
@@ -204,7 +208,7 @@ function ConnectStoreFlow({ onClose, integration, initialStep = 'marketplace', o
   }
 
   return (
-    <Modal open onClose={onClose} title={title} hideFooter>
+    <Modal open onClose={requestClose} title={title} hideFooter>
       <Stepper
         className={styles.steps}
         aria-label={t('modal.steps_label')}
@@ -217,6 +221,7 @@ function ConnectStoreFlow({ onClose, integration, initialStep = 'marketplace', o
       <p className="visually-hidden">{t('modal.step_of', { current: stepIndex + 1, total: steps.length })}</p>
       {body}
       {leaveWarning}
+      {closeWarning}
     </Modal>
   );
 }

@@ -20,6 +20,7 @@ import { activateEmail, verifyEmail } from '../api/email-verification.ts';
 import type { UserInfo } from '../api/user-info.ts';
 import { useProfileRules } from '../use-profile-rules.ts';
 import styles from './profile.module.css';
+import { useCloseWarning } from '../../../components/ui/use-close-warning.tsx';
 
 type CodeOutcome = 'invalid' | 'expired' | 'too_many' | 'other';
 
@@ -153,8 +154,10 @@ function ChangeEmailModal({ user, onClose, onChanged }: { user: UserInfo; onClos
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<NewEmailValues>({ resolver: zodResolver(schema), defaultValues: { new_email: '', password: '' } });
+  // A typed address or code is not thrown away by a stray Escape or click outside (§5).
+  const { requestClose, dialog: closeWarning } = useCloseWarning(step ? code !== '' : isDirty, onClose);
 
   const sendCode = handleSubmit(async ({ new_email, password }) => {
     const newEmail = normalizeEmail(new_email);
@@ -202,7 +205,7 @@ function ChangeEmailModal({ user, onClose, onChanged }: { user: UserInfo; onClos
     return (
       <Modal
         open
-        onClose={onClose}
+        onClose={requestClose}
         title={t('email.change_title')}
         footer={
           <>
@@ -232,6 +235,7 @@ function ChangeEmailModal({ user, onClose, onChanged }: { user: UserInfo; onClos
           error={codeError}
           busy={verifying}
         />
+        {closeWarning}
       </Modal>
     );
   }
@@ -239,11 +243,11 @@ function ChangeEmailModal({ user, onClose, onChanged }: { user: UserInfo; onClos
   return (
     <Modal
       open
-      onClose={onClose}
+      onClose={requestClose}
       title={t('email.change_title')}
       footer={
         <>
-          <Button variant="ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={requestClose}>
             {t('email.cancel')}
           </Button>
           <Button type="submit" form="change-email-form" busy={isSubmitting} busyText={t('email.sending')}>
@@ -273,6 +277,7 @@ function ChangeEmailModal({ user, onClose, onChanged }: { user: UserInfo; onClos
           {...register('password')}
         />
       </form>
+      {closeWarning}
     </Modal>
   );
 }

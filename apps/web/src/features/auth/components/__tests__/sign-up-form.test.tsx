@@ -179,3 +179,27 @@ describe('sign-up form', () => {
     expect(calls.filter((call) => call.url === '/customer/get_active_terms')).toHaveLength(1);
   });
 });
+
+describe('leaving the sign-up form', () => {
+  it('asks before another page opens while something is typed, and stays on "Sayfada kal"', async () => {
+    const user = userEvent.setup();
+    serve({ 'GET /customer/get_active_terms': terms });
+    const router = renderRoute(<LoginPage />, '/?tab=sign-up', '/');
+    await signUpFormShown();
+    await user.type(screen.getByLabelText('Ad'), 'Deniz');
+    void router.navigate('/forgot-password');
+    const ask = await screen.findByRole('dialog', { name: 'Sayfadan ayrılmak istiyor musunuz?' });
+    await user.click(within(ask).getByRole('button', { name: 'Sayfada kal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByLabelText('Ad')).toHaveValue('Deniz');
+  });
+
+  it('lets another page open at once while the form is empty', async () => {
+    serve({ 'GET /customer/get_active_terms': terms });
+    const router = renderRoute(<LoginPage />, '/?tab=sign-up', '/');
+    await signUpFormShown();
+    void router.navigate('/forgot-password');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'));
+  });
+});

@@ -318,3 +318,49 @@ describe('connect-integration flow, step 3 (company)', () => {
     expect(screen.queryByRole('textbox', { name: /Vergi kimlik numarası/ })).not.toBeInTheDocument();
   });
 });
+
+describe('closing the connect-store window', () => {
+  it('closes at once while nothing was typed', async () => {
+    const actor = userEvent.setup();
+    serveFlow();
+    renderModal();
+    await chooseMarketplace(actor, 'Trendyol');
+    await actor.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before closing with typed data: Escape and the X ask; keep editing stays, yes closes', async () => {
+    const actor = userEvent.setup();
+    serveFlow();
+    renderModal();
+    await chooseMarketplace(actor, 'Trendyol');
+    await actor.type(screen.getByLabelText(/Mağaza adı/), 'Moda Dükkanı');
+
+    await actor.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Girdiğiniz bilgiler silinsin mi?' });
+    expect(onClose).not.toHaveBeenCalled();
+    await actor.click(within(ask).getByRole('button', { name: 'Düzenlemeye devam et' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Girdiğiniz bilgiler silinsin mi?' })).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/Mağaza adı/)).toHaveValue('Moda Dükkanı');
+
+    const window = screen.getByRole('dialog', { name: 'Mağaza bağla' });
+    await actor.click(within(window).getByRole('button', { name: 'Pencereyi kapat' }));
+    const again = await screen.findByRole('dialog', { name: 'Girdiğiniz bilgiler silinsin mi?' });
+    expect(onClose).not.toHaveBeenCalled();
+    await actor.click(within(again).getByRole('button', { name: 'Evet, kapat' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before "Later" on the company step once company details were typed', async () => {
+    const actor = userEvent.setup();
+    serveFlow();
+    renderModal();
+    await reachCompanyStep(actor);
+    const later = await screen.findByRole('button', { name: 'Daha sonra' });
+    const taxNumber = await screen.findByLabelText(/Vergi kimlik numarası/);
+    await actor.type(taxNumber, '123');
+    await actor.click(later);
+    expect(await screen.findByRole('dialog', { name: 'Girdiğiniz bilgiler silinsin mi?' })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -124,6 +124,28 @@ describe('profile', () => {
     expect(calls.find((c) => c.url === '/auth/email_change_request')?.body).toEqual({ new_email: 'yeni@example.com', password: 'Wrong1234' });
   });
 
+  it('asks before the e-mail window closes with a typed address, and closes at once when empty', async () => {
+    const actor = userEvent.setup();
+    await i18n.loadNamespaces(['feedback']);
+    serve({ 'GET /customer/get_user_info': { status: 200, data: user } });
+    renderAt(`/profile/${ownId}/info`);
+    await actor.click(await screen.findByRole('button', { name: 'E-postayı değiştir' }));
+    let dialog = await screen.findByRole('dialog', { name: 'E-posta adresinizi değiştirin' });
+    await actor.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await actor.click(screen.getByRole('button', { name: 'E-postayı değiştir' }));
+    dialog = await screen.findByRole('dialog', { name: 'E-posta adresinizi değiştirin' });
+    await actor.type(within(dialog).getByLabelText('Yeni e-posta'), 'yeni@example.com');
+    await actor.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Girdiğiniz bilgiler silinsin mi?' });
+    await actor.click(within(ask).getByRole('button', { name: 'Düzenlemeye devam et' }));
+    expect(within(dialog).getByLabelText('Yeni e-posta')).toHaveValue('yeni@example.com');
+    await actor.click(within(dialog).getByRole('button', { name: 'Vazgeç' }));
+    await actor.click(within(await screen.findByRole('dialog', { name: 'Girdiğiniz bilgiler silinsin mi?' })).getByRole('button', { name: 'Evet, kapat' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('tells the user to start the e-mail change again when the code has expired', async () => {
     const actor = userEvent.setup();
     serve({
