@@ -17,7 +17,7 @@ import { escapeRegExp, exactly, text as localeText } from '../fixtures/screens.t
 // popup. Screens are checked by axe-core in both themes and photographed at 375 and 1280 px into
 // e2e/artifacts/connections/.
 
-type Namespace = 'connections' | 'tasks' | 'common';
+type Namespace = 'connections' | 'tasks' | 'common' | 'feedback';
 const text = (language: Language, key: `${Namespace}:${string}`, values: Record<string, string | number> = {}) =>
   localeText(language, key, values);
 
@@ -388,3 +388,27 @@ test('the list and the connect-store modal work on a 375 px phone, as cards with
     await dialog.getByRole('button', { name: text(language, 'connections:form.submit'), exact: true }).waitFor();
     await checkScreen(current, 'modal-phone-trendyol-form');
   }));
+
+for (const [language, theme] of [
+  ['en', 'light'],
+  ['tr', 'dark'],
+] as const) {
+  test(`closing the connect-store window with a typed store name asks first; "keep editing" keeps it, "yes, close" closes (${language}, ${theme})`, () =>
+    journey(language, theme, 1280, async (current) => {
+      const { page } = current;
+      await openConnections(current);
+      const dialog = await startConnecting(current, 'Trendyol');
+      // Typed key by key, as a person does, then Escape.
+      await dialog.getByRole('textbox', { name: exactly(text(language, 'connections:form.store_name')) }).pressSequentially('Deniz Butik', { delay: 20 });
+      await page.keyboard.press('Escape');
+      const ask = page.getByRole('dialog', { name: text(language, 'feedback:close_warning.title') });
+      await ask.waitFor();
+      await checkScreen(current, `close-warning-${language}`);
+      await ask.getByRole('button', { name: text(language, 'feedback:close_warning.keep'), exact: true }).click();
+      await ask.waitFor({ state: 'hidden' });
+      assert.equal(await dialog.getByRole('textbox', { name: exactly(text(language, 'connections:form.store_name')) }).inputValue(), 'Deniz Butik');
+      await page.keyboard.press('Escape');
+      await ask.getByRole('button', { name: text(language, 'feedback:close_warning.close'), exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }));
+}

@@ -129,8 +129,8 @@ describe('signed-in layout', () => {
     localStorage.setItem('refresh_token', 'refresh');
     const router = renderLayout();
     const unregister = registerNavigate((to) => void router.navigate(to));
-    expect(screen.getByRole('button', { name: 'Hesap menüsü' })).toHaveTextContent('Ayşe Yılmaz');
-    await userEvent.click(screen.getByRole('button', { name: 'Hesap menüsü' }));
+    expect(screen.getByRole('button', { name: /Hesap menüsü$/ })).toHaveTextContent('Ayşe Yılmaz');
+    await userEvent.click(screen.getByRole('button', { name: /Hesap menüsü$/ }));
     expect(screen.getByRole('menuitem', { name: 'Hesabım' })).toHaveAttribute('href', '/profile/cust-42/info');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Çıkış yap' }));
     expect(localStorage.getItem('jwt_token')).toBeNull();

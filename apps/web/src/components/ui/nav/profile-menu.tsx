@@ -83,7 +83,8 @@ export function ProfileMenu({ name, accountHref, onSignOut, compact = false }: P
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={t('profile_menu.label')}
+        // The visible name first (WCAG 2.5.3, label in name), then what the button opens.
+        aria-label={!compact && name ? `${name} – ${t('profile_menu.label')}` : t('profile_menu.label')}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {
@@ -92,8 +93,10 @@ export function ProfileMenu({ name, accountHref, onSignOut, compact = false }: P
           }
         }}
       >
-        <span className={styles.avatar} aria-hidden="true">
-          {short || <UserIcon size={18} />}
+        {/* The initials are drawn by CSS (data-initials), so the button's text is only the name
+            its accessible name starts with (WCAG 2.5.3). */}
+        <span className={styles.avatar} data-initials={short || undefined} aria-hidden="true">
+          {!short && <UserIcon size={18} />}
         </span>
         {!compact && name && <span className={styles.name}>{name}</span>}
         {!compact && <ChevronDownIcon size={16} className={styles.chevron} />}

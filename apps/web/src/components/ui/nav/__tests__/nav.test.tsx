@@ -150,7 +150,8 @@ describe('profile menu', () => {
   it('offers my account and sign out', async () => {
     const onSignOut = vi.fn();
     renderAt('/worq-trade', <ProfileMenu name="Ayşe Yılmaz" accountHref="/profile/c1/info" onSignOut={onSignOut} />);
-    const trigger = screen.getByRole('button', { name: 'Hesap menüsü' });
+    // The visible name starts the accessible name (WCAG 2.5.3).
+    const trigger = screen.getByRole('button', { name: 'Ayşe Yılmaz – Hesap menüsü' });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(trigger);
     const menu = screen.getByRole('menu');
@@ -166,7 +167,7 @@ describe('profile menu', () => {
     await act(() => i18n.changeLanguage('en'));
     try {
       renderAt('/worq-trade', <ProfileMenu name="Ayşe" accountHref="/profile/c1/info" onSignOut={() => {}} />);
-      await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Ayşe – Account menu' }));
       expect(screen.getByRole('menuitem', { name: 'My account' })).toBeInTheDocument();
       expect(screen.getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
     } finally {
@@ -176,7 +177,7 @@ describe('profile menu', () => {
 
   it('moves with arrow keys and closes on Escape, returning focus', async () => {
     renderAt('/worq-trade', <ProfileMenu name="Ayşe" accountHref="/profile/c1/info" onSignOut={() => {}} />);
-    const trigger = screen.getByRole('button', { name: 'Hesap menüsü' });
+    const trigger = screen.getByRole('button', { name: 'Ayşe – Hesap menüsü' });
     await userEvent.click(trigger);
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Çıkış yap' })).toHaveFocus();
@@ -187,7 +188,7 @@ describe('profile menu', () => {
 
   it('closes on a click outside', async () => {
     renderAt('/worq-trade', <ProfileMenu name="Ayşe" accountHref="/profile/c1/info" onSignOut={() => {}} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Hesap menüsü' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ayşe – Hesap menüsü' }));
     await userEvent.click(document.body);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
