@@ -6,6 +6,7 @@
  * asks first).
  */
 import { getAnalyticsConsent, subscribeAnalyticsConsent } from '../../lib/analytics/consent.ts';
+import { recordUtm } from '../../lib/analytics/utm.ts';
 import { loadRuntimeSettings } from '../../lib/runtime-settings.ts';
 import type { AnalyticsRouter, AnalyticsWiring } from './analytics-wiring.ts';
 
@@ -27,7 +28,10 @@ export function startAnalyticsBoot(router: AnalyticsRouter): void {
   if (booted) return;
   booted = true;
   // The landing's campaign parameters, read now: a redirect may drop them before consent comes.
+  // They are kept at once (`utm`, `initialUtm`: campaign names, not personal data, §3), whatever the
+  // visitor decides; only the analytics service, after consent, sends them anywhere.
   const landingSearch = window.location.search;
+  recordUtm(landingSearch);
   void loadRuntimeSettings().then((settings) => {
     const apiKey = settings?.amplitude_api_key;
     if (!settings || !apiKey) return;

@@ -13,10 +13,12 @@ import {
   resetUser,
   setAnalyticsOptOut,
   startAnalytics,
+  trackAuth,
   trackPageView,
   type AnalyticsSettings,
 } from '../../lib/analytics/analytics.ts';
 import { pageNameFor } from '../../lib/analytics/page-name.ts';
+import { authEventName, type AuthEventDetail } from '../../lib/analytics/auth-events.ts';
 import { recordUtm } from '../../lib/analytics/utm.ts';
 import { readStoredDarkMode } from '../../lib/theme.ts';
 import { decodeClaims, getAccessToken, subscribeTokens } from '../../lib/token-storage.ts';
@@ -73,12 +75,15 @@ export function connectAnalytics(router: AnalyticsRouter, settings: AnalyticsSet
   };
   onTokens();
   const stopTokens = subscribeTokens(onTokens);
+  const onAuth = (event: Event) => trackAuth((event as CustomEvent<AuthEventDetail>).detail);
+  window.addEventListener(authEventName, onAuth);
 
   return {
     setOptOut: setAnalyticsOptOut,
     disconnect: () => {
       stopRouter();
       stopTokens();
+      window.removeEventListener(authEventName, onAuth);
     },
   };
 }

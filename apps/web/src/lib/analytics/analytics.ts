@@ -9,6 +9,7 @@
 import * as amplitude from '@amplitude/analytics-browser';
 import { sessionReplayPlugin, type SessionReplayPlugin } from '@amplitude/plugin-session-replay-browser';
 import { pageViewEventName } from './page-name.ts';
+import { authEventTitle, type AuthEventDetail } from './auth-events.ts';
 import type { StoredUtm } from './utm.ts';
 import { utmUserProperties } from './utm.ts';
 
@@ -162,6 +163,12 @@ export function isAnalyticsStarted(): boolean {
 export function trackPageView(pageName: string): void {
   if (!started) return;
   guarded('track', () => amplitude.track(pageViewEventName(pageName), { page_name: pageName }));
+}
+
+/** `Signed Up` or `Signed In`, with how (lib/analytics/auth-events.ts). */
+export function trackAuth({ method, flow }: AuthEventDetail): void {
+  if (!started) return;
+  guarded('track', () => amplitude.track(authEventTitle(flow), { method }));
 }
 
 export type UserProperties = Record<string, string | number | boolean>;

@@ -40,6 +40,17 @@ afterEach(() => {
 });
 
 describe('startAnalyticsBoot', () => {
+  it('keeps the landing campaign as utm and initialUtm before any consent and without a key, sending nothing', async () => {
+    localStorage.clear();
+    window.history.replaceState(null, '', '/?utm_source=newsletter&utm_campaign=kasim');
+    await boot({ ...baseSettings, amplitude_api_key: null });
+    await settle();
+    expect(JSON.parse(localStorage.getItem('utm') ?? 'null')).toEqual({ utm_source: 'newsletter', utm_campaign: 'kasim' });
+    expect(JSON.parse(localStorage.getItem('initialUtm') ?? 'null')).toEqual({ utm_source: 'newsletter', utm_campaign: 'kasim' });
+    expect(wiring.connect).not.toHaveBeenCalled();
+    window.history.replaceState(null, '', '/');
+  });
+
   it('loads nothing without a key, even with consent', async () => {
     localStorage.setItem('analyticsConsent', 'granted');
     await boot({ ...baseSettings, amplitude_api_key: null });

@@ -5,12 +5,14 @@ import { clearTokens, storeTokens } from '../../../lib/token-storage.ts';
 const analytics = vi.hoisted(() => ({
   startAnalytics: vi.fn(() => true),
   trackPageView: vi.fn(),
+  trackAuth: vi.fn(),
   identifyUser: vi.fn(),
   resetUser: vi.fn(),
   setAnalyticsOptOut: vi.fn(),
 }));
 vi.mock('../../../lib/analytics/analytics.ts', () => analytics);
 
+import { announceAuth } from '../../../lib/analytics/auth-events.ts';
 import { connectAnalytics as connect, type AnalyticsRouter, type AnalyticsWiring } from '../analytics-wiring.ts';
 
 const connected: AnalyticsWiring[] = [];
@@ -104,6 +106,16 @@ describe('connectAnalytics', () => {
     const { router } = fakeRouter('/worq-trade', [undefined, 'worq-trade']);
     connectAnalytics(router, settings, '');
     expect(analytics.identifyUser.mock.calls[0]?.[0]).toBe('customer-8');
+  });
+
+  it('tracks the sign-ups and sign-ins the screens announce, and stops listening when disconnected', () => {
+    const { router } = fakeRouter('/', [undefined]);
+    const wiring = connectAnalytics(router, settings, '');
+    announceAuth({ method: 'google', flow: 'sign_up' });
+    expect(analytics.trackAuth).toHaveBeenCalledWith({ method: 'google', flow: 'sign_up' });
+    wiring.disconnect();
+    announceAuth({ method: 'google', flow: 'sign_in' });
+    expect(analytics.trackAuth).toHaveBeenCalledTimes(1);
   });
 
   it('passes consent changes on as opt-out', () => {

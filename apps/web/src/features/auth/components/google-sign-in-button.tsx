@@ -10,6 +10,7 @@ import { useTheme } from '../../../lib/theme.ts';
 import { decodeClaims } from '../../../lib/token-storage.ts';
 import { googleLogin } from '../api/google-login.ts';
 import styles from './google-sign-in-button.module.css';
+import { announceAuth } from '../../../lib/analytics/auth-events.ts';
 
 /*
  * "Sign in with Google" through Google Identity Services (specification §6, §7). The script is
@@ -124,6 +125,9 @@ export function GoogleSignInButton({ mode = 'sign-in', size = 'large' }: GoogleS
         storeSession({ jwt_token: tokens.jwt_token, refresh_token: tokens.refresh_token }, true);
         // The server's words (already in the page language), e.g. that an old password was removed.
         if (tokens.notice) toast.warning(tokens.notice, apiMessageToastOptions);
+        announceAuth({ method: 'google', flow: tokens.flow });
+        // A new account is welcomed on its way to the phone step; a returning one goes straight in.
+        if (tokens.flow === 'sign_up') toast.success(t('google.welcome'), apiMessageToastOptions);
         const claims = decodeClaims(tokens.jwt_token);
         await navigate(claims?.is_phone_verified ? '/worq-trade' : '/mobile-verification', { replace: true });
       } catch (error) {

@@ -48,6 +48,7 @@ import {
   resetUser,
   setAnalyticsOptOut,
   startAnalytics,
+  trackAuth,
   trackPageView,
 } from '../analytics.ts';
 
@@ -130,6 +131,14 @@ describe('events', () => {
     startAnalytics(settings, { optOut: false });
     trackPageView('worq-trade/onboarding/summary');
     expect(sdk.track).toHaveBeenCalledWith('Page "worq-trade/onboarding/summary" Viewed', { page_name: 'worq-trade/onboarding/summary' });
+  });
+
+  it('tracks a Google sign-up as Signed Up and a sign-in as Signed In, with the method', () => {
+    startAnalytics(settings, { optOut: false });
+    trackAuth({ method: 'google', flow: 'sign_up' });
+    trackAuth({ method: 'google', flow: 'sign_in' });
+    expect(sdk.track).toHaveBeenCalledWith('Signed Up', { method: 'google' });
+    expect(sdk.track).toHaveBeenCalledWith('Signed In', { method: 'google' });
   });
 
   it('sends nothing before the start', () => {

@@ -89,6 +89,24 @@ describe('Google sign-in button', () => {
     expect(getAccessToken()).not.toBeNull();
   });
 
+  it('welcomes a new account on its way to the phone step and announces a Google sign-up; a returning one only a sign-in', async () => {
+    const google = stubGoogle();
+    const announced: unknown[] = [];
+    const listen = (event: Event) => announced.push((event as CustomEvent).detail);
+    window.addEventListener('analytics:auth', listen);
+    serve({
+      'POST /auth/google/login': { status: 200, data: { jwt_token: accessToken({ is_phone_verified: false }), refresh_token: 'r1', flow: 'sign_up' } },
+    });
+    render(<ToastContainer name="global" />);
+    renderRoute(<GoogleSignInButton />, '/');
+    await screen.findByRole('button', { name: 'Google ile oturum açın' });
+    act(() => google.callback?.({ credential: 'id-token-abc', select_by: 'btn' }));
+    expect(await screen.findByText(/Hoş geldiniz! Hesabınız Google ile oluşturuldu/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/mobile-verification'));
+    expect(announced).toEqual([{ method: 'google', flow: 'sign_up' }]);
+    window.removeEventListener('analytics:auth', listen);
+  });
+
   it('goes to the applications for a verified account', async () => {
     const google = stubGoogle();
     serve({
