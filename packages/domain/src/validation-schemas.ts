@@ -4,7 +4,7 @@
  * field's label.
  */
 import { z } from 'zod';
-import { isValidEmail, isValidName, isValidPassword, normalizeEmail, normalizePhone, phoneCodeLength } from './validation.ts';
+import { isValidEmail, isValidPassword, isValidStoreName, nameProblem, normalizeEmail, normalizePhone, phoneCodeLength } from './validation.ts';
 
 export const nameMaxLength = 50;
 export const emailMaxLength = 254;
@@ -17,8 +17,18 @@ export const personNameField = z
   .trim()
   .min(1, 'required')
   .max(nameMaxLength)
-  .refine((value) => value === '' || isValidName(value), 'no_special_characters')
+  .refine((value) => value === '' || nameProblem(value) !== 'invalid_format', 'invalid_format')
+  .refine((value) => value === '' || nameProblem(value) !== 'no_special_characters', 'no_special_characters')
   .transform((value) => value.replace(/\s+/g, ' '));
+
+/** A store's name or the best-selling store's name: letters, digits, Turkish letters and spaces (§5). */
+export const storeNameField = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(max)
+    .refine((value) => value === '' || isValidStoreName(value), 'no_special_characters');
 
 /** Checked for shape, then lower-cased so that one address is one account. */
 export const emailField = z

@@ -26,6 +26,20 @@ export function isValidName(value: string): boolean {
   return namePattern.test(value.trim().replace(/\s+/g, ' '));
 }
 
+/**
+ * What is wrong with a person's name (§5): a digit is a format problem ("not in a valid format"),
+ * any other character outside the pattern a special character; null when it is fine.
+ */
+export function nameProblem(value: string): 'invalid_format' | 'no_special_characters' | null {
+  if (isValidName(value)) return null;
+  return /\d/.test(value) ? 'invalid_format' : 'no_special_characters';
+}
+
+/** Store names (a store's own, the best-selling one): the second pattern of §5. */
+export function isValidStoreName(value: string): boolean {
+  return alphanumericNamePattern.test(value.trim());
+}
+
 const emailPattern = /^[^\s@"'<>()[\],;:\\]+@[^\s@"'<>()[\],;:\\]+\.[A-Za-z]{2,}$/;
 
 export function isValidEmail(value: string): boolean {

@@ -1,3 +1,4 @@
+import { storeNameField } from '@worq/domain/validation-schemas';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { MessageKey } from '@worq/domain/messages';
@@ -253,7 +254,7 @@ export const contactFormInput = z.object({
     .refine((channels) => new Set(channels).size === channels.length, 'duplicate_choice'),
   monthly_revenue_band: z.enum(monthlyRevenueBands),
   ecommerce_duration_band: z.enum(ecommerceDurationBands),
-  best_selling_store_name: z.string().trim().min(1, 'required').max(120),
+  best_selling_store_name: storeNameField(120),
   headquarters_city_id: cityId.describe('A province id from GET /location/city/view'),
   note: z.string().trim().max(1000).nullish(),
 });

@@ -39,6 +39,14 @@ describe('POST /company/upsert', () => {
     expect(response.json().id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('takes a company without a tax office: only type, tax number, full name and trade name are required (§5)', async () => {
+    const other = await registerVerifiedCustomer(ctx);
+    const { tax_office: _omitted, ...withoutOffice } = jointStock;
+    const response = await upsert(withoutOffice, 'en', other);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().tax_office).toBe('');
+  });
+
   it('needs the national id and birth date of a sole proprietor', async () => {
     const response = await upsert({ ...soleProprietorship, national_id: undefined, birth_date: '' }, 'tr');
     expect(response.statusCode).toBe(400);

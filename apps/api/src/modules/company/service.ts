@@ -50,7 +50,8 @@ export const companyInput = z
       .describe('VKN: 10 digits with its checksum'),
     official_full_name: requiredText(200).describe("The owner's official full name"),
     trade_name: requiredText(300).describe('Trade name (title)'),
-    tax_office: requiredText(120),
+    // Optional (§5: type, tax number, full name and trade name are the required ones).
+    tax_office: z.string().trim().max(120).nullish(),
     national_id: optionalText.describe('TCKN, 11 digits; required for type 1'),
     birth_date: optionalText.describe('YYYY-MM-DD; required for type 1'),
   })
@@ -99,7 +100,7 @@ function storedValues(input: CompanyInput) {
     taxNumber: input.tax_number,
     officialFullName: input.official_full_name,
     tradeName: input.trade_name,
-    taxOffice: input.tax_office,
+    taxOffice: input.tax_office ?? '',
     nationalId: soleProprietorship ? (input.national_id ?? null) : null,
     birthDate: soleProprietorship ? (input.birth_date ?? null) : null,
   };

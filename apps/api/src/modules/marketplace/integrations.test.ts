@@ -160,6 +160,19 @@ describe('connecting a store', () => {
     expect(unknown.json().errors.code).toBe('marketplace_not_found');
   });
 
+  it('takes store names of letters, digits, Turkish letters and spaces only (§5, second pattern)', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const response = await post(
+      ctx,
+      '/marketplace/integration/upsert',
+      { marketplace_id: await marketplaceIdOf(ctx, 'trendyol'), store_name: 'Moda & Co.', credentials: { seller_id: '1', api_key: 'sandbox', api_secret: 'sandbox' } },
+      customer.jwt_token,
+      { 'accept-language': 'en' },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.fields).toMatchObject({ store_name: 'Store name should not contain special characters.' });
+  });
+
   it('refuses to connect the same store twice', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const sellerId = uniqueSellerId();

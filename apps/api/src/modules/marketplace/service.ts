@@ -1,3 +1,4 @@
+import { storeNameField } from '@worq/domain/validation-schemas';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { isMessageKey, type MessageKey } from '@worq/domain/messages';
@@ -170,7 +171,7 @@ const optionalLink = z
 export const upsertBody = z.object({
   integration_id: z.uuid().optional().describe('Given: update this integration; absent: connect a new one'),
   marketplace_id: z.uuid(),
-  store_name: z.string().trim().min(1, 'required').max(120),
+  store_name: storeNameField(120),
   store_link: optionalLink,
   region: z.string().trim().max(16).nullish(),
   credentials: z
@@ -338,7 +339,7 @@ export async function amazonAuthorizationUrl(
 
 export const ideasoftAuthorizationBody = z.object({
   integration_id: z.uuid().optional().describe('Given: reconnect this Ideasoft integration'),
-  store_name: z.string().trim().min(1, 'required').max(120),
+  store_name: storeNameField(120),
   store_link: optionalLink,
   store_url: z.string().trim().min(1, 'required').max(500).describe('https://{store}: a host name, no IP, port or user'),
   client_id: z.string().trim().min(1, 'required').max(200),

@@ -17,6 +17,7 @@ export function useAuthMessages() {
     const messages: FieldRuleMessages = {
       required: (field) => t('validation.required', { field: capitalise(field) }),
       noSpecialCharacters: (field) => t('validation.no_special_characters', { field: capitalise(field) }),
+      invalidFormat: (field) => t('validation.invalid_format', { field: capitalise(field) }),
       minLength: (field, min) => t('validation.min_length', { field, min }),
       invalidEmail: () => t('validation.invalid_email'),
       invalidPhone: () => t('validation.invalid_phone'),

@@ -5,12 +5,14 @@
  * blocks, and the classic API would add the whole of zod to it (the schemas behave the same).
  */
 import * as z from 'zod/mini';
-import { isValidEmail, isValidName, isValidPassword, normalizePhone, passwordMinLength } from '@worq/domain/validation';
+import { isValidEmail, isValidPassword, nameProblem, normalizePhone, passwordMinLength } from '@worq/domain/validation';
 
 export interface FieldRuleMessages {
   /** '{field} cannot be empty.' — `field` is already capitalised for the start of a sentence. */
   required: (field: string) => string;
   noSpecialCharacters: (field: string) => string;
+  /** '{field} is not in a valid format.' — for a name with digits (§5). */
+  invalidFormat: (field: string) => string;
   minLength: (field: string, min: number) => string;
   invalidEmail: () => string;
   invalidPhone: () => string;
@@ -22,7 +24,11 @@ export function fieldRules(messages: FieldRuleMessages) {
   return {
     required,
     /** Letters (Turkish ones included) and spaces. */
-    name: (field: string) => required(field).check(z.refine(isValidName, messages.noSpecialCharacters(field))),
+    name: (field: string) =>
+      required(field).check(
+        z.refine((value: string) => nameProblem(value) !== 'invalid_format', messages.invalidFormat(field)),
+        z.refine((value: string) => nameProblem(value) !== 'no_special_characters', messages.noSpecialCharacters(field)),
+      ),
     email: (field: string) => required(field).check(z.refine(isValidEmail, messages.invalidEmail())),
     /** A Turkish mobile number in any usual writing (+90, 0, spaces, parentheses). */
     phone: (field: string) =>

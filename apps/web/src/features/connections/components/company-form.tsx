@@ -69,7 +69,8 @@ export function CompanyForm({ id, onSubmit, onDirtyChange, onBusyChange, disable
         ),
         official_full_name: required(labels.official_full_name),
         trade_name: required(labels.trade_name),
-        tax_office: required(labels.tax_office),
+        // Optional (§5: type, tax number, full name and trade name are required).
+        tax_office: z.string().check(z.trim()),
         national_id: z.string().check(z.trim()),
         birth_date: z.string(),
       })
@@ -218,7 +219,6 @@ export function CompanyForm({ id, onSubmit, onDirtyChange, onBusyChange, disable
       </div>
       <TextField
         label={labels.tax_office}
-        requiredMark
         disabled={disabled}
         error={errors.tax_office?.message}
         {...register('tax_office')}

@@ -1,3 +1,4 @@
+import { isValidStoreName } from '@worq/domain/validation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -95,7 +96,14 @@ export function IntegrationForm({
       );
     }
     return z.object({
-      store_name: z.string().check(z.trim(), z.minLength(1, message('required', { field: t('form.store_name') }))),
+      store_name: z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, message('required', { field: t('form.store_name') })),
+          // §5's second pattern: letters, digits, Turkish letters and spaces.
+          z.refine((value) => value === '' || isValidStoreName(value), message('no_special_characters', { field: t('form.store_name') })),
+        ),
       store_link: z.string().check(
         z.trim(),
         z.refine((value) => value === '' || urlPattern.test(value), t('form.invalid_url')),

@@ -1,3 +1,4 @@
+import { isValidStoreName } from '@worq/domain/validation';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -95,6 +96,7 @@ export function Component() {
             z.trim(),
             z.minLength(1, message('required', { field: labels.best_selling_store_name })),
             z.maxLength(storeNameMaxLength, message('max_length', { field: labels.best_selling_store_name, max: storeNameMaxLength })),
+            z.refine((value) => value === '' || isValidStoreName(value), message('no_special_characters', { field: labels.best_selling_store_name })),
           ),
         headquarters_city_id: z.string().check(z.minLength(1, message('required', { field: labels.headquarters_city_id }))),
         note: z.string().check(z.maxLength(contactNoteMaxLength, message('max_length', { field: labels.note, max: contactNoteMaxLength }))),

@@ -3,6 +3,7 @@ import { fieldRules, passwordCriteria } from '../field-rules.ts';
 const rules = fieldRules({
   required: (field) => `${field}: required`,
   noSpecialCharacters: (field) => `${field}: letters only`,
+  invalidFormat: (field) => `${field}: format`,
   minLength: (field, min) => `${field}: at least ${min}`,
   invalidEmail: () => 'invalid email',
   invalidPhone: () => 'invalid phone',
@@ -23,7 +24,9 @@ describe('field rules', () => {
   });
 
   it('names the broken rule of a filled field', () => {
-    expect(firstMessage(rules.name('Ad').safeParse('Ali3'))).toBe('Ad: letters only');
+    // §5: digits are a format problem, other characters special ones.
+    expect(firstMessage(rules.name('Ad').safeParse('Ali3'))).toBe('Ad: format');
+    expect(firstMessage(rules.name('Ad').safeParse('Ali!'))).toBe('Ad: letters only');
     expect(firstMessage(rules.email('E-posta').safeParse('seller@'))).toBe('invalid email');
     expect(firstMessage(rules.phone('Telefon').safeParse('212 123 4567'))).toBe('invalid phone');
     expect(firstMessage(rules.newPassword('Şifre').safeParse('Ab1'))).toBe('Şifre: at least 8');

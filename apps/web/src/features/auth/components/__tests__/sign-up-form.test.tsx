@@ -51,7 +51,7 @@ describe('sign-up form', () => {
     await changeLanguage('en');
     const user = userEvent.setup();
     await openSignUp();
-    await user.type(screen.getByLabelText('First name'), 'Ali3');
+    await user.type(screen.getByLabelText('First name'), 'Ali!');
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     await user.type(screen.getByLabelText('Mobile phone'), '12345');
     await user.type(screen.getByLabelText('Password'), 'abc');
@@ -61,6 +61,16 @@ describe('sign-up form', () => {
     expect(screen.getByText('Enter a valid email.')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid phone number.')).toBeInTheDocument();
     expect(screen.getByText('Please enter a password with at least 8 characters.')).toBeInTheDocument();
+  });
+
+  it('gives a name with digits the format message, not the special-characters one (§5)', async () => {
+    await changeLanguage('en');
+    const user = userEvent.setup();
+    await openSignUp();
+    await user.type(screen.getByLabelText('First name'), 'Ali3');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('First name is not in a valid format.')).toBeInTheDocument();
+    expect(screen.queryByText('First name should not contain special characters.')).not.toBeInTheDocument();
   });
 
   it('applies the password rule and shows it live', async () => {
