@@ -52,7 +52,8 @@ export function refreshTokens(): Promise<string> {
 httpClient.interceptors.request.use((config: InternalAxiosRequestConfig) => {
   const token = getAccessToken();
   if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
-  if (i18n.language) config.headers.set('Accept-Language', i18n.language);
+  // The page language, unless the call asks for another (a legal text in the language picked for it).
+  if (i18n.language && !config.headers.has('Accept-Language')) config.headers.set('Accept-Language', i18n.language);
   return config;
 });
 

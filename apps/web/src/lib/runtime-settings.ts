@@ -3,6 +3,7 @@
  * environment, so keys, the chat link and the development tools' switches are not baked in.
  */
 import { useSyncExternalStore } from 'react';
+import { anonymous, get } from './http-client.ts';
 
 export interface RuntimeSettings {
   environment: 'development' | 'test' | 'production';
@@ -19,7 +20,8 @@ export type RuntimeSettingsState =
   | { status: 'ready'; settings: RuntimeSettings }
   | { status: 'error'; settings: null };
 
-export const runtimeSettingsPath = '/api/v1/settings';
+/** Relative to the client's base (`/api/v1`). */
+export const runtimeSettingsPath = '/settings';
 
 let state: RuntimeSettingsState = { status: 'loading', settings: null };
 let pending: Promise<RuntimeSettings | null> | null = null;
@@ -43,10 +45,9 @@ function isRuntimeSettings(value: unknown): value is RuntimeSettings {
 /** Starts the single request (later calls share it) and resolves with the settings, or null on failure. */
 export function loadRuntimeSettings(): Promise<RuntimeSettings | null> {
   if (pending) return pending;
-  pending = fetch(runtimeSettingsPath, { headers: { Accept: 'application/json' } })
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`settings: HTTP ${response.status}`);
-      const body: unknown = await response.json();
+  // Through the one HTTP client and its base host (§7), like every other call; no session needed.
+  pending = get<unknown>(runtimeSettingsPath, undefined, anonymous)
+    .then((body) => {
       if (!isRuntimeSettings(body)) throw new Error('settings: unexpected shape');
       setState({ status: 'ready', settings: body });
       return body;

@@ -1,7 +1,9 @@
 /*
- * Legal texts shown in the terms modal. Plain fetch: the text needs no authentication, and the
- * shared API client arrives later. The server answers in the Accept-Language language.
+ * Legal texts shown in the terms modal, through the one HTTP client (§7); no session is needed.
+ * The server answers in the Accept-Language language.
  */
+import { anonymous, get } from './http-client.ts';
+
 export type TermType = 'more_info' | 'consent' | 'disclosure' | 'electronic_message';
 
 export interface Term {
@@ -10,12 +12,7 @@ export interface Term {
 }
 
 export async function fetchTerm(termType: TermType, language: string, signal?: AbortSignal): Promise<Term> {
-  const response = await fetch(`/api/v1/customer/term_filter?term_type=${encodeURIComponent(termType)}`, {
-    headers: { Accept: 'application/json', 'Accept-Language': language },
-    signal,
-  });
-  if (!response.ok) throw new Error(`term_filter: HTTP ${response.status}`);
-  const body = (await response.json()) as Partial<Term>;
+  const body = await get<Partial<Term>>('/customer/term_filter', { term_type: termType }, { ...anonymous, signal, headers: { 'Accept-Language': language } });
   if (typeof body.content !== 'string') throw new Error('term_filter: no content');
   return { term_type: body.term_type ?? termType, content: body.content };
 }

@@ -18,7 +18,7 @@ export interface SeenCall {
 }
 
 /** A fixed answer, or one made from the request's JSON body (and the whole call when needed). */
-export type Route = Answer | ((body: unknown, call: SeenCall) => Answer);
+export type Route = Answer | ((body: unknown, call: SeenCall, config: InternalAxiosRequestConfig) => Answer);
 
 /**
  * Fakes the API at the HTTP client's edge: an axios adapter that answers per "METHOD /path"
@@ -33,7 +33,7 @@ export function serve(routes: Record<string, Route>): SeenCall[] {
     const call: SeenCall = { method, url, body, params: (config.params ?? {}) as Record<string, unknown> };
     calls.push(call);
     const route = routes[`${method} ${url}`];
-    const answer = typeof route === 'function' ? route(body, call) : (route ?? refusal(404, 'not_found', 'not found'));
+    const answer = typeof route === 'function' ? route(body, call, config) : (route ?? refusal(404, 'not_found', 'not found'));
     const response: AxiosResponse = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
     if (answer.status >= 200 && answer.status < 300) return response;
     throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_REQUEST', config, {}, response);

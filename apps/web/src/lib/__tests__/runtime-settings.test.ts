@@ -1,4 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { serve } from '../../test/http-test-kit.tsx';
 import { loadRuntimeSettings, resetRuntimeSettings, useRuntimeSettings, type RuntimeSettings } from '../runtime-settings.ts';
 
 const settings: RuntimeSettings = {
@@ -23,18 +24,17 @@ afterEach(() => {
 
 describe('runtime settings', () => {
   it('fetches the settings once and shares the cached answer', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(new Response(JSON.stringify(settings), { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
+    // Through the one HTTP client (§7): the fake answers at its edge.
+    const calls = serve({ 'GET /settings': { status: 200, data: settings } });
     const [first, second] = await Promise.all([loadRuntimeSettings(), loadRuntimeSettings()]);
     await loadRuntimeSettings();
     expect(first).toEqual(settings);
     expect(second).toBe(first);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/settings');
+    expect(calls).toEqual([{ method: 'GET', url: '/settings', body: undefined, params: {} }]);
   });
 
   it('useRuntimeSettings reports loading, then the settings', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify(settings), { status: 200 })));
+    serve({ 'GET /settings': { status: 200, data: settings } });
     const { result } = renderHook(() => useRuntimeSettings());
     expect(result.current.status).toBe('loading');
     await waitFor(() => expect(result.current.status).toBe('ready'));
@@ -43,7 +43,7 @@ describe('runtime settings', () => {
 
   it('reports an error state when the server fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('nope', { status: 500 })));
+    serve({ 'GET /settings': { status: 500, data: 'nope' } });
     const { result } = renderHook(() => useRuntimeSettings());
     await act(async () => {
       await loadRuntimeSettings();

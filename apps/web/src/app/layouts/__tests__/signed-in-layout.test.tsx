@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18n, { i18nReady } from '../../../lib/i18n.ts';
 import { resetRuntimeSettings, type RuntimeSettings } from '../../../lib/runtime-settings.ts';
 import { registerNavigate } from '../../../lib/http-client.ts';
+import { serve } from '../../../test/http-test-kit.tsx';
 import { SignedInLayout } from '../signed-in-layout.tsx';
 import type { NavbarElement } from '../use-navbar-elements.ts';
 
@@ -146,10 +147,7 @@ describe('signed-in layout', () => {
   });
 
   it('opens the privacy policy in the terms modal', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockResolvedValue(new Response(JSON.stringify({ term_type: 'more_info', content: '<p>Politika metni</p>' }))),
-    );
+    serve({ 'GET /customer/term_filter': { status: 200, data: { term_type: 'more_info', content: '<p>Politika metni</p>' } } });
     renderLayout();
     await userEvent.click(screen.getByRole('button', { name: 'Gizlilik politikası' }));
     const dialog = await screen.findByRole('dialog', { name: 'Gizlilik politikası' });

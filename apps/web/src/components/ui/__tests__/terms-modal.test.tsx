@@ -1,6 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n, { i18nReady } from '../../../lib/i18n.ts';
+import { serve, type Route } from '../../../test/http-test-kit.tsx';
 import { TermsModal } from '../terms-modal.tsx';
 
 beforeAll(async () => {
@@ -14,27 +15,29 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const answer = (content: string) =>
-  new Response(JSON.stringify({ term_type: 'more_info', content }), { status: 200, headers: { 'content-type': 'application/json' } });
+const answer = (content: string): Route => ({ status: 200, data: { term_type: 'more_info', content } });
 
 describe('TermsModal', () => {
-  it('fetches the more_info text in the current language', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(answer('<h2>Gizlilik</h2><p>Metin</p>'));
-    vi.stubGlobal('fetch', fetchMock);
+  it('fetches the more_info text in the current language, through the one HTTP client', async () => {
+    let language: unknown;
+    const calls = serve({
+      'GET /customer/term_filter': (_body, _call, config) => {
+        language = config.headers.get('Accept-Language');
+        return { status: 200, data: { term_type: 'more_info', content: '<h2>Gizlilik</h2><p>Metin</p>' } };
+      },
+    });
     render(<TermsModal open onClose={() => {}} />);
     expect(await screen.findByRole('heading', { name: 'Gizlilik' })).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/v1/customer/term_filter?term_type=more_info');
-    expect((init.headers as Record<string, string>)['Accept-Language']).toBe('tr');
+    expect(calls).toEqual([{ method: 'GET', url: '/customer/term_filter', body: undefined, params: { term_type: 'more_info' } }]);
+    expect(language).toBe('tr');
   });
 
   it('removes scripts and event handlers from the HTML', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockResolvedValue(
-        answer('<p>Güvenli metin</p><script>window.__pwned = true</script><img src="x" onerror="window.__pwned = true"><a href="javascript:alert(1)">bağlantı</a>'),
+    serve({
+      'GET /customer/term_filter': answer(
+        '<p>Güvenli metin</p><script>window.__pwned = true</script><img src="x" onerror="window.__pwned = true"><a href="javascript:alert(1)">bağlantı</a>',
       ),
-    );
+    });
     render(<TermsModal open onClose={() => {}} />);
     const content = await screen.findByTestId('terms-content');
     expect(within(content).getByText('Güvenli metin')).toBeInTheDocument();
@@ -46,30 +49,29 @@ describe('TermsModal', () => {
   });
 
   it('shows a spinner while loading', async () => {
-    let resolve: (value: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn().mockReturnValue(new Promise<Response>((r) => (resolve = r))));
+    serve({ 'GET /customer/term_filter': answer('<p>Hazır</p>') });
     render(<TermsModal open onClose={() => {}} />);
     expect(screen.getByRole('status')).toHaveTextContent('Metin yükleniyor…');
-    await act(async () => resolve(answer('<p>Hazır</p>')));
     expect(await screen.findByText('Hazır')).toBeInTheDocument();
   });
 
   it('offers a retry after a failure', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const fetchMock = vi.fn().mockResolvedValueOnce(new Response('fail', { status: 500 })).mockResolvedValueOnce(answer('<p>İkinci deneme</p>'));
-    vi.stubGlobal('fetch', fetchMock);
+    let attempt = 0;
+    const calls = serve({
+      'GET /customer/term_filter': () => (++attempt === 1 ? { status: 500, data: 'fail' } : { status: 200, data: { term_type: 'more_info', content: '<p>İkinci deneme</p>' } }),
+    });
     render(<TermsModal open onClose={() => {}} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Metin yüklenemedi');
     await userEvent.click(screen.getByRole('button', { name: 'Tekrar dene' }));
     expect(await screen.findByText('İkinci deneme')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(calls).toHaveLength(2);
   });
 
   it('does not fetch while closed', () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = serve({});
     render(<TermsModal open={false} onClose={() => {}} />);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
