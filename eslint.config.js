@@ -48,6 +48,14 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles in the apps (issue 17): a cycle makes load order matter and hides layering
+    // mistakes. The HTTP client loads its transport with import() on purpose, which stays allowed.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: { 'import/extensions': ['.ts', '.tsx'], 'import/resolver': { node: { extensions: ['.ts', '.tsx'] } } },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
+  },
+  {
     files: ['packages/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'fastify', 'drizzle-orm', 'node:*'], message: 'packages/domain is pure: no framework or Node imports.' }] }],
