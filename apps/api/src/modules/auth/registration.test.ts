@@ -117,7 +117,7 @@ describe('registration', () => {
       code: 'validation_failed',
       message: 'Lütfen işaretli alanları düzeltin.',
       fields: {
-        first_name: 'Ad özel karakter içermemelidir.',
+        first_name: 'Ad geçerli biçimde değil.',
         last_name: 'Soyad boş bırakılamaz.',
         email: 'Geçerli bir e-posta girin.',
         password: 'Şifre en az 8 karakter olmalı; küçük harf, büyük harf ve rakam içermelidir.',
