@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { adminQuery } from './test/helpers.ts';
 import { createServer } from 'node:net';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
@@ -97,16 +97,8 @@ describe('start:cluster', () => {
     { timeout: 120_000 },
     async () => {
       const name = `worq_test_cluster_${Date.now()}_${randomBytes(3).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      cleanups.push(async () => {
-        const dropper = new pg.Client({ connectionString: serverUrl });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
-      });
+      await adminQuery(serverUrl!, `create database ${name}`);
+      cleanups.push(async () => void (await adminQuery(serverUrl!, `drop database if exists ${name} with (force)`)));
       const url = new URL(serverUrl!);
       url.pathname = `/${name}`;
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'worq-cluster-'));

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { testEnv } from '../test/helpers.ts';
+import { adminQuery, testEnv } from '../test/helpers.ts';
 import { newestKnownMigration, openDatabase } from './client.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -20,20 +20,10 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 });
 
-async function adminQuery(statement: string): Promise<Record<string, unknown>[]> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    return (await admin.query(statement)).rows;
-  } finally {
-    await admin.end();
-  }
-}
-
 async function freshDatabase(): Promise<string> {
   const name = `worq_test_startup_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  cleanups.push(async () => void (await adminQuery(`drop database if exists ${name} with (force)`)));
+  await adminQuery(serverUrl!, `create database ${name}`);
+  cleanups.push(async () => void (await adminQuery(serverUrl!, `drop database if exists ${name} with (force)`)));
   const url = new URL(serverUrl!);
   url.pathname = `/${name}`;
   return url.toString();

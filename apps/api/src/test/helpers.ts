@@ -120,12 +120,13 @@ export function switchableDatabase(database: Database): Database & { goDown(): v
   };
 }
 
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+/** One statement on its own connection to a PostgreSQL server (create or drop a test database); its rows. */
+export async function adminQuery(serverUrl: string, statement: string): Promise<Record<string, unknown>[]> {
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(statement);
+    return (await admin.query(statement)).rows as Record<string, unknown>[];
   } finally {
     await admin.end();
   }

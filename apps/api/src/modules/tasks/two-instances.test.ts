@@ -3,13 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { registerCustomer } from '../../test/accounts-helpers.ts';
-import { testEnv, type TestContext } from '../../test/helpers.ts';
+import { adminQuery, testEnv, type TestContext } from '../../test/helpers.ts';
 import { gate, openTaskSocket } from './test-socket.ts';
 
 /*
@@ -21,16 +20,6 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 interface Instance {
   ctx: TestContext;
   dataDir: string;
-}
-
-async function adminQuery(statement: string): Promise<unknown[]> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    return (await admin.query(statement)).rows;
-  } finally {
-    await admin.end();
-  }
 }
 
 describe.skipIf(!serverUrl)(
@@ -62,7 +51,7 @@ describe.skipIf(!serverUrl)(
     }
 
     beforeAll(async () => {
-      await adminQuery(`create database ${name}`);
+      await adminQuery(serverUrl!, `create database ${name}`);
       // One after the other: both run the migrations, the second finds nothing left to do.
       first = await startInstance();
       second = await startInstance();
@@ -75,7 +64,7 @@ describe.skipIf(!serverUrl)(
         await instance.ctx.close().catch(() => {});
         rmSync(instance.dataDir, { recursive: true, force: true });
       }
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await adminQuery(serverUrl!, `drop database if exists ${name} with (force)`);
     });
 
     it('delivers a task run by instance B to the socket held by instance A', async () => {
@@ -116,6 +105,7 @@ describe.skipIf(!serverUrl)(
 
       // What a server restart or a proxy timeout does to the idle LISTEN connections of both instances.
       const dropped = await adminQuery(
+        serverUrl!,
         `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and query ilike 'listen%'`,
       );
       expect(dropped.length).toBeGreaterThanOrEqual(2);
