@@ -194,7 +194,7 @@ export async function buildApp({ config, database, delivery, logger = true, logS
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { ping: database.ping });
       await api.register(settingsRoutes, { config });
-      await api.register(termsRoutes, { db: database.db });
+      await api.register(termsRoutes, { db: database.db, legalEntity: config.legalEntity });
       await api.register(authRoutes, { db: database.db, config });
       await api.register(customerRoutes, { db: database.db, config });
       await api.register(workContextRoutes, { db: database.db });

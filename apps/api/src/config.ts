@@ -71,6 +71,8 @@ const envSchema = z.object({
   AMPLITUDE_SERVER_URL: optionalUrl,
   CONTACT_CHAT_URL: optionalUrl,
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  LEGAL_ENTITY_NAME: z.string().trim().min(2).max(200).default('WorqTrade'),
+  LEGAL_ENTITY_CONTACT: z.string().trim().min(3).max(300).optional(),
   BOOTSTRAP_EXPERT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   BOOTSTRAP_EXPERT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   IP_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000).default(60),
@@ -164,6 +166,8 @@ export interface Config {
   contactChatUrl: string | undefined;
   /** Where support requests are e-mailed as well as listed in the back-office; undefined: listed only. */
   supportEmail: string | undefined;
+  /** The data controller the legal texts name, and its address and e-mail (terms/placeholders.ts). */
+  legalEntity: { name: string; contact: string };
   bootstrapExpert: { email: string; password: string } | undefined;
   ipRateLimitPerMinute: number;
   /** Fastify's trustProxy: false, a hop count or a list of proxy addresses (see parseTrustProxy). */
@@ -290,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     amplitude: { apiKey: raw.AMPLITUDE_API_KEY, serverUrl: raw.AMPLITUDE_SERVER_URL },
     contactChatUrl: raw.CONTACT_CHAT_URL,
     supportEmail: raw.SUPPORT_EMAIL,
+    legalEntity: { name: raw.LEGAL_ENTITY_NAME, contact: raw.LEGAL_ENTITY_CONTACT ?? raw.SUPPORT_EMAIL ?? 'kvkk@worq.local' },
     bootstrapExpert:
       raw.BOOTSTRAP_EXPERT_EMAIL && raw.BOOTSTRAP_EXPERT_PASSWORD
         ? { email: raw.BOOTSTRAP_EXPERT_EMAIL, password: raw.BOOTSTRAP_EXPERT_PASSWORD }

@@ -43,10 +43,14 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   step: { tr: 'adım', en: 'step' },
   credential: { tr: 'Google kimlik bilgisi', en: 'Google credential' },
   term_type: { tr: 'metin türü', en: 'text type' },
+  title: { tr: 'başlık', en: 'title' },
+  content: { tr: 'metin', en: 'text' },
+  change_note: { tr: 'değişiklik notu', en: 'change note' },
 };
 
 export function fieldLabel(language: Language, field: string): string {
-  const known = fieldLabels[field];
+  // A nested field ("tr.content") is labelled by its own name.
+  const known = fieldLabels[field] ?? fieldLabels[field.split('.').at(-1) ?? field];
   if (known) return known[language];
   return field.replace(/[_.]+/g, ' ').trim();
 }

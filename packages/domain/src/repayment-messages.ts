@@ -1,6 +1,6 @@
 import type { Language } from './language.ts';
 
-/** Messages of repayments after approval and of support requests (tr + en). */
+/** Messages of repayments after approval, support requests and legal text publishing (tr + en). */
 export const repaymentMessages = {
   repayments_not_found: {
     tr: 'Bu başvuru için bir ödeme planı bulunamadı. Ödeme planı başvuru onaylandığında oluşur.',
@@ -19,4 +19,9 @@ export const repaymentMessages = {
     en: 'The payment date cannot be later than today.',
   },
   support_request_not_found: { tr: 'Destek talebi bulunamadı.', en: 'Support request not found.' },
+  // Legal texts published from the back-office
+  term_version_conflict: {
+    tr: 'Bu metnin yeni bir sürümü az önce yayımlandı. Geçmişi yenileyip yeniden deneyin.',
+    en: 'A new version of this text was just published. Refresh the history and try again.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;

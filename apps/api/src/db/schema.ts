@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -47,6 +47,10 @@ export const terms = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** What changed since the previous version, shown to sellers asked to accept it; null for seeded texts. */
+    changeNote: text('change_note'),
+    /** The expert who published this version from the back-office; null for seeded texts. */
+    publishedBy: uuid('published_by').references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('terms_type_language_version_idx').on(table.termType, table.language, table.version)],

@@ -17,6 +17,7 @@ import {
 } from '../../test/accounts-helpers.ts';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
 import { googleCredentialVerifier } from './google.ts';
+import { seededTermsVersion } from '../../db/terms-content.ts';
 
 /*
  * Google's part is played by a local HTTP server that serves its public key as a JSON Web Key Set
@@ -173,9 +174,9 @@ describe('Google sign-up', () => {
     expect(update.json()).toMatchObject({ phone_number: phone, is_phone_verified: false });
     // The sign-up consents Google cannot give are recorded with the versions of the texts shown.
     expect(update.json().consents).toMatchObject({
-      disclosure: { accepted: true, term_version: 1 },
+      disclosure: { accepted: true, term_version: seededTermsVersion },
       explicit_consent: { accepted: false, term_version: null },
-      commercial_electronic_message: { accepted: true, term_version: 1 },
+      commercial_electronic_message: { accepted: true, term_version: seededTermsVersion },
     });
 
     const verified = await post(ctx, '/auth/otp/verify', { code: await latestCode(ctx, phone) }, signUp.jwt_token);

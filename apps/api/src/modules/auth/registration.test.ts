@@ -17,6 +17,7 @@ import {
 } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
 import { codeHashKey } from './service.ts';
+import { seededTermsVersion } from '../../db/terms-content.ts';
 
 let ctx: TestContext;
 
@@ -77,7 +78,7 @@ describe('registration', () => {
     const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, customer.customerId));
     expect(row?.preferredLanguage).toBe('en');
     expect(row?.utm).toEqual({ utm_source: 'google' });
-    expect(row?.consents.disclosure).toMatchObject({ accepted: true, term_version: 1 });
+    expect(row?.consents.disclosure).toMatchObject({ accepted: true, term_version: seededTermsVersion });
     expect(row?.consents.disclosure.accepted_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(row?.consents.explicit_consent).toEqual({ accepted: false, term_version: null, accepted_at: null });
     expect(row?.consents.commercial_electronic_message.accepted).toBe(true);

@@ -9,7 +9,7 @@ import type { CustomerConsents } from '../../db/schema.ts';
 import type { AccessClaims } from '../../plugins/auth.ts';
 import type { Delivery } from '../../plugins/delivery.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { activeTerms } from '../terms/service.ts';
+import { activeTerms, consentTermTypes } from '../terms/service.ts';
 import {
   findCustomerByEmail,
   findCustomerById,
@@ -130,13 +130,6 @@ export interface RegistrationInput {
   consents: { disclosure: boolean; explicit_consent: boolean; commercial_electronic_message: boolean };
   utm?: Record<string, string> | undefined;
 }
-
-/** Which term type each registration checkbox accepts. */
-const consentTermTypes = {
-  disclosure: 'disclosure',
-  explicit_consent: 'consent',
-  commercial_electronic_message: 'electronic_message',
-} as const;
 
 export async function consentRecords(
   db: Db,

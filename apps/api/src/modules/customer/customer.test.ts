@@ -11,6 +11,7 @@ import {
   uniquePhone,
 } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
+import { seededTermsVersion } from '../../db/terms-content.ts';
 
 let ctx: TestContext;
 
@@ -33,7 +34,7 @@ describe('profile', () => {
       phone_number: customer.phone,
       is_phone_verified: true,
       is_email_verified: false,
-      consents: { disclosure: { accepted: true, term_version: 1 }, commercial_electronic_message: { accepted: false } },
+      consents: { disclosure: { accepted: true, term_version: seededTermsVersion }, commercial_electronic_message: { accepted: false } },
     });
     expect(response.json().created_at).toMatch(/Z$/);
     expect(JSON.stringify(response.json())).not.toMatch(/password|scrypt/);

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { consentsField } from '../auth/routes.ts';
 import { accountsContext } from '../auth/service.ts';
 import {
+  acceptUpdatedTerms,
   currentCustomer,
   phoneNumberOf,
   sendEmailVerificationCode,
@@ -35,6 +36,19 @@ const userInfo = z.object({
   }),
   created_at: z.string(),
   preferred_language: z.enum(['tr', 'en']),
+  pending_terms: z
+    .array(
+      z.object({
+        consent: z.enum(['disclosure', 'explicit_consent', 'commercial_electronic_message']),
+        term_type: z.enum(['disclosure', 'consent', 'electronic_message']),
+        version: z.number().int().describe('The version now published'),
+        accepted_version: z.number().int().describe('The version the customer accepted'),
+        title: z.string(),
+        change_note: z.string().nullable().describe('What changed, in the request language'),
+        required: z.boolean().describe('true: must be accepted to go on (the disclosure); false: confirmed or withdrawn'),
+      }),
+    )
+    .describe('Legal texts published in a newer version than the one accepted; the web asks for them before anything else'),
 });
 
 const bearer = [{ bearer: [] }];
@@ -50,7 +64,29 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
       preHandler: app.requireAuth,
       schema: { tags: ['customer'], summary: 'The signed-in customer', security: bearer, response: { 200: userInfo } },
     },
-    async (request) => userInfoOf(await currentCustomer(ctx, request.user!.customer_id)),
+    async (request) => userInfoOf(db, await currentCustomer(ctx, request.user!.customer_id), request.language),
+  );
+
+  app.post(
+    '/customer/accept_terms',
+    {
+      preHandler: app.requireAuth,
+      config: perIpLimit,
+      schema: {
+        tags: ['customer'],
+        summary: 'Answers the updated legal texts listed in pending_terms',
+        description:
+          'A pending disclosure must be true (400 consent_required otherwise). A pending optional consent that is true is accepted in the new version; false or absent withdraws it. Consents not pending are left as they are.',
+        security: bearer,
+        body: z.object({
+          disclosure: z.boolean().optional(),
+          explicit_consent: z.boolean().optional(),
+          commercial_electronic_message: z.boolean().optional(),
+        }),
+        response: { 200: userInfo },
+      },
+    },
+    async (request) => acceptUpdatedTerms(ctx, request.user!.customer_id, request.body, request.language),
   );
 
   app.post(

@@ -12,7 +12,9 @@ import {
   type RegistrationInput,
 } from '../auth/service.ts';
 import { consumeCode, issueCode } from '../auth/verification-codes.ts';
+import { pendingTerms, type PendingTerm } from '../terms/service.ts';
 import { findCustomerById, updateCustomer, type Customer } from './repository.ts';
+import type { Db } from '../../db/client.ts';
 
 type ConsentChoices = RegistrationInput['consents'];
 
@@ -27,9 +29,11 @@ export interface UserInfo {
   consents: CustomerConsents;
   created_at: string;
   preferred_language: Language;
+  /** Legal texts accepted in an older version than the one now published (terms/service.ts). */
+  pending_terms: PendingTerm[];
 }
 
-export function userInfoOf(customer: Customer): UserInfo {
+export async function userInfoOf(db: Db, customer: Customer, language: Language): Promise<UserInfo> {
   return {
     customer_id: customer.id,
     first_name: customer.firstName,
@@ -41,6 +45,7 @@ export function userInfoOf(customer: Customer): UserInfo {
     consents: customer.consents,
     created_at: customer.createdAt.toISOString(),
     preferred_language: customer.preferredLanguage,
+    pending_terms: await pendingTerms(db, customer.consents, language),
   };
 }
 
@@ -90,7 +95,7 @@ export async function updateUserInfo(
       if (!(error instanceof AppError && error.statusCode === 429)) throw error;
     }
   }
-  return userInfoOf(updated);
+  return userInfoOf(ctx.db, updated, language);
 }
 
 export function phoneNumberOf(customer: Customer): { phone_number: string | null; masked_phone: string | null } {
@@ -123,4 +128,44 @@ export async function verifyEmail(
   if (customer.email !== target) throw new AppError(400, 'invalid_code', { fields: { code: { key: 'invalid_code' } } });
   await updateCustomer(ctx.db, customerId, { isEmailVerified: true });
   return { is_email_verified: true };
+}
+
+export interface TermAnswers {
+  disclosure?: boolean | undefined;
+  explicit_consent?: boolean | undefined;
+  commercial_electronic_message?: boolean | undefined;
+}
+
+/**
+ * The seller's answer to the updated legal texts: the disclosure must be acknowledged again, each
+ * optional consent is confirmed for the new version or withdrawn. Consents not pending are left as
+ * they are; an answer to one of them is ignored rather than trusted.
+ */
+export async function acceptUpdatedTerms(
+  ctx: AccountsContext,
+  customerId: string,
+  answers: TermAnswers,
+  language: Language,
+  now = new Date(),
+): Promise<UserInfo> {
+  const customer = await currentCustomer(ctx, customerId);
+  const pending = await pendingTerms(ctx.db, customer.consents, language);
+  if (pending.length === 0) return userInfoOf(ctx.db, customer, language);
+  const missing = pending.filter((term) => term.required && answers[term.consent] !== true);
+  if (missing.length > 0) {
+    throw new AppError(400, 'consent_required', {
+      messageKey: 'consent_required',
+      fields: Object.fromEntries(missing.map((term) => [term.consent, { key: 'consent_required' as const }])),
+    });
+  }
+  const consents: CustomerConsents = { ...customer.consents };
+  for (const term of pending) {
+    const accepted = answers[term.consent] === true;
+    consents[term.consent] = accepted
+      ? { accepted: true, term_version: term.version, accepted_at: now.toISOString() }
+      : { accepted: false, term_version: null, accepted_at: null };
+  }
+  const updated = await updateCustomer(ctx.db, customerId, { consents });
+  if (!updated) throw new AppError(401, 'unauthorized');
+  return userInfoOf(ctx.db, updated, language);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terms } from '../../db/schema.ts';
+import { seededTermsVersion } from '../../db/terms-content.ts';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
 
 let ctx: TestContext;
@@ -18,7 +19,7 @@ describe('GET /customer/get_active_terms', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json() as Array<{ term_type: string; title: string; content: string; version: number }>;
     expect(body.map((term) => term.term_type)).toEqual(['consent', 'disclosure', 'electronic_message', 'more_info']);
-    expect(body.find((term) => term.term_type === 'disclosure')).toMatchObject({ title: 'KVKK Aydınlatma Metni', version: 1 });
+    expect(body.find((term) => term.term_type === 'disclosure')).toMatchObject({ title: 'KVKK Aydınlatma Metni', version: seededTermsVersion });
     expect(body.every((term) => term.content.startsWith('<h2>'))).toBe(true);
     expect(response.headers.vary).toContain('accept-language');
   });
@@ -31,13 +32,13 @@ describe('GET /customer/get_active_terms', () => {
 
   it('serves the latest active version of a text and skips withdrawn ones', async () => {
     await ctx.database.db.insert(terms).values([
-      { termType: 'consent', language: 'en', version: 2, title: 'Explicit Consent v2', content: '<p>Second version.</p>' },
-      { termType: 'consent', language: 'en', version: 3, title: 'Withdrawn', content: '<p>Withdrawn.</p>', isActive: false },
+      { termType: 'consent', language: 'en', version: seededTermsVersion + 1, title: 'Explicit Consent v3', content: '<p>Third version.</p>' },
+      { termType: 'consent', language: 'en', version: seededTermsVersion + 2, title: 'Withdrawn', content: '<p>Withdrawn.</p>', isActive: false },
     ]);
     const body = (await get('/api/v1/customer/get_active_terms', 'en')).json() as Array<{ term_type: string; title: string; version: number }>;
-    expect(body.find((term) => term.term_type === 'consent')).toMatchObject({ title: 'Explicit Consent v2', version: 2 });
+    expect(body.find((term) => term.term_type === 'consent')).toMatchObject({ title: 'Explicit Consent v3', version: seededTermsVersion + 1 });
     const turkish = (await get('/api/v1/customer/get_active_terms')).json() as Array<{ term_type: string; version: number }>;
-    expect(turkish.find((term) => term.term_type === 'consent')?.version).toBe(1);
+    expect(turkish.find((term) => term.term_type === 'consent')?.version).toBe(seededTermsVersion);
   });
 });
 

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { termTypes } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { fillPlaceholders, type LegalEntity } from './placeholders.ts';
+import { publishBody, publishTerm, termHistory, termVersionView } from './publishing.ts';
 import { activeTerms } from './service.ts';
 
 const termType = z.enum(termTypes);
@@ -14,8 +16,8 @@ const activeTerm = z.object({
   version: z.number().int(),
 });
 
-/** Public legal texts (no sign-in needed: the registration form shows them). */
-export const termsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** Public legal texts (no sign-in needed: the registration form shows them), and their publishing. */
+export const termsRoutes: FastifyPluginAsyncZod<{ db: Db; legalEntity: LegalEntity }> = async (app, { db, legalEntity }) => {
   app.get(
     '/customer/get_active_terms',
     {
@@ -27,7 +29,8 @@ export const termsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
     async (request, reply) => {
       reply.header('vary', 'accept-language').header('cache-control', 'no-cache');
-      return activeTerms(db, request.language);
+      const active = await activeTerms(db, request.language);
+      return active.map((term) => ({ ...term, content: fillPlaceholders(term.content, legalEntity) }));
     },
   );
 
@@ -45,7 +48,43 @@ export const termsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       const [term] = await activeTerms(db, request.language, request.query.term_type);
       if (!term) throw new AppError(404, 'not_found');
       reply.header('vary', 'accept-language').header('cache-control', 'no-cache');
-      return { term_type: term.term_type, content: term.content };
+      return { term_type: term.term_type, content: fillPlaceholders(term.content, legalEntity) };
+    },
+  );
+
+  app.get(
+    '/admin/terms',
+    {
+      preHandler: app.requireExpert,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Every version of every legal text, newest first within each type, in both languages',
+        description: 'Contents are as stored: {{controller}} and {{controller_contact}} are filled in only when served to sellers.',
+        security: [{ bearer: [] }],
+        response: { 200: z.array(termVersionView) },
+      },
+    },
+    async () => termHistory(db),
+  );
+
+  app.post(
+    '/admin/terms',
+    {
+      preHandler: app.requireExpert,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Publishes the next version of a legal text in Turkish and English',
+        description:
+          'The HTML is sanitized before it is stored. Sellers who accepted an older version of the disclosure, explicit consent or commercial message text are asked again at their next sign-in (pending_terms). 409 term_version_conflict when another expert published the same text at the same moment.',
+        security: [{ bearer: [] }],
+        body: publishBody,
+        response: { 201: termVersionView },
+      },
+    },
+    async (request, reply) => {
+      const published = await publishTerm(db, request.user!.customer_id, request.body);
+      request.log.info({ term_type: published.term_type, version: published.version }, 'legal text published');
+      return reply.code(201).send(published);
     },
   );
 };

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import { defaultLanguage, type Language } from '@worq/domain/language';
 import type { Db } from '../../db/client.ts';
-import { terms, termTypes, type TermType } from '../../db/schema.ts';
+import { terms, termTypes, type ConsentRecord, type CustomerConsents, type TermType } from '../../db/schema.ts';
 
 export interface ActiveTerm {
   term_type: TermType;
@@ -9,6 +9,15 @@ export interface ActiveTerm {
   content: string;
   version: number;
 }
+
+/** Which customer consent accepts which legal text. */
+export const consentTermTypes = {
+  disclosure: 'disclosure',
+  explicit_consent: 'consent',
+  commercial_electronic_message: 'electronic_message',
+} as const satisfies Record<keyof CustomerConsents, TermType>;
+export type ConsentName = keyof typeof consentTermTypes;
+export const consentNames = Object.keys(consentTermTypes) as ConsentName[];
 
 /**
  * The latest active version of each legal text in the given language. A text not yet translated
@@ -34,4 +43,64 @@ export async function activeTerms(db: Db, language: Language, only?: TermType): 
     if (chosen) result.push({ term_type: termType, title: chosen.title, content: chosen.content, version: chosen.version });
   }
   return result;
+}
+
+/** The newest published version of each legal text. */
+export async function latestVersions(db: Db): Promise<Map<TermType, number>> {
+  const rows = await db
+    .select({ termType: terms.termType, version: max(terms.version) })
+    .from(terms)
+    .where(eq(terms.isActive, true))
+    .groupBy(terms.termType);
+  return new Map(rows.flatMap((row) => (row.version === null ? [] : [[row.termType, row.version] as const])));
+}
+
+export interface PendingTerm {
+  consent: ConsentName;
+  term_type: (typeof consentTermTypes)[ConsentName];
+  version: number;
+  accepted_version: number;
+  title: string;
+  change_note: string | null;
+  required: boolean;
+}
+
+/**
+ * The legal texts a seller accepted in an older version than the one now published: they are asked
+ * again at their next sign-in. The disclosure must be accepted to go on; the two optional consents
+ * are confirmed or withdrawn. A consent never given is not asked for again (an account created
+ * through Google gives its consents on the phone step instead).
+ */
+export async function pendingTerms(db: Db, consents: CustomerConsents, language: Language): Promise<PendingTerm[]> {
+  const outdated = consentNames.flatMap((name) => {
+    const record: ConsentRecord = consents[name];
+    return record.accepted && record.term_version !== null ? [{ name, acceptedVersion: record.term_version }] : [];
+  });
+  if (outdated.length === 0) return [];
+  const current = await activeTerms(db, language);
+  const notes = await changeNotes(db, language);
+  return outdated.flatMap(({ name, acceptedVersion }) => {
+    const termType = consentTermTypes[name];
+    const term = current.find((candidate) => candidate.term_type === termType);
+    if (!term || term.version <= acceptedVersion) return [];
+    return [
+      {
+        consent: name,
+        term_type: termType,
+        version: term.version,
+        accepted_version: acceptedVersion,
+        title: term.title,
+        change_note: notes.get(`${term.term_type}:${term.version}`) ?? null,
+        required: name === 'disclosure',
+      },
+    ];
+  });
+}
+
+async function changeNotes(db: Db, language: Language): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ termType: terms.termType, version: terms.version, changeNote: terms.changeNote })
+    .from(terms)
+    .where(eq(terms.language, language));
+  return new Map(rows.flatMap((row) => (row.changeNote ? [[`${row.termType}:${row.version}`, row.changeNote] as const] : [])));
 }
