@@ -132,6 +132,7 @@ export const routes: RouteObject[] = [
               { path: 'applications/:id', lazy: () => import('../features/admin/components/application-review-page.tsx') },
               { path: 'contact-forms', lazy: () => import('../features/admin/components/contact-forms-page.tsx') },
               { path: 'support-requests', lazy: () => import('../features/admin/components/support-requests-page.tsx') },
+              { path: 'legal-texts', lazy: () => import('../features/admin/components/legal-texts-page.tsx') },
             ],
           },
         ],

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChartIcon, DocumentIcon, StoreIcon } from '../../components/ui/icon.tsx';
@@ -6,6 +6,7 @@ import { Header, HeaderTitle } from '../../components/ui/nav/header.tsx';
 import type { NavItem } from '../../components/ui/nav/nav-list.tsx';
 import { ScrollToTop } from '../../components/ui/nav/scroll-to-top.tsx';
 import { BackgroundTaskPanel } from '../../features/background-tasks/components/background-task-panel.tsx';
+import { usePendingTerms } from '../../features/profile/api/use-pending-terms.ts';
 import { Sidebar } from '../../components/ui/nav/sidebar.tsx';
 import { TopBar } from '../../components/ui/nav/top-bar.tsx';
 import { useIsMobile } from '../../components/ui/nav/use-is-mobile.ts';
@@ -18,6 +19,11 @@ import styles from './signed-in-layout.module.css';
 
 const homeHref = '/worq-trade';
 
+// Needed only after an expert publishes a new legal text, so it is not in the shell's chunk.
+const UpdatedTermsGate = lazy(() =>
+  import('../../features/profile/components/updated-terms-gate.tsx').then((module) => ({ default: module.UpdatedTermsGate })),
+);
+
 // Placeholder sign-out until the accounts work brings the session module (which also calls /auth/logout).
 export function SignedInLayout() {
   const { t } = useTranslation('common');
@@ -28,6 +34,7 @@ export function SignedInLayout() {
   const { settings } = useRuntimeSettings();
   const [privacyOpen, setPrivacyOpen] = useState(false);
   const showConnections = navbarElements.includes('connections');
+  const { pending, answered } = usePendingTerms();
 
   const items = useMemo<NavItem[]>(() => {
     const list: NavItem[] = [
@@ -96,7 +103,13 @@ export function SignedInLayout() {
         {!isMobile && <Header fallbackTitle={fallbackTitle} profile={profile} />}
         <main id="main-content" tabIndex={-1} className={styles.main}>
           {isMobile && <HeaderTitle fallbackTitle={fallbackTitle} className={styles.mobileTitle} />}
-          <Outlet />
+          {pending.length > 0 ? (
+            <Suspense fallback={null}>
+              <UpdatedTermsGate pending={pending} onAnswered={answered} />
+            </Suspense>
+          ) : (
+            <Outlet />
+          )}
         </main>
       </div>
       <ScrollToTop />

@@ -154,4 +154,41 @@ describe('signed-in layout', () => {
     expect(await within(dialog).findByText('Politika metni')).toBeInTheDocument();
     await act(async () => {});
   });
+
+  it('holds the pages behind the updated legal texts until the seller accepts them (issue 16)', async () => {
+    localStorage.setItem('jwt_token', token);
+    localStorage.setItem('refresh_token', 'refresh');
+    const pendingTerm = {
+      consent: 'disclosure',
+      term_type: 'disclosure',
+      version: 3,
+      accepted_version: 2,
+      title: 'KVKK Aydınlatma Metni',
+      change_note: 'Aktarım bölümü güncellendi.',
+      required: true,
+    };
+    let answered = false;
+    const calls = serve({
+      'GET /customer/get_user_info': () => ({ status: 200, data: { customer_id: 'cust-42', pending_terms: answered ? [] : [pendingTerm] } }),
+      'POST /customer/accept_terms': () => {
+        answered = true;
+        return { status: 200, data: { customer_id: 'cust-42', pending_terms: [] } };
+      },
+    });
+    renderLayout();
+    expect(await screen.findByRole('heading', { name: 'Yasal metinlerimizi güncelledik' })).toBeInTheDocument();
+    expect(screen.queryByText('Başvuru listesi')).not.toBeInTheDocument();
+    expect(screen.getByText('Aktarım bölümü güncellendi.')).toBeInTheDocument();
+    expect(screen.getByText('Sürüm 2 → 3')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet ve devam et' }));
+    const box = screen.getByRole('checkbox', { name: /KVKK Aydınlatma Metni: yeni sürümü okudum ve onaylıyorum/ });
+    expect(box).toHaveAccessibleDescription('Devam etmek için yeni sürümü onaylamanız gerekir.');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet ve devam et' }));
+    expect(await screen.findByText('Başvuru listesi')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ disclosure: true });
+  });
 });

@@ -107,6 +107,12 @@ function AdminShell() {
                   {t('nav.support_requests')}
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/admin/legal-texts" className={navClass}>
+                  <DocumentIcon size={18} />
+                  {t('nav.legal_texts')}
+                </NavLink>
+              </li>
             </ul>
           </nav>
           <div className={styles.account} aria-label={t('account.label')} role="group">

@@ -11,6 +11,21 @@ export interface UserInfo {
   is_email_verified: boolean;
   consents: Record<string, unknown>;
   created_at: string;
+  /** Legal texts accepted in an older version than the one now published (updated-terms-gate.tsx). */
+  pending_terms?: PendingTerm[];
+}
+
+export type PendingConsent = 'disclosure' | 'explicit_consent' | 'commercial_electronic_message';
+
+export interface PendingTerm {
+  consent: PendingConsent;
+  term_type: 'disclosure' | 'consent' | 'electronic_message';
+  version: number;
+  accepted_version: number;
+  title: string;
+  change_note: string | null;
+  /** true for the disclosure, which must be accepted to go on; the others are confirmed or withdrawn. */
+  required: boolean;
 }
 
 export const userInfoKey = '/customer/get_user_info';

@@ -1,0 +1,26 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserInfo, type PendingTerm, type UserInfo } from './user-info.ts';
+
+const none: PendingTerm[] = [];
+
+/**
+ * The legal texts the signed-in seller has to answer again (GET /customer/get_user_info). While the
+ * answer loads, or if it fails, nothing is pending: the pages are never held back by this check.
+ * The titles come in the request language, so a language switch asks again.
+ */
+export function usePendingTerms(): { pending: PendingTerm[]; answered: (user: UserInfo) => void } {
+  const { i18n } = useTranslation();
+  const { data, mutate } = useUserInfo();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const shownLanguage = useRef(language);
+  const pending = data?.pending_terms ?? none;
+
+  useEffect(() => {
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
+    if (pending.length > 0) void mutate();
+  }, [language, pending.length, mutate]);
+
+  return { pending, answered: (user) => void mutate(user, { revalidate: false }) };
+}
