@@ -88,7 +88,7 @@ function ask<T>(child: ChildProcess, message: unknown, timeoutMs = stepTimeoutMs
 
 async function startServer(databaseUrl: string | undefined): Promise<Server> {
   const child = fork(serverFile, {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, BENCH_TASKS_DATABASE_URL: databaseUrl ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -195,12 +195,13 @@ async function timedUpsert(agent: http.Agent, server: Server): Promise<{ totalMs
     store_link: `https://www.trendyol.com/magaza/bench-m-${sellerId}`,
     credentials: { seller_id: sellerId, api_key: 'sandbox', api_secret: 'sandbox' },
   };
+  const token = server.ready.sellerTokens[storeCounter % server.ready.sellerTokens.length]!;
   const started = performance.now();
-  const response = await post(agent, server.ready.port, '/api/v1/marketplace/integration/upsert', server.ready.token, body);
+  const response = await post(agent, server.ready.port, '/api/v1/marketplace/integration/upsert', token, body);
   if (response.status !== 202) throw new Error(`upsert answered ${response.status}: ${response.text.slice(0, 300)}`);
   const acceptedMs = performance.now() - started;
   const { request_id: requestId } = JSON.parse(response.text) as { request_id: string };
-  const state = await socketResult(server.ready.port, requestId, server.ready.token);
+  const state = await socketResult(server.ready.port, requestId, token);
   const elapsed = performance.now() - started;
   if (!state.is_successful) throw new Error(`task ${requestId} failed: ${state.message}`);
   return { totalMs: elapsed, acceptedMs };
@@ -253,13 +254,13 @@ interface SocketsMeasurement {
 }
 
 async function measureSockets(server: Server): Promise<SocketsMeasurement> {
-  const { ids } = await server.command<{ ids: string[] }>({ cmd: 'idle-tasks', count: socketCount });
+  const { ids, tokens } = await server.command<{ ids: string[]; tokens: string[] }>({ cmd: 'idle-tasks', count: socketCount });
   const beforeAnswer = await server.command<{ memory: ServerMemory; gc: boolean }>({ cmd: 'memory' });
   const before = { vmRss: vmRssBytes(server.child.pid!), memory: beforeAnswer.memory };
 
   const client = fork(socketsFile, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
-    const options: SocketsOptions = { port: server.ready.port, token: server.ready.token, ids, concurrency: socketOpenConcurrency };
+    const options: SocketsOptions = { port: server.ready.port, tokens, ids, concurrency: socketOpenConcurrency };
     const { result } = await ask<{ result: SocketsResult }>(client, { open: options }, 600_000);
     if (result.failures > 0) throw new Error(`${result.failures} socket(s) failed to open, first: ${result.firstFailure}`);
     const { sockets } = await server.command<{ sockets: number }>({ cmd: 'sockets' });

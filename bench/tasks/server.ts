@@ -17,7 +17,8 @@ export type ServerCommand =
   | { cmd: 'stop' };
 
 export interface ServerReady {
-  ready: { port: number; token: string; marketplaceId: string; database: 'pglite' | 'postgres' };
+  /** `token` owns the idle tasks; `sellerTokens` take turns connecting stores (each seller may start 30 tasks a minute). */
+  ready: { port: number; token: string; sellerTokens: string[]; marketplaceId: string; database: 'pglite' | 'postgres' };
 }
 
 export interface ServerMemory {
@@ -32,6 +33,8 @@ export const idleTaskType = 'test_bench_idle';
 /** Far past the run, so the sweeper does not fail the idle tasks (and close their sockets) meanwhile. */
 const idleDeadlineSeconds = 3600;
 const insertChunk = 1000;
+const sellerCount = 60;
+const socketsPerOwner = 20;
 
 const reply = (message: unknown) => process.send?.(message);
 
@@ -82,8 +85,52 @@ async function main(): Promise<void> {
     last_name: customer.lastName,
     is_phone_verified: true,
   });
+  // The per-customer task quota (30 a minute) would refuse one seller connecting hundreds of
+  // stores; the timed connections take turns among sellers instead, as real traffic does.
+  const sellerTokens: string[] = [];
+  for (let index = 0; index < sellerCount; index++) {
+    const [seller] = await database.db
+      .insert(customers)
+      .values({
+        firstName: 'Ayşe',
+        lastName: 'Yılmaz',
+        email: `bench-tasks-${Date.now()}-${index}@example.com`,
+        passwordHash: null,
+        phoneNumber: '5301234567',
+        isPhoneVerified: true,
+        isEmailVerified: true,
+        consents: customer.consents,
+      })
+      .returning();
+    sellerTokens.push(
+      await app.signAccessToken({ customer_id: seller!.id, email: seller!.email, first_name: seller!.firstName, last_name: seller!.lastName, is_phone_verified: true }),
+    );
+  }
   const [trendyol] = await database.db.select({ id: marketplaces.id }).from(marketplaces).where(sql`${marketplaces.code} = 'trendyol'`);
   if (!trendyol) throw new Error('no trendyol marketplace in the reference data');
+
+  async function idleOwners(count: number): Promise<Array<{ id: string; token: string }>> {
+    const rows = await database.db
+      .insert(customers)
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          firstName: 'Ayşe',
+          lastName: 'Yılmaz',
+          email: `bench-idle-${Date.now()}-${index}@example.com`,
+          passwordHash: null,
+          phoneNumber: '5301234567',
+          isPhoneVerified: true,
+          consents: customer!.consents,
+        })),
+      )
+      .returning();
+    return Promise.all(
+      rows.map(async (row) => ({
+        id: row.id,
+        token: await app.signAccessToken({ customer_id: row.id, email: row.email, first_name: row.firstName, last_name: row.lastName, is_phone_verified: true }),
+      })),
+    );
+  }
 
   let stopping = false;
   const stop = async () => {
@@ -101,22 +148,31 @@ async function main(): Promise<void> {
     const run = async (): Promise<unknown> => {
       switch (message.cmd) {
         case 'idle-tasks': {
+          // A customer may hold 20 task sockets on one process (tasks/plugin.ts), so the idle tasks
+          // belong to enough customers for each socket to stay within that quota.
+          const owners = await idleOwners(Math.ceil(message.count / socketsPerOwner));
           const ids: string[] = [];
+          const tokens: string[] = [];
           for (let start = 0; start < message.count; start += insertChunk) {
+            const size = Math.min(insertChunk, message.count - start);
+            const ownerOf = (index: number) => owners[Math.floor((start + index) / socketsPerOwner)]!;
             const rows = await database.db
               .insert(backgroundTasks)
               .values(
-                Array.from({ length: Math.min(insertChunk, message.count - start) }, () => ({
-                  customerId: customer.id,
+                Array.from({ length: size }, (_, index) => ({
+                  customerId: ownerOf(index).id,
                   type: idleTaskType as (typeof backgroundTasks.$inferInsert)['type'],
                   payload: {},
                   deadlineAt: sql`now() + ${idleDeadlineSeconds} * interval '1 second'`,
                 })),
               )
               .returning({ id: backgroundTasks.id });
-            for (const row of rows) ids.push(row.id);
+            rows.forEach((row, index) => {
+              ids.push(row.id);
+              tokens.push(ownerOf(index).token);
+            });
           }
-          return { ids };
+          return { ids, tokens };
         }
         case 'memory': {
           // Settle the heap first, so the figure is what the process keeps, not garbage awaiting collection.
@@ -147,7 +203,7 @@ async function main(): Promise<void> {
   // The parent went away without saying stop: do not linger.
   process.on('disconnect', () => void stop().finally(() => process.exit(0)));
 
-  const ready: ServerReady = { ready: { port, token, marketplaceId: trendyol.id, database: database.kind } };
+  const ready: ServerReady = { ready: { port, token, sellerTokens, marketplaceId: trendyol.id, database: database.kind } };
   reply(ready);
 }
 

@@ -17,7 +17,8 @@ const WebSocketClient = require('ws') as new (url: string, protocols?: string[],
 
 export interface SocketsOptions {
   port: number;
-  token: string;
+  /** tokens[i] owns ids[i]. */
+  tokens: string[];
   ids: string[];
   concurrency: number;
 }
@@ -36,9 +37,9 @@ const sockets: WsClient[] = [];
 let holding = true;
 let closedEarly = 0;
 
-function openOne(options: SocketsOptions, id: string): Promise<void> {
+function openOne(options: SocketsOptions, id: string, token: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const url = `ws://127.0.0.1:${options.port}/websocket/ws/${id}?token=${encodeURIComponent(options.token)}`;
+    const url = `ws://127.0.0.1:${options.port}/websocket/ws/${id}?token=${encodeURIComponent(token)}`;
     const client = new WebSocketClient(url, [], { handshakeTimeout: openTimeoutMs });
     let first = true;
     const timer = setTimeout(() => {
@@ -80,9 +81,9 @@ async function openAll(options: SocketsOptions): Promise<SocketsResult> {
   let firstFailure: string | undefined;
   const worker = async () => {
     while (next < options.ids.length && failures === 0) {
-      const id = options.ids[next++]!;
+      const index = next++;
       try {
-        await openOne(options, id);
+        await openOne(options, options.ids[index]!, options.tokens[index]!);
       } catch (error) {
         failures += 1;
         firstFailure ??= error instanceof Error ? error.message : String(error);

@@ -178,7 +178,9 @@ export async function buildApp({ config, database, delivery, logger = true, logS
   await app.register(authPlugin, { secret: config.jwtSecret });
   await app.register(deliveryPlugin, { config, db: database.db, delivery });
   await app.register(secretsPlugin, { key: config.encryptionKey });
-  await app.register(tasksPlugin, { database });
+  // PGlite is one connection in this process: a second import at once would only queue behind the
+  // first and hold up the queries of sellers waiting on a socket (bench/tasks).
+  await app.register(tasksPlugin, { database, runner: database.kind === 'pglite' ? { backgroundConcurrency: 1 } : {} });
   await app.register(repaymentReminderJob, { db: database.db, everyMs: config.env === 'test' ? 0 : 5 * 60_000 });
 
   await app.register(

@@ -6,7 +6,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { MarketplaceOrder } from '../../connectors/types.ts';
 import type { Db } from '../../db/client.ts';
-import { marketplaceOrders, orderSyncs } from '../../db/schema.ts';
+import { orderSyncs } from '../../db/schema.ts';
 
 export type OrderSync = typeof orderSyncs.$inferSelect;
 
@@ -43,38 +43,42 @@ export async function upsertOrders(db: Db, customerId: string, integrationId: st
   // A page can hold the same package twice (a marketplace paging over a moving list): keep the last.
   const unique = new Map(orders.map((order) => [order.id, order]));
   const rows = [...unique.values()].map((order) => ({
-    integrationId,
-    customerId,
-    externalId: order.id,
-    orderNumber: order.orderNumber,
-    orderedAt: new Date(order.orderedAt),
-    orderDay: istanbulDate(Date.parse(order.orderedAt)),
+    external_id: order.id,
+    order_number: order.orderNumber,
+    ordered_at: order.orderedAt,
+    order_day: istanbulDate(Date.parse(order.orderedAt)),
     status: order.status,
-    totalAmount: order.totalAmount,
+    total_amount: order.totalAmount,
     currency: order.currency,
     units: order.lines.reduce((sum, line) => sum + line.quantity, 0),
     lines: order.lines,
   }));
-  const returned = await db
-    .insert(marketplaceOrders)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [marketplaceOrders.integrationId, marketplaceOrders.externalId],
-      set: {
-        orderNumber: sql`excluded.order_number`,
-        orderedAt: sql`excluded.ordered_at`,
-        orderDay: sql`excluded.order_day`,
-        status: sql`excluded.status`,
-        totalAmount: sql`excluded.total_amount`,
-        currency: sql`excluded.currency`,
-        units: sql`excluded.units`,
-        lines: sql`excluded.lines`,
-        updatedAt: sql`now()`,
-      },
-      setWhere: sql`(marketplace_orders.status, marketplace_orders.total_amount, marketplace_orders.currency, marketplace_orders.ordered_at, marketplace_orders.lines)
-        is distinct from (excluded.status, excluded.total_amount, excluded.currency, excluded.ordered_at, excluded.lines)`,
-    })
-    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  // The page travels as one JSON parameter unpacked by jsonb_to_recordset: building a 200-row
+  // VALUES list through the query builder cost more CPU than the import's own work
+  // (bench/tasks profile, issue 14), and that CPU is taken from sellers waiting on a socket.
+  const returned = rowsOf<{ inserted: boolean }>(
+    await db.execute(sql`
+      insert into marketplace_orders as existing
+        (integration_id, customer_id, external_id, order_number, ordered_at, order_day, status, total_amount, currency, units, lines)
+      select ${integrationId}::uuid, ${customerId}::uuid, page.external_id, page.order_number, page.ordered_at, page.order_day,
+             page.status, page.total_amount, page.currency, page.units, page.lines
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as page(
+          external_id text, order_number text, ordered_at timestamptz, order_day date, status text,
+          total_amount bigint, currency text, units integer, lines jsonb)
+      on conflict (integration_id, external_id) do update set
+        order_number = excluded.order_number,
+        ordered_at = excluded.ordered_at,
+        order_day = excluded.order_day,
+        status = excluded.status,
+        total_amount = excluded.total_amount,
+        currency = excluded.currency,
+        units = excluded.units,
+        lines = excluded.lines,
+        updated_at = now()
+      where (existing.status, existing.total_amount, existing.currency, existing.ordered_at, existing.lines)
+        is distinct from (excluded.status, excluded.total_amount, excluded.currency, excluded.ordered_at, excluded.lines)
+      returning (xmax = 0) as inserted`),
+  );
   const inserted = returned.filter((row) => row.inserted).length;
   return { inserted, updated: returned.length - inserted };
 }

@@ -59,7 +59,7 @@ function syncContext(connector: Connector): SyncContext {
 }
 
 function task(integrationId: string): RunningTask {
-  return { id: randomUUID(), customerId: seller.customerId, type: 'sync_orders', payload: { integration_id: integrationId }, attempt: 1, language: 'en', signal: new AbortController().signal };
+  return { id: randomUUID(), customerId: seller.customerId, type: 'sync_orders', payload: { integration_id: integrationId }, attempt: 1, language: 'en', signal: new AbortController().signal, giveWay: () => Promise.resolve() };
 }
 
 async function newStore(): Promise<string> {

@@ -144,6 +144,8 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
 
   try {
     for (;;) {
+      // A seller connecting a store right now is served before the next page of this import.
+      await task.giveWay();
       const page = await connector.listOrders(credentials, range, cursor, connectorCtx);
       // The page and the resume point are saved together: a crash never loses or repeats half a page.
       await ctx.db.transaction(async (tx) => {
@@ -272,7 +274,7 @@ export async function enqueueDueSyncs(ctx: SyncContext): Promise<number> {
 
 /** Registers the task and the schedule tick (every 15 s: continuations should not wait long). */
 export function startOrderSync(ctx: SyncContext, tickMs = 15_000): () => void {
-  ctx.tasks.handle('sync_orders', (task) => runSyncTask(ctx, task));
+  ctx.tasks.handle('sync_orders', (task) => runSyncTask(ctx, task), 'background');
   const timer = setInterval(() => {
     enqueueDueSyncs(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not schedule order syncs'));
   }, tickMs);

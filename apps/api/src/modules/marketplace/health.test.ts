@@ -36,6 +36,7 @@ function healthTask(customerId: string, integrationId: string): RunningTask {
     attempt: 1,
     language: 'en',
     signal: new AbortController().signal,
+    giveWay: () => Promise.resolve(),
   };
 }
 

@@ -863,5 +863,5 @@ export function registerMarketplaceTasks(ctx: MarketplaceContext): void {
   ctx.tasks.handle('change_integration_status', (task) => runChangeStatusTask(ctx, task));
   ctx.tasks.handle('delete_integration', (task) => runDeleteTask(ctx, task));
   ctx.tasks.handle('connect_company', (task) => runConnectCompanyTask(ctx, task));
-  ctx.tasks.handle('check_integration_health', (task) => runHealthCheckTask(ctx, task));
+  ctx.tasks.handle('check_integration_health', (task) => runHealthCheckTask(ctx, task), 'background');
 }

@@ -52,11 +52,12 @@ async function tasksPlugin(app: FastifyInstance, options: TasksPluginOptions) {
       // Counted atomically in the shared counters; past the quota the caller gets 429 and the wait.
       // The server's own tasks (the connection health sweep) are not the customer's to limit.
       if (customerId && !system) await countHit(database.db, 'tasks', customerId, { max: options.maxTasksPerMinute ?? defaultTaskQuota.tasksPerMinute, windowMs: 60_000 });
+      runner.noteEnqueued(type);
       const id = await insertTask(database.db, { customerId, type, payload, deadlineSeconds: taskDeadlineSeconds });
       runner.wake();
       return id;
     },
-    handle: (type, handler) => runner.handle(type, handler),
+    handle: (type, handler, lane) => runner.handle(type, handler, lane),
     subscribe: (requestId, listener) => hub.subscribe(requestId, listener),
     async current(requestId) {
       const snapshot = await findTaskSnapshot(database.db, requestId);

@@ -20,9 +20,18 @@ import {
 } from './repository.ts';
 import type { HandlerOutcome, RunningTask, TaskHandler, TaskResult, TaskType } from './types.ts';
 
+/**
+ * A seller waits on the socket for an interactive task (connecting a store takes a second or two);
+ * background tasks (order imports, health sweeps) may take minutes. Each lane has its own slots, so
+ * a connection never queues behind imports.
+ */
+export type TaskLane = 'interactive' | 'background';
+
 export interface RunnerOptions {
-  /** Tasks run side by side in this process. */
+  /** Interactive tasks run side by side in this process. */
   concurrency: number;
+  /** Background tasks run side by side in this process, besides the interactive ones. */
+  backgroundConcurrency: number;
   maxAttempts: number;
   leaseSeconds: number;
   /** Backoff before the second attempt; doubles for each later one. */
@@ -35,6 +44,7 @@ export interface RunnerOptions {
 
 export const defaultRunnerOptions: RunnerOptions = {
   concurrency: 4,
+  backgroundConcurrency: 2,
   maxAttempts: 3,
   leaseSeconds: 30,
   retryBaseMs: 500,
@@ -43,10 +53,18 @@ export const defaultRunnerOptions: RunnerOptions = {
   shutdownGraceMs: 5000,
 };
 
+/** The longest a background task gives way to interactive ones at one step: imports never starve. */
+const longestGiveWayMs = 2000;
+/** Background work resumes once interactive work has been quiet this long (the next request is often on its way). */
+const quietMs = 250;
+
 interface Running {
   controller: AbortController;
   done: Promise<void>;
+  lane: TaskLane;
 }
+
+const lanes: TaskLane[] = ['interactive', 'background'];
 
 /**
  * The in-process worker of one app instance. Tasks are rows, so any number of instances share the
@@ -56,6 +74,9 @@ interface Running {
 export class TaskRunner {
   readonly instanceId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly handlers = new Map<string, TaskHandler>();
+  private readonly laneOf = new Map<string, TaskLane>();
+  private giveWayWaiters: Array<() => void> = [];
+  private lastInteractiveAt = 0;
   private readonly running = new Map<string, Running>();
   private readonly timers: NodeJS.Timeout[] = [];
   private started = false;
@@ -71,10 +92,62 @@ export class TaskRunner {
     private readonly options: RunnerOptions = defaultRunnerOptions,
   ) {}
 
-  handle(type: TaskType, handler: TaskHandler): void {
+  handle(type: TaskType, handler: TaskHandler, lane: TaskLane = 'interactive'): void {
     if (this.handlers.has(type)) throw new Error(`a handler for task type ${type} is already registered`);
     this.handlers.set(type, handler);
+    this.laneOf.set(type, lane);
     this.wake();
+  }
+
+  /** An interactive task was just enqueued here: background work waits for it (see giveWay). */
+  noteEnqueued(type: string): void {
+    if ((this.laneOf.get(type) ?? 'interactive') === 'interactive') this.lastInteractiveAt = Date.now();
+  }
+
+  /**
+   * Resolves once no interactive task runs or was enqueued here for quietMs, or after
+   * longestGiveWayMs in all.
+   */
+  private async giveWay(): Promise<void> {
+    const until = Date.now() + longestGiveWayMs;
+    while (!this.stopping && Date.now() < until) {
+      if (this.runningIn('interactive') > 0) {
+        await this.untilInteractiveDone(until - Date.now());
+        continue;
+      }
+      const quietFor = Date.now() - this.lastInteractiveAt;
+      if (quietFor >= quietMs) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(quietMs - quietFor, until - Date.now())).unref());
+    }
+  }
+
+  private untilInteractiveDone(maxMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, Math.max(0, maxMs));
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.giveWayWaiters.push(done);
+    });
+  }
+
+  private releaseGiveWay(): void {
+    if (this.runningIn('interactive') > 0 && !this.stopping) return;
+    const waiters = this.giveWayWaiters;
+    this.giveWayWaiters = [];
+    for (const resume of waiters) resume();
+  }
+
+  private slotsOf(lane: TaskLane): number {
+    return lane === 'interactive' ? this.options.concurrency : this.options.backgroundConcurrency;
+  }
+
+  private runningIn(lane: TaskLane): number {
+    let count = 0;
+    for (const entry of this.running.values()) if (entry.lane === lane) count += 1;
+    return count;
   }
 
   start(): void {
@@ -94,6 +167,7 @@ export class TaskRunner {
   /** Stops claiming; lets running tasks finish for a while, then hands the rest back to the queue. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.releaseGiveWay();
     for (const timer of this.timers) clearInterval(timer);
     await this.pumping;
     const pending = [...this.running.values()].map((entry) => entry.done);
@@ -149,14 +223,17 @@ export class TaskRunner {
     try {
       do {
         this.pumpAgain = false;
-        while (!this.stopping && this.running.size < this.options.concurrency) {
-          const row = await claimTask(this.db, this.instanceId, [...this.handlers.keys()], this.options.leaseSeconds);
-          if (!row) break;
-          if (this.stopping) {
-            await releaseTasks(this.db, this.instanceId, [row.id]);
-            break;
+        for (const lane of lanes) {
+          const types = [...this.laneOf].filter(([, laneOfType]) => laneOfType === lane).map(([type]) => type);
+          while (!this.stopping && this.runningIn(lane) < this.slotsOf(lane)) {
+            const row = await claimTask(this.db, this.instanceId, types, this.options.leaseSeconds);
+            if (!row) break;
+            if (this.stopping) {
+              await releaseTasks(this.db, this.instanceId, [row.id]);
+              break;
+            }
+            this.run(row, lane);
           }
-          this.run(row);
         }
       } while (this.pumpAgain && !this.stopping);
     } catch (error) {
@@ -165,21 +242,25 @@ export class TaskRunner {
     }
   }
 
-  private run(row: TaskRow): void {
+  private run(row: TaskRow, lane: TaskLane): void {
     const controller = new AbortController();
     const deadlineTimer = setTimeout(() => controller.abort(), Math.max(0, row.deadlineAt.getTime() - Date.now()));
     deadlineTimer.unref();
-    const done = this.execute(row, controller.signal)
+    const done = this.execute(row, controller.signal, lane)
       .catch((error: unknown) => this.log.error({ err: error, taskId: row.id }, 'background task bookkeeping failed'))
       .finally(() => {
         clearTimeout(deadlineTimer);
         this.running.delete(row.id);
+        if (lane === 'interactive') {
+          this.lastInteractiveAt = Date.now();
+          this.releaseGiveWay();
+        }
         this.wake();
       });
-    this.running.set(row.id, { controller, done });
+    this.running.set(row.id, { controller, done, lane });
   }
 
-  private async execute(row: TaskRow, signal: AbortSignal): Promise<void> {
+  private async execute(row: TaskRow, signal: AbortSignal, lane: TaskLane): Promise<void> {
     const handler = this.handlers.get(row.type);
     const language = await customerLanguage(this.db, row.customerId);
     const fail = (key: MessageKey, params?: MessageParams) =>
@@ -196,6 +277,7 @@ export class TaskRunner {
       attempt: row.attempts,
       language,
       signal,
+      giveWay: lane === 'background' ? () => this.giveWay() : () => Promise.resolve(),
     };
     let outcome: HandlerOutcome;
     try {

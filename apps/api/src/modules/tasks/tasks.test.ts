@@ -209,6 +209,72 @@ describe('task runner', () => {
   });
 });
 
+describe('interactive and background lanes (issue 14)', () => {
+  it('runs an interactive task at once while imports fill every slot they may take', async () => {
+    const importType = testType('import');
+    const connectType = testType('connect');
+    const release = gate();
+    let importsRunning = 0;
+    let mostImportsAtOnce = 0;
+    ctx.app.tasks.handle(
+      importType,
+      async () => {
+        importsRunning += 1;
+        mostImportsAtOnce = Math.max(mostImportsAtOnce, importsRunning);
+        await release.promise;
+        importsRunning -= 1;
+        return { message: 'ok' };
+      },
+      'background',
+    );
+    ctx.app.tasks.handle(connectType, async () => ({ message: 'connected' }));
+    // More imports than the interactive lane has slots: sharing slots, they would hold them all.
+    const imports = [];
+    for (let index = 0; index < 5; index++) imports.push(await ctx.app.tasks.enqueue({ customerId: null, type: importType }));
+    await eventually(async () => (importsRunning > 0 ? true : undefined));
+
+    const connect = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type: connectType });
+    expect((await finishedRow(connect)).status).toBe('succeeded');
+    expect(mostImportsAtOnce).toBeLessThanOrEqual(2);
+    release.open();
+    for (const id of imports) expect((await finishedRow(id)).status).toBe('succeeded');
+  });
+
+  it('lets background work give way while an interactive task runs', async () => {
+    const importType = testType('import_give_way');
+    const connectType = testType('connect_slow');
+    const connectDone = gate();
+    let connectRunning = false;
+    let passedAt = 0;
+    ctx.app.tasks.handle(connectType, async () => {
+      connectRunning = true;
+      await connectDone.promise;
+      return { message: 'connected' };
+    });
+    ctx.app.tasks.handle(
+      importType,
+      async (task) => {
+        await task.giveWay();
+        passedAt = Date.now();
+        return { message: 'ok' };
+      },
+      'background',
+    );
+    const connect = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type: connectType });
+    await eventually(async () => (connectRunning ? true : undefined));
+    const imported = await ctx.app.tasks.enqueue({ customerId: null, type: importType });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(passedAt).toBe(0);
+    const openedAt = Date.now();
+    connectDone.open();
+    await finishedRow(connect);
+    expect((await finishedRow(imported)).status).toBe('succeeded');
+    // It waited for the connection (and a short quiet spell), not for the 2 s cap.
+    expect(passedAt).toBeGreaterThanOrEqual(openedAt);
+    expect(passedAt - openedAt).toBeLessThan(1500);
+  });
+});
+
 describe('crash recovery', () => {
   /** A row as a worker that died mid-task leaves it: running, its lease run out. */
   async function orphanedTask(type: TaskType, attempts: number) {

@@ -1,6 +1,7 @@
 import type { Language } from '@worq/domain/language';
 import type { MessageParams } from '@worq/domain/messages';
 import type { taskTypes } from '../../db/schema.ts';
+import type { TaskLane } from './runner.ts';
 
 /** Product task types, plus `test_*` names that only tests register. */
 export type TaskType = (typeof taskTypes)[number] | `test_${string}`;
@@ -31,6 +32,12 @@ export interface RunningTask {
   language: Language;
   /** Aborted when the deadline passes or this process shuts down; pass it to connectors. */
   signal: AbortSignal;
+  /**
+   * For background work between two steps: waits while interactive tasks run in this process (at
+   * most a couple of seconds), so a seller waiting on a socket gets the CPU first. Resolves at once
+   * for interactive tasks.
+   */
+  giveWay: () => Promise<void>;
 }
 
 export interface HandlerOutcome {
@@ -67,7 +74,8 @@ export interface CurrentTask {
 export interface Tasks {
   /** Stores the task and wakes the runner; resolves with the request_id. */
   enqueue(input: EnqueueInput): Promise<string>;
-  handle(type: TaskType, handler: TaskHandler): void;
+  /** `background` for long work nobody waits on (imports, sweeps): it gets slots of its own (runner.ts). */
+  handle(type: TaskType, handler: TaskHandler, lane?: TaskLane): void;
   /** Calls `listener` once with the final result; returns the unsubscribe function. */
   subscribe(requestId: string, listener: TaskListener): () => void;
   /** The owner and the state to show now; undefined for an unknown id. */
