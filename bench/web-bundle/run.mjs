@@ -2,13 +2,14 @@
 // with a bare Vite + React + React Router page built by the same toolchain. Target: at most 1.3×
 // the bare page. Writes the result into bench/README.md and exits non-zero above target.
 // Usage: node bench/web-bundle/run.mjs   (or npm run bench)
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
+import { writeBareApp } from './bare-app.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const webRoot = path.join(repoRoot, 'apps/web');
@@ -88,39 +89,6 @@ const kB = (bytes) => (bytes / 1000).toFixed(2);
 function printMeasurement(title, result) {
   console.log(`\n${title}: ${kB(result.gzip)} kB gzip (${kB(result.raw)} kB raw)`);
   for (const row of result.rows) console.log(`  ${kB(row.gzip).padStart(8)} kB  ${row.file}`);
-}
-
-function writeBareApp(dir) {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    `<!doctype html>
-<html lang="en">
-  <head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><title>Bare</title></head>
-  <body><div id="root"></div><script type="module" src="/main.tsx"></script></body>
-</html>
-`,
-  );
-  writeFileSync(
-    path.join(dir, 'main.tsx'),
-    `import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-
-function Hello() {
-  return <h1>Hello</h1>;
-}
-
-const router = createBrowserRouter([{ path: '/', element: <Hello /> }]);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
-`,
-  );
 }
 
 function updateReadme(row) {

@@ -1,0 +1,173 @@
+// Lighthouse (issue 14): the product as a phone user on a slow connection meets it. Lighthouse
+// 12.2.3 (pinned: 13 wants Node 22) with its default mobile settings (Moto G Power emulation,
+// simulated slow 4G, 4× CPU slowdown) drives Debian's Chromium through chrome-launcher.
+// Pages: `/` (sign-in) and a signed-in `/worq-trade`, then the bare Vite + React + React Router page
+// of bench/web-bundle served by the same server (precompressed the same way), whose bytes on the
+// wire are the yardstick of the first visit. Each page is the median-performance run of
+// BENCH_LIGHTHOUSE_RUNS (3). Writes its table into bench/README.md; exits 1 when a target is missed.
+// Usage: npm run build && npm run bench:lighthouse
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { build } from 'vite';
+import { precompress } from '../../apps/web/build/precompress.ts';
+import { createVerifiedCustomer, signInThroughApi, type TokenPair } from '../../e2e/fixtures/accounts.ts';
+import { startProduct, type Product } from '../../e2e/fixtures/product.ts';
+import { writeBareApp } from '../web-bundle/bare-app.mjs';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const readmeFile = path.join(repoRoot, 'bench/README.md');
+const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof categories)[number];
+
+interface PageResult {
+  name: string;
+  scores: Record<Category, number>;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** What the browser received (transfer sizes, headers included) for the whole load. */
+  bytes: number;
+  failing: string[];
+}
+
+/** Minimum scores per page (issue 14). */
+const targets: Record<string, Partial<Record<Category, number>>> = {
+  '/': { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 },
+  '/worq-trade (signed in)': { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 },
+};
+const bytesRatioTarget = 1.3;
+
+async function buildBarePage(): Promise<string> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'worq-bench-bare-'));
+  const root = path.join(work, 'src');
+  writeBareApp(root);
+  const outDir = path.join(work, 'dist');
+  await build({ root, logLevel: 'warn', configFile: false, plugins: [react(), precompress()], build: { outDir, emptyOutDir: true, target: 'es2022' } });
+  return outDir;
+}
+
+async function audit(port: number, url: string, name: string, keepStorage: boolean): Promise<PageResult> {
+  const results: PageResult[] = [];
+  for (let run = 0; run < runs; run++) {
+    const answer = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+      disableStorageReset: keepStorage,
+    });
+    if (!answer) throw new Error(`lighthouse gave no result for ${url}`);
+    const { lhr } = answer;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
+    const scores = Object.fromEntries(categories.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)])) as Record<Category, number>;
+    const failing = Object.values(lhr.audits)
+      .filter((item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary')
+      .map((item) => item.id);
+    results.push({
+      name,
+      scores,
+      fcpMs: numeric('first-contentful-paint'),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      bytes: numeric('total-byte-weight'),
+      failing,
+    });
+  }
+  results.sort((a, b) => a.scores.performance - b.scores.performance);
+  return results[Math.floor(results.length / 2)]!;
+}
+
+/** Puts the seller's tokens in the origin's storage, as a sign-in leaves them. */
+async function signIn(port: number, baseUrl: string, tokens: TokenPair): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const page = await browser.newPage();
+  await page.goto(`${baseUrl}/404-storage-only`, { waitUntil: 'domcontentloaded' });
+  await page.evaluate(
+    ([jwt, refresh]) => {
+      localStorage.setItem('jwt_token', jwt!);
+      localStorage.setItem('refresh_token', refresh!);
+    },
+    [tokens.jwt_token, tokens.refresh_token],
+  );
+  await page.close();
+  await browser.disconnect();
+}
+
+function updateReadme(rows: string[]): void {
+  const start = '<!-- lighthouse:start -->';
+  const end = '<!-- lighthouse:end -->';
+  const readme = readFileSync(readmeFile, 'utf8');
+  if (!readme.includes(start)) throw new Error('bench/README.md has no lighthouse markers');
+  const [before, rest] = readme.split(start);
+  const after = rest!.split(end)[1];
+  const header =
+    '| date | page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | bytes received | result |\n|---|---|---|---|---|---|---|---|---|---|---|---|';
+  writeFileSync(readmeFile, `${before}${start}\n${header}\n${rows.join('\n')}\n${end}${after}`);
+}
+
+async function main(): Promise<void> {
+  const bareDist = await buildBarePage();
+  const products: Product[] = [];
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags });
+  try {
+    const app = await startProduct();
+    products.push(app);
+    const bare = await startProduct({ env: { WEB_DIST_DIR: bareDist } });
+    products.push(bare);
+    const tokens = await signInThroughApi(app.baseUrl, await createVerifiedCustomer(app.baseUrl, { language: 'tr' }));
+
+    const signIn_ = await audit(chrome.port, `${app.baseUrl}/`, '/', false);
+    await signIn(chrome.port, app.baseUrl, tokens);
+    const applications = await audit(chrome.port, `${app.baseUrl}/worq-trade`, '/worq-trade (signed in)', true);
+    const barePage = await audit(chrome.port, `${bare.baseUrl}/`, 'bare Vite + React + React Router page', false);
+
+    const date = new Date().toISOString().slice(0, 10);
+    const missed: string[] = [];
+    const rows = [signIn_, applications, barePage].map((result) => {
+      const wanted = targets[result.name] ?? {};
+      const misses = Object.entries(wanted).filter(([category, minimum]) => result.scores[category as Category] < minimum!);
+      for (const [category, minimum] of misses) missed.push(`${result.name} ${category} ${result.scores[category as Category]} < ${minimum}`);
+      const verdict = Object.keys(wanted).length === 0 ? 'yardstick' : misses.length === 0 ? 'pass' : 'fail';
+      console.log(
+        `${result.name}: ${categories.map((category) => `${category} ${result.scores[category]}`).join(', ')}; FCP ${Math.round(result.fcpMs)} ms, LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls.toFixed(3)}; ${(result.bytes / 1000).toFixed(1)} kB received${result.failing.length ? `; failing audits: ${result.failing.join(', ')}` : ''}`,
+      );
+      return `| ${date} | ${result.name} | ${result.scores.performance} | ${result.scores.accessibility} | ${result.scores['best-practices']} | ${result.scores.seo} | ${(result.fcpMs / 1000).toFixed(1)} s | ${(result.lcpMs / 1000).toFixed(1)} s | ${Math.round(result.tbtMs)} ms | ${result.cls.toFixed(3)} | ${(result.bytes / 1000).toFixed(1)} kB | ${verdict} |`;
+    });
+    const ratio = signIn_.bytes / barePage.bytes;
+    const ratioVerdict = ratio <= bytesRatioTarget ? 'pass' : 'fail';
+    if (ratioVerdict === 'fail') missed.push(`first visit bytes ${ratio.toFixed(2)}× the bare page > ${bytesRatioTarget}×`);
+    rows.push(`| ${date} | first visit of \`/\` ÷ bare page, bytes received | | | | | | | | | ${ratio.toFixed(2)}× (target ≤ ${bytesRatioTarget}×) | ${ratioVerdict} |`);
+    console.log(`first visit of / received ${ratio.toFixed(2)}× the bare page's bytes (target ≤ ${bytesRatioTarget}×)`);
+    updateReadme(rows);
+    for (const line of missed) console.log(`Missed: ${line}`);
+    process.exitCode = missed.length > 0 ? 1 : 0;
+  } finally {
+    await chrome.kill();
+    for (const product of products) await product.stop();
+    rmSync(path.dirname(bareDist), { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
