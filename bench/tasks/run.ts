@@ -1,6 +1,6 @@
 // Background-task benchmark (issue 4): (1) latency from POST /api/v1/marketplace/integration/upsert
 // (202 {request_id}) to the task's result on /websocket/ws/{request_id}?token= against the Trendyol
-// sandbox with no delay, target p95 ≤ 100 ms; (2) resident memory of one server process holding
+// sandbox with no delay, target p95 ≤ 100 ms (150 ms on PGlite with 4 in flight); (2) resident memory of one server process holding
 // 10,000 idle task sockets, target ≤ 400 MB RSS. The app runs in a child process (server.ts), the
 // sockets are held by another (sockets.ts); this process drives both and measures the latency itself.
 // Writes its section of bench/README.md and exits non-zero when a target is missed.
@@ -37,7 +37,8 @@ const inFlight = wholeEnv('BENCH_TASKS_IN_FLIGHT', 4, 1, 64);
 const socketCount = wholeEnv('BENCH_TASKS_SOCKETS', 10_000, 100, 15_000);
 const warmupCount = 20;
 const socketOpenConcurrency = 50;
-const latencyTargetMs = 100;
+/** Issue 14: p95 ≤ 100 ms on PostgreSQL; ≤ 150 ms on PGlite (one connection inside the process) with 4 in flight. */
+const latencyTargetMs = (database: 'pglite' | 'postgres', inFlightCount: number) => (database === 'pglite' && inFlightCount > 1 ? 150 : 100);
 const rssTargetMb = 400;
 const stepTimeoutMs = 30_000;
 const mb = 1024 * 1024;
@@ -254,6 +255,7 @@ interface SocketsMeasurement {
 }
 
 async function measureSockets(server: Server): Promise<SocketsMeasurement> {
+  await server.command<{ quiet: boolean }>({ cmd: 'quiet' });
   const { ids, tokens } = await server.command<{ ids: string[]; tokens: string[] }>({ cmd: 'idle-tasks', count: socketCount });
   const beforeAnswer = await server.command<{ memory: ServerMemory; gc: boolean }>({ cmd: 'memory' });
   const before = { vmRss: vmRssBytes(server.child.pid!), memory: beforeAnswer.memory };
@@ -300,15 +302,15 @@ const fmt = (value: number, digits: number) => (Number.isFinite(value) ? value.t
 const inMb = (bytes: number) => fmt(bytes / mb, 0);
 
 function rowsOf(m: Measurement): Row[] {
-  const latencyRow = (metric: string, result: LatencyResult): Row => ({
+  const latencyRow = (metric: string, result: LatencyResult, inFlightCount: number): Row => ({
     metric,
     value: `p95 ${fmt(result.p95Ms, 1)} ms`,
-    target: `≤ ${latencyTargetMs} ms`,
-    pass: result.p95Ms <= latencyTargetMs,
+    target: `≤ ${latencyTargetMs(m.database, inFlightCount)} ms`,
+    pass: result.p95Ms <= latencyTargetMs(m.database, inFlightCount),
     detail: `p50 ${fmt(result.p50Ms, 1)}, p99 ${fmt(result.p99Ms, 1)}, max ${fmt(result.maxMs, 1)} ms (202 alone: p50 ${fmt(result.acceptedP50Ms, 1)} ms); n = ${result.count}`,
   });
-  const rows = [latencyRow('upsert → socket result, one at a time', m.sequential)];
-  if (m.concurrent) rows.push(latencyRow(`upsert → socket result, ${inFlight} in flight`, m.concurrent));
+  const rows = [latencyRow('upsert → socket result, one at a time', m.sequential, 1)];
+  if (m.concurrent) rows.push(latencyRow(`upsert → socket result, ${inFlight} in flight`, m.concurrent, inFlight));
   const { before, after, sockets } = m.sockets;
   const perSocketKb = (after.vmRss - before.vmRss) / sockets / 1024;
   const detail = `RSS ${inMb(before.vmRss)} MB before, +${fmt(perSocketKb, 1)} kB per socket; heap ${inMb(before.memory.heapUsed)} → ${inMb(after.memory.heapUsed)} MB`;

@@ -11,6 +11,7 @@ import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { backgroundTasks, customers, marketplaces } from '../../apps/api/src/db/schema.ts';
 
 export type ServerCommand =
+  | { cmd: 'quiet' }
   | { cmd: 'idle-tasks'; count: number }
   | { cmd: 'memory' }
   | { cmd: 'sockets' }
@@ -147,7 +148,30 @@ async function main(): Promise<void> {
   process.on('message', (message: ServerCommand) => {
     const run = async (): Promise<unknown> => {
       switch (message.cmd) {
+        case 'quiet': {
+          // The socket memory is measured on its own: the order imports the timed connections queued
+          // are dropped, the running ones finish, and the schedule is put off for a day (it would
+          // bring the unfinished backfills back every 15 s).
+          const dropQueued = async () => {
+            await database.db.execute(sql`update order_syncs set next_run_at = now() + interval '1 day'`);
+            await database.db.execute(sql`delete from background_tasks where type = 'sync_orders' and status = 'pending'`);
+          };
+          for (let waited = 0; waited < 120; waited++) {
+            await dropQueued();
+            const rows = await database.db.execute(sql`select count(*)::int as running from background_tasks where type = 'sync_orders' and status = 'running'`);
+            if (Number((rows as unknown as { rows: Array<{ running: number }> }).rows[0]?.running ?? 0) === 0) {
+              await dropQueued();
+              return { quiet: true };
+            }
+            await new Promise((resolve) => setTimeout(resolve, 1000));
+          }
+          return { quiet: false };
+        }
         case 'idle-tasks': {
+          // Written straight to the tables, not through HTTP: tell the runner someone is active, as
+          // the requests would, so the queued order imports step aside while the rows go in.
+          const active = setInterval(() => app.tasks.noteActivity(), 100);
+          try {
           // A customer may hold 20 task sockets on one process (tasks/plugin.ts), so the idle tasks
           // belong to enough customers for each socket to stay within that quota.
           const owners = await idleOwners(Math.ceil(message.count / socketsPerOwner));
@@ -173,6 +197,9 @@ async function main(): Promise<void> {
             });
           }
           return { ids, tokens };
+          } finally {
+            clearInterval(active);
+          }
         }
         case 'memory': {
           // Settle the heap first, so the figure is what the process keeps, not garbage awaiting collection.

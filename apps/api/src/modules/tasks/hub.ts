@@ -65,8 +65,14 @@ export class TaskHub {
   }
 
   /** A task finished (here or elsewhere): deliver its result to whoever waits for it. */
-  finished(id: string): void {
-    if (this.stopped || !this.listeners.has(id) || this.reading.has(id)) return;
+  /** A task finished; `result` is given when this process wrote it, which saves reading it back. */
+  finished(id: string, result?: TaskResult): void {
+    if (this.stopped || !this.listeners.has(id)) return;
+    if (result) {
+      this.deliver(id, result);
+      return;
+    }
+    if (this.reading.has(id)) return;
     this.reading.add(id);
     findFinishedResults(this.database.db, [id])
       .then(

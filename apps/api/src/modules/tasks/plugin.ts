@@ -45,7 +45,7 @@ export const defaultTaskQuota = { tasksPerMinute: 30, socketsPerCustomer: 20 } a
 async function tasksPlugin(app: FastifyInstance, options: TasksPluginOptions) {
   const { database } = options;
   const hub = new TaskHub(database, app.log);
-  const runner = new TaskRunner(database.db, app.log, (id) => hub.finished(id), { ...defaultRunnerOptions, ...options.runner });
+  const runner = new TaskRunner(database.db, app.log, (id, result) => hub.finished(id, result), { ...defaultRunnerOptions, ...options.runner });
 
   const tasks: Tasks = {
     async enqueue({ customerId, type, payload = {}, system = false }) {
@@ -58,6 +58,7 @@ async function tasksPlugin(app: FastifyInstance, options: TasksPluginOptions) {
       return id;
     },
     handle: (type, handler, lane) => runner.handle(type, handler, lane),
+    noteActivity: () => runner.noteActivity(),
     subscribe: (requestId, listener) => hub.subscribe(requestId, listener),
     async current(requestId) {
       const snapshot = await findTaskSnapshot(database.db, requestId);

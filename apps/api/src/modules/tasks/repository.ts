@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { defaultLanguage, languages, type Language } from '@worq/domain/language';
 import { formatMessage, type MessageKey } from '@worq/domain/messages';
 import type { Db } from '../../db/client.ts';
@@ -57,7 +57,10 @@ export async function insertTask(
  * Takes the oldest ready task of a type this process handles. SKIP LOCKED lets several workers
  * (in this process and others) claim side by side without ever taking the same row.
  */
-export async function claimTask(db: Db, instanceId: string, types: string[], leaseSeconds: number): Promise<TaskRow | undefined> {
+/** A claimed task with its customer's language, read in the same statement. */
+export type ClaimedTask = TaskRow & { language: Language };
+
+export async function claimTask(db: Db, instanceId: string, types: string[], leaseSeconds: number): Promise<ClaimedTask | undefined> {
   if (types.length === 0) return undefined;
   const typeList = sql.join(
     types.map((type) => sql`${type}`),
@@ -82,8 +85,11 @@ export async function claimTask(db: Db, instanceId: string, types: string[], lea
               limit 1)`,
       ),
     )
-    .returning();
-  return row;
+    .returning({
+      ...getTableColumns(backgroundTasks),
+      language: sql<Language | null>`(select preferred_language from customers where customers.id = ${backgroundTasks.customerId})`,
+    });
+  return row ? { ...row, language: row.language ?? defaultLanguage } : undefined;
 }
 
 /** Extends the lease of the tasks this process is still running, so no sweeper takes them away. */
@@ -179,16 +185,6 @@ export async function recoverExpiredLeases(db: Db, maxAttempts: number): Promise
     .where(and(eq(backgroundTasks.status, 'running'), sql`${backgroundTasks.lockedUntil} < now()`))
     .returning({ id: backgroundTasks.id });
   return { failed: idsOf(exhausted), requeued: requeued.length };
-}
-
-export async function customerLanguage(db: Db, customerId: string | null): Promise<Language> {
-  if (!customerId) return defaultLanguage;
-  const [row] = await db
-    .select({ language: customers.preferredLanguage })
-    .from(customers)
-    .where(eq(customers.id, customerId))
-    .limit(1);
-  return row?.language ?? defaultLanguage;
 }
 
 export interface TaskSnapshot {

@@ -9,14 +9,13 @@ import { marketplaceCatalogue } from '../../db/reference-data.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
   claimTask,
-  customerLanguage,
   failOverdueTasks,
   finishTask,
   recoverExpiredLeases,
   releaseTasks,
   renewLeases,
   retryTask,
-  type TaskRow,
+  type ClaimedTask,
 } from './repository.ts';
 import type { HandlerOutcome, RunningTask, TaskHandler, TaskResult, TaskType } from './types.ts';
 
@@ -87,8 +86,8 @@ export class TaskRunner {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    /** Called for every task this process finished or failed, to reach local sockets at once. */
-    private readonly onFinished: (id: string) => void,
+    /** Called for every task this process finished or failed (with the result it wrote), to reach local sockets at once. */
+    private readonly onFinished: (id: string, result?: TaskResult) => void,
     private readonly options: RunnerOptions = defaultRunnerOptions,
   ) {}
 
@@ -101,7 +100,12 @@ export class TaskRunner {
 
   /** An interactive task was just enqueued here: background work waits for it (see giveWay). */
   noteEnqueued(type: string): void {
-    if ((this.laneOf.get(type) ?? 'interactive') === 'interactive') this.lastInteractiveAt = Date.now();
+    if ((this.laneOf.get(type) ?? 'interactive') === 'interactive') this.noteActivity();
+  }
+
+  /** Someone is waiting on this process (a task socket opening, or any request on PGlite). */
+  noteActivity(): void {
+    this.lastInteractiveAt = Date.now();
   }
 
   /**
@@ -242,7 +246,7 @@ export class TaskRunner {
     }
   }
 
-  private run(row: TaskRow, lane: TaskLane): void {
+  private run(row: ClaimedTask, lane: TaskLane): void {
     const controller = new AbortController();
     const deadlineTimer = setTimeout(() => controller.abort(), Math.max(0, row.deadlineAt.getTime() - Date.now()));
     deadlineTimer.unref();
@@ -260,9 +264,9 @@ export class TaskRunner {
     this.running.set(row.id, { controller, done, lane });
   }
 
-  private async execute(row: TaskRow, signal: AbortSignal, lane: TaskLane): Promise<void> {
+  private async execute(row: ClaimedTask, signal: AbortSignal, lane: TaskLane): Promise<void> {
     const handler = this.handlers.get(row.type);
-    const language = await customerLanguage(this.db, row.customerId);
+    const language = row.language;
     const fail = (key: MessageKey, params?: MessageParams) =>
       this.finish(row.id, { message: formatMessage(language, key, params), is_successful: false, data: null });
     if (!handler) {
@@ -307,7 +311,7 @@ export class TaskRunner {
   }
 
   private async finish(id: string, result: TaskResult): Promise<void> {
-    if (await finishTask(this.db, id, this.instanceId, result)) this.onFinished(id);
+    if (await finishTask(this.db, id, this.instanceId, result)) this.onFinished(id, result);
   }
 
   private async renew(): Promise<void> {

@@ -115,6 +115,7 @@ async function follow(
   });
   socket.on('close', unsubscribe);
 
+  app.tasks.noteActivity();
   try {
     const current = await app.tasks.current(requestId);
     if (!current || current.customerId !== claims.customer_id) {

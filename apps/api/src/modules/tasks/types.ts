@@ -82,4 +82,6 @@ export interface Tasks {
   current(requestId: string): Promise<CurrentTask | undefined>;
   /** Runs the crash-recovery and timeout sweep now (it also runs every few seconds). */
   sweep(): Promise<void>;
+  /** Someone is waiting on this process: background work gives way for a moment (runner.ts). */
+  noteActivity(): void;
 }

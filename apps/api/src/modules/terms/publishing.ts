@@ -11,6 +11,7 @@ import { customers, terms, termTypes, type TermType } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { isUniqueViolation } from '../customer/repository.ts';
 import { sanitizeLegalHtml, visibleText } from './sanitize.ts';
+import { forgetLatestVersions } from './service.ts';
 
 const languages = ['tr', 'en'] as const;
 
@@ -111,6 +112,7 @@ export async function publishTerm(db: Db, expertId: string, input: PublishInput,
       );
       return next;
     });
+    forgetLatestVersions(db);
     const [published] = (await termHistory(db, input.term_type)).filter((entry) => entry.version === version);
     return published!;
   } catch (error) {

@@ -45,6 +45,27 @@ export async function activeTerms(db: Db, language: Language, only?: TermType): 
   return result;
 }
 
+/**
+ * The newest version numbers, kept for a short while per database: get_user_info asks on every
+ * signed-in page load, and texts change a few times a year. Publishing clears it in the process that
+ * published; other processes see the new version within the TTL (a seller is asked at most that much
+ * later, still before their next sign-in).
+ */
+const versionsTtlMs = 30_000;
+const versionCache = new WeakMap<Db, { at: number; versions: Map<TermType, number> }>();
+
+export function forgetLatestVersions(db: Db): void {
+  versionCache.delete(db);
+}
+
+async function cachedLatestVersions(db: Db): Promise<Map<TermType, number>> {
+  const cached = versionCache.get(db);
+  if (cached && Date.now() - cached.at < versionsTtlMs) return cached.versions;
+  const versions = await latestVersions(db);
+  versionCache.set(db, { at: Date.now(), versions });
+  return versions;
+}
+
 /** The newest published version of each legal text. */
 export async function latestVersions(db: Db): Promise<Map<TermType, number>> {
   const rows = await db
@@ -72,10 +93,15 @@ export interface PendingTerm {
  * through Google gives its consents on the phone step instead).
  */
 export async function pendingTerms(db: Db, consents: CustomerConsents, language: Language): Promise<PendingTerm[]> {
+  const latest = await cachedLatestVersions(db);
   const outdated = consentNames.flatMap((name) => {
     const record: ConsentRecord = consents[name];
-    return record.accepted && record.term_version !== null ? [{ name, acceptedVersion: record.term_version }] : [];
+    const newest = latest.get(consentTermTypes[name]);
+    return record.accepted && record.term_version !== null && newest !== undefined && newest > record.term_version
+      ? [{ name, acceptedVersion: record.term_version }]
+      : [];
   });
+  // The usual answer (nothing new since the seller accepted) costs no query.
   if (outdated.length === 0) return [];
   const current = await activeTerms(db, language);
   const notes = await changeNotes(db, language);
