@@ -25,6 +25,7 @@ import { findCustomerById } from '../../apps/api/src/modules/customer/repository
 import { userInfoOf } from '../../apps/api/src/modules/customer/service.ts';
 import authPlugin from '../../apps/api/src/plugins/auth.ts';
 import errorsPlugin from '../../apps/api/src/plugins/errors.ts';
+import { seededTermsVersion } from '../../apps/api/src/db/terms-content.ts';
 
 const rounds = 7;
 const microCalls = 2_000;
@@ -93,7 +94,7 @@ async function main() {
     });
     const app = await buildApp({ config, database, logger: false });
     apps.push(app);
-    const consent = { accepted: true, term_version: 1, accepted_at: new Date().toISOString() };
+    const consent = { accepted: true, term_version: seededTermsVersion, accepted_at: new Date().toISOString() };
     const [row] = await database.db
       .insert(customers)
       .values({
@@ -114,7 +115,7 @@ async function main() {
       is_phone_verified: true,
     });
     stubRow = customer;
-    const info = userInfoOf(customer);
+    const info = await userInfoOf(database.db, customer, 'tr');
     const secret = new TextEncoder().encode(config.jwtSecret);
     const cryptoKey = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
     const [signingInput, signature] = [token.slice(0, token.lastIndexOf('.')), token.slice(token.lastIndexOf('.') + 1)];
@@ -147,7 +148,7 @@ async function main() {
     const route = '/customer/get_user_info';
     const handler = async (request: { user: { customer_id: string } | null }) => {
       const found = await findCustomerById(database.db, request.user?.customer_id ?? customer.id);
-      return userInfoOf(found!);
+      return userInfoOf(database.db, found!, 'tr');
     };
     const layered = async (layers: { zod?: boolean; auth?: boolean; hooks?: boolean; helmet?: boolean }) => {
       const instance = Fastify({ logger: false, ...(layers.hooks ? { requestIdHeader: false as const, genReqId: requestIdFor } : {}) }).withTypeProvider<ZodTypeProvider>();

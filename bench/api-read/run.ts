@@ -18,6 +18,7 @@ import { customers } from '../../apps/api/src/db/schema.ts';
 import { findCustomerById } from '../../apps/api/src/modules/customer/repository.ts';
 import { runLoadInChild, type LoadRequest, type Run } from './load.ts';
 import { startPostgres, type PostgresServer } from './postgres.ts';
+import { seededTermsVersion } from '../../apps/api/src/db/terms-content.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const readmeFile = path.join(repoRoot, 'bench/README.md');
@@ -60,7 +61,7 @@ interface Measurement {
 /** Rows written straight through the schema, the way registration would leave them. */
 async function seedCustomers(database: Database): Promise<Array<typeof customers.$inferSelect>> {
   const acceptedAt = new Date().toISOString();
-  const consent = { accepted: true, term_version: 1, accepted_at: acceptedAt };
+  const consent = { accepted: true, term_version: seededTermsVersion, accepted_at: acceptedAt };
   const batch = 250;
   for (let start = 0; start < seededCustomers; start += batch) {
     const values = Array.from({ length: Math.min(batch, seededCustomers - start) }, (_, offset) => {

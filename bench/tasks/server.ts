@@ -9,6 +9,7 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { backgroundTasks, customers, marketplaces } from '../../apps/api/src/db/schema.ts';
+import { seededTermsVersion } from '../../apps/api/src/db/terms-content.ts';
 
 export type ServerCommand =
   | { cmd: 'quiet' }
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
 
   // A verified customer written straight through the schema, the way registration leaves one.
   const acceptedAt = new Date().toISOString();
-  const consent = { accepted: true, term_version: 1, accepted_at: acceptedAt };
+  const consent = { accepted: true, term_version: seededTermsVersion, accepted_at: acceptedAt };
   const [customer] = await database.db
     .insert(customers)
     .values({
