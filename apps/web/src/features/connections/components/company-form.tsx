@@ -171,7 +171,13 @@ export function CompanyForm({ id, onSubmit, onDirtyChange, onBusyChange, disable
 
   return (
     <form id={id} className={styles.form} onSubmit={submit} noValidate>
-      <fieldset className={styles.choiceGroup} disabled={disabled} aria-describedby={errors.type ? typeErrorId : undefined}>
+      <fieldset
+        role="radiogroup"
+        className={styles.choiceGroup}
+        disabled={disabled}
+        aria-invalid={errors.type ? true : undefined}
+        aria-describedby={errors.type ? typeErrorId : undefined}
+      >
         <legend className={styles.legend}>
           {labels.type}
           <span className={styles.required} aria-hidden="true">
@@ -181,7 +187,7 @@ export function CompanyForm({ id, onSubmit, onDirtyChange, onBusyChange, disable
         <div className={styles.choices}>
           {companyTypes.map((value) => (
             <label key={value} className={styles.choice}>
-              <input type="radio" value={String(value)} aria-invalid={errors.type ? true : undefined} {...register('type')} />
+              <input type="radio" value={String(value)} {...register('type')} />
               <span>{t(`company_form.types.${value}`)}</span>
             </label>
           ))}

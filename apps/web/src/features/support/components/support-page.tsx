@@ -126,7 +126,12 @@ export function SupportForm({ initialTopic }: { initialTopic: SupportTopic | '' 
         </p>
         <FieldError id={`${ids.message}-error`} message={problems.message} />
       </div>
-      <fieldset className={styles.choiceGroup} aria-describedby={problems.contact_preference ? `${ids.preference}-error` : undefined}>
+      <fieldset
+        role="radiogroup"
+        className={styles.choiceGroup}
+        aria-invalid={problems.contact_preference ? true : undefined}
+        aria-describedby={problems.contact_preference ? `${ids.preference}-error` : undefined}
+      >
         <legend className={styles.legend}>{t('fields.contact_preference')}</legend>
         <div className={styles.choiceGrid}>
           {contactPreferences.map((value) => (
@@ -136,7 +141,6 @@ export function SupportForm({ initialTopic }: { initialTopic: SupportTopic | '' 
                 name={ids.preference}
                 value={value}
                 checked={preference === value}
-                aria-invalid={problems.contact_preference ? true : undefined}
                 onChange={() => setPreference(value)}
               />
               <span>{t(`preferences.${value}`)}</span>

@@ -208,7 +208,9 @@ export function Component() {
             <FieldError id={`${ids.revenue}-error`} message={errors.monthly_revenue_band?.message} />
           </div>
           <fieldset
+            role="radiogroup"
             className={styles.choiceGroup}
+            aria-invalid={errors.ecommerce_duration_band ? true : undefined}
             aria-describedby={errors.ecommerce_duration_band ? `${ids.duration}-error` : undefined}
           >
             <legend className={styles.legend}>
@@ -218,7 +220,7 @@ export function Component() {
             <div className={styles.choiceGrid}>
               {durationBands.map((band) => (
                 <label key={band} className={styles.choice}>
-                  <input type="radio" value={band} aria-invalid={errors.ecommerce_duration_band ? true : undefined} {...register('ecommerce_duration_band')} />
+                  <input type="radio" value={band} {...register('ecommerce_duration_band')} />
                   <span>{t(`contact.duration_bands.${band}`)}</span>
                 </label>
               ))}
