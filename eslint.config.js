@@ -11,7 +11,17 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/src/db/migrations/**', 'bench/.work/**', 'e2e/artifacts/**', 'apps/web/public/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/api/src/db/migrations/**',
+      'bench/.work/**',
+      'e2e/artifacts/**',
+      'apps/web/public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -33,8 +43,16 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'components/ui must not import features or app.' },
-            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'], message: 'lib must not import features, app or components.' },
+            {
+              target: './apps/web/src/components',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'components/ui must not import features or app.',
+            },
+            {
+              target: './apps/web/src/lib',
+              from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+              message: 'lib must not import features, app or components.',
+            },
             { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features must not import app.' },
             ...webFeatures.map((feature) => ({
               target: `./apps/web/src/features/${feature}`,
@@ -71,7 +89,14 @@ export default tseslint.config(
   {
     files: ['packages/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'fastify', 'drizzle-orm', 'node:*'], message: 'packages/domain is pure: no framework or Node imports.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'fastify', 'drizzle-orm', 'node:*'], message: 'packages/domain is pure: no framework or Node imports.' },
+          ],
+        },
+      ],
     },
   },
 );

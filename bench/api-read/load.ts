@@ -56,7 +56,10 @@ function send(agent: http.Agent, port: number, request: LoadRequest): Promise<nu
         port,
         method: request.method ?? 'GET',
         path: request.path,
-        headers: request.body === undefined ? request.headers : { ...request.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(request.body)) },
+        headers:
+          request.body === undefined
+            ? request.headers
+            : { ...request.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(request.body)) },
       },
       (response) => {
         // The body must be read to the end or the keep-alive socket is not handed back.
@@ -152,7 +155,10 @@ export function runLoadInChild(options: LoadOptions): Promise<Run> {
       if (error) reject(error);
       else resolve(result!);
     };
-    const guard = setTimeout(() => finish(new Error('the load generator did not finish in time')), options.warmupMs + options.durationMs + 60_000);
+    const guard = setTimeout(
+      () => finish(new Error('the load generator did not finish in time')),
+      options.warmupMs + options.durationMs + 60_000,
+    );
     child.on('message', (message: { window?: 'start' | 'end'; result?: LoadResult; error?: string }) => {
       if (message.window === 'start') windowStart = process.cpuUsage();
       else if (message.window === 'end' && windowStart) windowCpu = process.cpuUsage(windowStart);

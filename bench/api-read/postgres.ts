@@ -122,12 +122,19 @@ export async function startPostgres(): Promise<PostgresAvailability> {
     started = true;
     asPostgresUser(pgCtl, ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', '-t', '30', 'start']);
     const version = path.basename(path.dirname(binDir));
-    const server = await withBenchDatabase(`postgres://postgres@127.0.0.1:${port}/postgres`, `throwaway PostgreSQL ${version} cluster on 127.0.0.1:${port} (fsync=off)`, stop);
+    const server = await withBenchDatabase(
+      `postgres://postgres@127.0.0.1:${port}/postgres`,
+      `throwaway PostgreSQL ${version} cluster on 127.0.0.1:${port} (fsync=off)`,
+      stop,
+    );
     server.restart = () =>
       new Promise<void>((resolve, reject) => {
         // Asynchronous, so a load generator in this process keeps running while the server is down.
-        execFile('runuser', ['-u', 'postgres', '--', pgCtl, '-D', dataDir, '-l', logFile, '-o', serverOptions, '-m', 'fast', '-w', '-t', '60', 'restart'], { timeout: 90_000 }, (error) =>
-          error ? reject(error) : resolve(),
+        execFile(
+          'runuser',
+          ['-u', 'postgres', '--', pgCtl, '-D', dataDir, '-l', logFile, '-o', serverOptions, '-m', 'fast', '-w', '-t', '60', 'restart'],
+          { timeout: 90_000 },
+          (error) => (error ? reject(error) : resolve()),
         );
       });
     return { server };
@@ -135,6 +142,8 @@ export async function startPostgres(): Promise<PostgresAvailability> {
     const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
     await stop().catch(() => {});
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
-    throw new Error(`Could not start a throwaway PostgreSQL cluster: ${stderr || (error instanceof Error ? error.message : String(error))}${log ? `\n${log}` : ''}`);
+    throw new Error(
+      `Could not start a throwaway PostgreSQL cluster: ${stderr || (error instanceof Error ? error.message : String(error))}${log ? `\n${log}` : ''}`,
+    );
   }
 }

@@ -103,7 +103,11 @@ async function main() {
         email: 'bench-profile@example.com',
         phoneNumber: '5321234567',
         isPhoneVerified: true,
-        consents: { disclosure: consent, explicit_consent: consent, commercial_electronic_message: { accepted: false, term_version: null, accepted_at: null } },
+        consents: {
+          disclosure: consent,
+          explicit_consent: consent,
+          commercial_electronic_message: { accepted: false, term_version: null, accepted_at: null },
+        },
       })
       .returning();
     const customer = row!;
@@ -125,7 +129,9 @@ async function main() {
       if (!timingSafeEqual(actual, expected)) throw new Error('bad signature');
       return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as unknown;
     };
-    const serialize = serializerCompiler({ schema: userInfo, method: 'GET', url: '/customer/get_user_info' } as never) as (data: unknown) => string;
+    const serialize = serializerCompiler({ schema: userInfo, method: 'GET', url: '/customer/get_user_info' } as never) as (
+      data: unknown,
+    ) => string;
 
     console.log('Part 1: each step on its own (CPU µs per call, median of 7 interleaved rounds)');
     const micro = await timeEach(
@@ -151,7 +157,10 @@ async function main() {
       return userInfoOf(database.db, found!, 'tr');
     };
     const layered = async (layers: { zod?: boolean; auth?: boolean; hooks?: boolean; helmet?: boolean }) => {
-      const instance = Fastify({ logger: false, ...(layers.hooks ? { requestIdHeader: false as const, genReqId: requestIdFor } : {}) }).withTypeProvider<ZodTypeProvider>();
+      const instance = Fastify({
+        logger: false,
+        ...(layers.hooks ? { requestIdHeader: false as const, genReqId: requestIdFor } : {}),
+      }).withTypeProvider<ZodTypeProvider>();
       instance.setValidatorCompiler(validatorCompiler);
       instance.setSerializerCompiler(serializerCompiler);
       if (layers.hooks) {
@@ -160,7 +169,8 @@ async function main() {
         });
         await instance.register(errorsPlugin);
       }
-      if (layers.helmet) await instance.register(helmet, { strictTransportSecurity: true, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
+      if (layers.helmet)
+        await instance.register(helmet, { strictTransportSecurity: true, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
       await instance.register(authPlugin, { secret: config.jwtSecret });
       instance.get(
         route,

@@ -74,7 +74,11 @@ async function seedCustomers(database: Database): Promise<Array<typeof customers
         phoneNumber: `53${String(n).padStart(8, '0')}`,
         isPhoneVerified: true,
         isEmailVerified: n % 2 === 0,
-        consents: { disclosure: consent, explicit_consent: consent, commercial_electronic_message: { accepted: false, term_version: null, accepted_at: null } },
+        consents: {
+          disclosure: consent,
+          explicit_consent: consent,
+          commercial_electronic_message: { accepted: false, term_version: null, accepted_at: null },
+        },
       };
     });
     await database.db.insert(customers).values(values);
@@ -106,7 +110,8 @@ async function checkTargets(app: Target, minimal: Target): Promise<void> {
   const appResponse = await fetch(`http://127.0.0.1:${app.port}${first!.path}`, { headers: first!.headers });
   const minimalResponse = await fetch(`http://127.0.0.1:${minimal.port}${firstMinimal!.path}`);
   if (appResponse.status !== 200) throw new Error(`app answered ${appResponse.status}: ${await appResponse.text()}`);
-  if (minimalResponse.status !== 200) throw new Error(`minimal handler answered ${minimalResponse.status}: ${await minimalResponse.text()}`);
+  if (minimalResponse.status !== 200)
+    throw new Error(`minimal handler answered ${minimalResponse.status}: ${await minimalResponse.text()}`);
   const appBody = (await appResponse.json()) as { customer_id?: string };
   const minimalBody = (await minimalResponse.json()) as { id?: string };
   if (!appBody.customer_id || appBody.customer_id !== minimalBody.id) throw new Error('app and minimal handler read different customers');
@@ -192,7 +197,9 @@ async function measure(database: Database, description: string, dataDir: string)
 const fmt = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
 function printTable(measurements: Measurement[]): void {
-  console.log('\n| database | app rps | app p50 ms | app p99 ms | minimal rps | minimal p50 ms | minimal p99 ms | ratio | result | server CPU µs/request, app / minimal |');
+  console.log(
+    '\n| database | app rps | app p50 ms | app p99 ms | minimal rps | minimal p50 ms | minimal p99 ms | ratio | result | server CPU µs/request, app / minimal |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const m of measurements) {
     console.log(
@@ -240,7 +247,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
-  console.log(`API read path: ${appPath} vs a minimal Fastify handler, ${concurrency} in flight, ${warmupMs} ms warm-up + ${durationMs} ms per run, best of ${rounds} alternating runs`);
+  console.log(
+    `API read path: ${appPath} vs a minimal Fastify handler, ${concurrency} in flight, ${warmupMs} ms warm-up + ${durationMs} ms per run, best of ${rounds} alternating runs`,
+  );
   try {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'worq-bench-api-'));
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));

@@ -54,7 +54,15 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number):
   }
 }
 
-export async function startDeployment({ databaseUrl, processes, env = {} }: { databaseUrl: string; processes: number; env?: Record<string, string> }): Promise<Deployment> {
+export async function startDeployment({
+  databaseUrl,
+  processes,
+  env = {},
+}: {
+  databaseUrl: string;
+  processes: number;
+  env?: Record<string, string>;
+}): Promise<Deployment> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'worq-bench-cluster-'));
   chmodSync(work, 0o711);
   const proxyPort = await freeBlock(28_080, 1);
@@ -63,32 +71,46 @@ export async function startDeployment({ databaseUrl, processes, env = {} }: { da
   execFileSync('mkdir', ['-p', nginxDir]);
   const conf = execFileSync(
     process.execPath,
-    ['deploy/nginx/render.mjs', '--processes', String(processes), '--base-port', String(basePort), '--listen', `127.0.0.1:${proxyPort}`, '--standalone', nginxDir],
+    [
+      'deploy/nginx/render.mjs',
+      '--processes',
+      String(processes),
+      '--base-port',
+      String(basePort),
+      '--listen',
+      `127.0.0.1:${proxyPort}`,
+      '--standalone',
+      nginxDir,
+    ],
     { cwd: repoRoot, encoding: 'utf8' },
   );
   writeFileSync(path.join(nginxDir, 'nginx.conf'), conf);
   const nginx = spawn('nginx', ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf')], { stdio: 'ignore' });
 
   let output = '';
-  const cluster = spawn(process.execPath, ['--import', 'tsx', 'src/cluster.ts', '--processes', String(processes), '--base-port', String(basePort)], {
-    cwd: path.join(repoRoot, 'apps/api'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: randomBytes(48).toString('base64url'),
-      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      DATA_DIR: path.join(work, 'data'),
-      PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
-      TRUST_PROXY: '1',
-      DELIVERY: 'outbox',
-      MARKETPLACE_MODE: 'sandbox',
-      LOG_LEVEL: 'warn',
-      IP_RATE_LIMIT_PER_MINUTE: '1000000',
-      ...env,
+  const cluster = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/cluster.ts', '--processes', String(processes), '--base-port', String(basePort)],
+    {
+      cwd: path.join(repoRoot, 'apps/api'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: randomBytes(48).toString('base64url'),
+        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        DATA_DIR: path.join(work, 'data'),
+        PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+        TRUST_PROXY: '1',
+        DELIVERY: 'outbox',
+        MARKETPLACE_MODE: 'sandbox',
+        LOG_LEVEL: 'warn',
+        IP_RATE_LIMIT_PER_MINUTE: '1000000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2_000_000));
   cluster.stdout!.on('data', keep);
   cluster.stderr!.on('data', keep);

@@ -38,7 +38,16 @@ async function timeToHealthy(args, dataDir) {
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DELIVERY: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DELIVERY: 'outbox',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -89,7 +98,10 @@ const table = [
   '',
   '| server | first start (empty data folder) | restart (existing data) | target (restart) | result |',
   '|---|---|---|---|---|',
-  ...rows.map((row) => `| ${row.name} | ${row.first.toFixed(0)} ms | ${row.restart.toFixed(0)} ms | ≤ ${target} ms | ${row === compiled ? (row.restart <= target ? 'pass' : 'fail') : 'info'} |`),
+  ...rows.map(
+    (row) =>
+      `| ${row.name} | ${row.first.toFixed(0)} ms | ${row.restart.toFixed(0)} ms | ≤ ${target} ms | ${row === compiled ? (row.restart <= target ? 'pass' : 'fail') : 'info'} |`,
+  ),
 ].join('\n');
 const readme = readFileSync(readmeFile, 'utf8');
 const block = `<!-- cold-start:start -->\n${table}\n<!-- cold-start:end -->`;

@@ -61,12 +61,22 @@ const acknowledgedTasks: string[] = [];
 const acknowledgedPlans = new Map<string, number>();
 let marketplaceId = '';
 
-async function call(base: string, method: string, route: string, token: string | null, body?: unknown): Promise<{ status: number; json: Body }> {
+async function call(
+  base: string,
+  method: string,
+  route: string,
+  token: string | null,
+  body?: unknown,
+): Promise<{ status: number; json: Body }> {
   const at = Date.now();
   try {
     const response = await fetch(`${base}/api/v1${route}`, {
       method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), 'accept-language': 'tr' },
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        'accept-language': 'tr',
+      },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(30_000),
     });
@@ -168,7 +178,8 @@ async function main(): Promise<void> {
   const availability = await startPostgres();
   if ('skipped' in availability) throw new Error(`needs a throwaway PostgreSQL cluster: ${availability.skipped}`);
   const database = availability.server;
-  if (!database.restart) throw new Error('the fault test restarts PostgreSQL, which only a throwaway cluster (root, no BENCH_DATABASE_URL) allows');
+  if (!database.restart)
+    throw new Error('the fault test restarts PostgreSQL, which only a throwaway cluster (root, no BENCH_DATABASE_URL) allows');
   let deployment: Deployment | undefined;
   try {
     deployment = await startDeployment({ databaseUrl: database.url, processes: 3, env: { SANDBOX_DELAY_MS: '300' } });
@@ -204,17 +215,34 @@ async function main(): Promise<void> {
     let unfinished = Infinity;
     const waitUntil = Date.now() + 180_000;
     while (Date.now() < waitUntil) {
-      unfinished = (await client.query("select count(*)::int as n from background_tasks where id = any($1::uuid[]) and status in ('pending', 'running')", [acknowledgedTasks])).rows[0].n;
+      unfinished = (
+        await client.query(
+          "select count(*)::int as n from background_tasks where id = any($1::uuid[]) and status in ('pending', 'running')",
+          [acknowledgedTasks],
+        )
+      ).rows[0].n;
       if (unfinished === 0) break;
       await pause(1_000);
     }
-    const tasksFound = (await client.query('select count(*)::int as n from background_tasks where id = any($1::uuid[])', [acknowledgedTasks])).rows[0].n;
-    const succeeded = (await client.query("select count(*)::int as n from background_tasks where id = any($1::uuid[]) and status = 'succeeded'", [acknowledgedTasks])).rows[0].n;
-    const plans = (await client.query('select application_id, average_monthly_turnover::bigint as turnover from plans where application_id = any($1::uuid[])', [[...acknowledgedPlans.keys()]])).rows as { application_id: string; turnover: string }[];
+    const tasksFound = (
+      await client.query('select count(*)::int as n from background_tasks where id = any($1::uuid[])', [acknowledgedTasks])
+    ).rows[0].n;
+    const succeeded = (
+      await client.query("select count(*)::int as n from background_tasks where id = any($1::uuid[]) and status = 'succeeded'", [
+        acknowledgedTasks,
+      ])
+    ).rows[0].n;
+    const plans = (
+      await client.query(
+        'select application_id, average_monthly_turnover::bigint as turnover from plans where application_id = any($1::uuid[])',
+        [[...acknowledgedPlans.keys()]],
+      )
+    ).rows as { application_id: string; turnover: string }[];
     // A save whose answer was lost may have landed after the last acknowledged one: never less.
     const plansKept = plans.filter((plan) => Number(plan.turnover) >= acknowledgedPlans.get(plan.application_id)!).length;
     const planSaves = outcomes.filter((outcome) => outcome.route === '/gpp/upsert' && outcome.status === 200).length;
-    const accounts = (await client.query('select count(*)::int as n from customers where email = any($1::text[])', [acknowledgedEmails])).rows[0].n;
+    const accounts = (await client.query('select count(*)::int as n from customers where email = any($1::text[])', [acknowledgedEmails]))
+      .rows[0].n;
     await client.end();
 
     const inRestart = (outcome: Outcome) => outcome.at >= restartFrom && outcome.at <= restartTo;
@@ -225,19 +253,48 @@ async function main(): Promise<void> {
     const bare500 = outcomes.filter((outcome) => outcome.status >= 500 && outcome.status !== 502 && !outcome.envelope);
     const killFailures = outcomes.filter((outcome) => failed(outcome) && inKill(outcome) && !inRestart(outcome));
     const checks = [
-      { name: 'acknowledged sign-ups present', pass: accounts === acknowledgedEmails.length, detail: `${accounts} of ${acknowledgedEmails.length}` },
-      { name: 'acknowledged plan saves kept (latest value)', pass: plansKept === acknowledgedPlans.size, detail: `${plansKept} of ${acknowledgedPlans.size} plans; ${planSaves} saves acknowledged` },
-      { name: 'acknowledged store connections present', pass: tasksFound === acknowledgedTasks.length, detail: `${tasksFound} of ${acknowledgedTasks.length}` },
+      {
+        name: 'acknowledged sign-ups present',
+        pass: accounts === acknowledgedEmails.length,
+        detail: `${accounts} of ${acknowledgedEmails.length}`,
+      },
+      {
+        name: 'acknowledged plan saves kept (latest value)',
+        pass: plansKept === acknowledgedPlans.size,
+        detail: `${plansKept} of ${acknowledgedPlans.size} plans; ${planSaves} saves acknowledged`,
+      },
+      {
+        name: 'acknowledged store connections present',
+        pass: tasksFound === acknowledgedTasks.length,
+        detail: `${tasksFound} of ${acknowledgedTasks.length}`,
+      },
       { name: 'tasks left pending or running', pass: unfinished === 0, detail: `${unfinished} (${succeeded} succeeded)` },
-      { name: 'failed requests outside the fault windows', pass: outside.length === 0, detail: `${outside.length} of ${outcomes.length}${outside.length ? `: ${summary(outside)}` : ''}` },
-      { name: 'answers during the restart', pass: bare500.length === 0, detail: `${restartFailures.length} failed (${summary(restartFailures)}), none outside the error envelope: ${bare500.length === 0}` },
-      { name: 'failed requests when the process was killed', pass: true, detail: `${killFailures.length}${killFailures.length ? ` (${summary(killFailures)}): requests in flight on the killed process` : ''}` },
+      {
+        name: 'failed requests outside the fault windows',
+        pass: outside.length === 0,
+        detail: `${outside.length} of ${outcomes.length}${outside.length ? `: ${summary(outside)}` : ''}`,
+      },
+      {
+        name: 'answers during the restart',
+        pass: bare500.length === 0,
+        detail: `${restartFailures.length} failed (${summary(restartFailures)}), none outside the error envelope: ${bare500.length === 0}`,
+      },
+      {
+        name: 'failed requests when the process was killed',
+        pass: true,
+        detail: `${killFailures.length}${killFailures.length ? ` (${summary(killFailures)}): requests in flight on the killed process` : ''}`,
+      },
     ];
     for (const outcome of [...outcomes.filter(failed).slice(0, 5), ...outside]) {
-      console.log(`  ${outcome.status}${outcome.envelope ? ' envelope' : ''} ${outcome.route} at ${outcome.at - startedAt} ms (restart ${restartFrom - startedAt}–${restartTo - startedAt}, kill ${killedAt - startedAt})`);
+      console.log(
+        `  ${outcome.status}${outcome.envelope ? ' envelope' : ''} ${outcome.route} at ${outcome.at - startedAt} ms (restart ${restartFrom - startedAt}–${restartTo - startedAt}, kill ${killedAt - startedAt})`,
+      );
     }
     for (const check of checks) console.log(`${check.pass ? 'pass' : 'FAIL'}  ${check.name}: ${check.detail}`);
-    writeResults(checks, `${sellers} sellers, ${seconds} s, ${outcomes.length} requests; PostgreSQL restart took ${restartTo - settleMs - restartFrom} ms`);
+    writeResults(
+      checks,
+      `${sellers} sellers, ${seconds} s, ${outcomes.length} requests; PostgreSQL restart took ${restartTo - settleMs - restartFrom} ms`,
+    );
     if (checks.some((check) => !check.pass)) process.exitCode = 1;
   } finally {
     await deployment?.stop();
@@ -247,7 +304,11 @@ async function main(): Promise<void> {
 
 function summary(list: Outcome[]): string {
   const counts = new Map<string, number>();
-  for (const outcome of list) counts.set(`${outcome.status}${outcome.envelope ? ' envelope' : ''}`, (counts.get(`${outcome.status}${outcome.envelope ? ' envelope' : ''}`) ?? 0) + 1);
+  for (const outcome of list)
+    counts.set(
+      `${outcome.status}${outcome.envelope ? ' envelope' : ''}`,
+      (counts.get(`${outcome.status}${outcome.envelope ? ' envelope' : ''}`) ?? 0) + 1,
+    );
   return [...counts].map(([key, count]) => `${count}× ${key}`).join(', ');
 }
 
@@ -262,7 +323,9 @@ function writeResults(checks: { name: string; pass: boolean; detail: string }[],
   ].join('\n');
   const readme = readFileSync(readmeFile, 'utf8');
   const block = `<!-- faults:start -->\n${table}\n<!-- faults:end -->`;
-  const next = readme.includes('<!-- faults:start -->') ? readme.replace(/<!-- faults:start -->[\s\S]*<!-- faults:end -->/, block) : `${readme.trimEnd()}\n\n${block}\n`;
+  const next = readme.includes('<!-- faults:start -->')
+    ? readme.replace(/<!-- faults:start -->[\s\S]*<!-- faults:end -->/, block)
+    : `${readme.trimEnd()}\n\n${block}\n`;
   writeFileSync(readmeFile, next);
 }
 

@@ -52,7 +52,13 @@ async function main(): Promise<void> {
     const database = await openDatabase({ url: server.url, pgliteDir: 'memory://' });
     const db = database.db;
     // The app seeds the reference data (marketplaces) the fill needs.
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), IP_RATE_LIMIT_PER_MINUTE: '100000' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      IP_RATE_LIMIT_PER_MINUTE: '100000',
+    });
     const app = await buildApp({ config, database, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -86,17 +92,29 @@ async function main(): Promise<void> {
     for (let n = 1; n <= otherSellers; n++) await fill(`bench-${n}@example.com`, perOther);
     await db.execute(sql`analyze marketplace_orders`);
     const fillSeconds = (Date.now() - fillStarted) / 1000;
-    const sellerRows = (await db.execute(sql`select id from customers where email = 'bench-0@example.com'`)) as unknown as { rows: { id: string }[] };
+    const sellerRows = (await db.execute(sql`select id from customers where email = 'bench-0@example.com'`)) as unknown as {
+      rows: { id: string }[];
+    };
     const sellerId = sellerRows.rows[0]!.id;
-    const counted = Number(((await db.execute(sql`select count(*) as n from marketplace_orders`)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
+    const counted = Number(
+      ((await db.execute(sql`select count(*) as n from marketplace_orders`)) as unknown as { rows: { n: string }[] }).rows[0]!.n,
+    );
 
-    const token = await app.signAccessToken({ customer_id: sellerId, email: 'bench-0@example.com', first_name: 'Bench', last_name: 'Seller', is_phone_verified: true });
+    const token = await app.signAccessToken({
+      customer_id: sellerId,
+      email: 'bench-0@example.com',
+      first_name: 'Bench',
+      last_name: 'Seller',
+      is_phone_verified: true,
+    });
 
     const measure = async (url: string): Promise<{ p50: number; p95: number; max: number }> => {
       const times: number[] = [];
       for (let index = 0; index < runs + 3; index++) {
         const started = performance.now();
-        const response = await fetch(`http://127.0.0.1:${port}/api/v1${url}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'tr' } });
+        const response = await fetch(`http://127.0.0.1:${port}/api/v1${url}`, {
+          headers: { authorization: `Bearer ${token}`, 'accept-language': 'tr' },
+        });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
         if (index >= 3) times.push(performance.now() - started);
@@ -126,7 +144,10 @@ async function main(): Promise<void> {
       '',
       '| request | p50 | p95 | max | target |',
       '|---|---|---|---|---|',
-      ...results.map((result) => `| ${result.name} | ${ms(result.p50)} | ${ms(result.p95)} | ${ms(result.max)} | ${result.gate ? (result.p95 <= targetMs ? 'met' : '**missed**') : 'none'} |`),
+      ...results.map(
+        (result) =>
+          `| ${result.name} | ${ms(result.p50)} | ${ms(result.p95)} | ${ms(result.max)} | ${result.gate ? (result.p95 <= targetMs ? 'met' : '**missed**') : 'none'} |`,
+      ),
       '',
       `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${os.cpus().length} cores).`,
       '',

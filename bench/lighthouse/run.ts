@@ -61,14 +61,26 @@ async function buildBarePage(): Promise<string> {
   const root = path.join(work, 'src');
   writeBareApp(root);
   const outDir = path.join(work, 'dist');
-  await build({ root, logLevel: 'warn', configFile: false, plugins: [react(), precompress()], build: { outDir, emptyOutDir: true, target: 'es2022' } });
+  await build({
+    root,
+    logLevel: 'warn',
+    configFile: false,
+    plugins: [react(), precompress()],
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
   return outDir;
 }
 
 /** One Lighthouse run; a trace Chromium failed to record (NO_NAVSTART and kin) is run again, twice at most. */
 async function lighthouseRun(port: number, url: string, keepStorage: boolean) {
   for (let attempt = 1; ; attempt++) {
-    const answer = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...categories], disableStorageReset: keepStorage });
+    const answer = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+      disableStorageReset: keepStorage,
+    });
     if (!answer) throw new Error(`lighthouse gave no result for ${url}`);
     if (!answer.lhr.runtimeError) return answer.lhr;
     if (attempt === 3) throw new Error(`${url}: ${answer.lhr.runtimeError.message}`);
@@ -83,7 +95,9 @@ async function audit(port: number, url: string, name: string, keepStorage: boole
     if (keepStorage) await clearCache(port);
     const lhr = await lighthouseRun(port, url, keepStorage);
     const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
-    const scores = Object.fromEntries(categories.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)])) as Record<Category, number>;
+    const scores = Object.fromEntries(
+      categories.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>;
     const failing = Object.values(lhr.audits)
       .filter((item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary')
       .map((item) => item.id);
@@ -96,7 +110,9 @@ async function audit(port: number, url: string, name: string, keepStorage: boole
       cls: numeric('cumulative-layout-shift'),
       bytes: numeric('total-byte-weight'),
       failing,
-      largest: ((lhr.audits['network-requests']?.details as { items?: Array<{ url: string; transferSize?: number }> } | undefined)?.items ?? [])
+      largest: (
+        (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; transferSize?: number }> } | undefined)?.items ?? []
+      )
         .map((item) => ({ url: new URL(item.url).pathname, bytes: item.transferSize ?? 0 }))
         .sort((a, b) => b.bytes - a.bytes)
         .slice(0, 12),
@@ -164,7 +180,8 @@ async function main(): Promise<void> {
     const rows = [signIn_, applications, barePage].map((result) => {
       const wanted = targets[result.name] ?? {};
       const misses = Object.entries(wanted).filter(([category, minimum]) => result.scores[category as Category] < minimum!);
-      for (const [category, minimum] of misses) missed.push(`${result.name} ${category} ${result.scores[category as Category]} < ${minimum}`);
+      for (const [category, minimum] of misses)
+        missed.push(`${result.name} ${category} ${result.scores[category as Category]} < ${minimum}`);
       const verdict = Object.keys(wanted).length === 0 ? 'yardstick' : misses.length === 0 ? 'pass' : 'fail';
       console.log(
         `${result.name}: ${categories.map((category) => `${category} ${result.scores[category]}`).join(', ')}; FCP ${Math.round(result.fcpMs)} ms, LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls.toFixed(3)}; ${(result.bytes / 1000).toFixed(1)} kB received${result.failing.length ? `; failing audits: ${result.failing.join(', ')}` : ''}`,
@@ -175,7 +192,9 @@ async function main(): Promise<void> {
     const ratio = signIn_.bytes / barePage.bytes;
     const ratioVerdict = ratio <= bytesRatioTarget ? 'pass' : 'fail';
     if (ratioVerdict === 'fail') missed.push(`first visit bytes ${ratio.toFixed(2)}× the bare page > ${bytesRatioTarget}×`);
-    rows.push(`| ${date} | first visit of \`/\` ÷ bare page, bytes received | | | | | | | | | ${ratio.toFixed(2)}× (target ≤ ${bytesRatioTarget}×) | ${ratioVerdict} |`);
+    rows.push(
+      `| ${date} | first visit of \`/\` ÷ bare page, bytes received | | | | | | | | | ${ratio.toFixed(2)}× (target ≤ ${bytesRatioTarget}×) | ${ratioVerdict} |`,
+    );
     console.log(`first visit of / received ${ratio.toFixed(2)}× the bare page's bytes (target ≤ ${bytesRatioTarget}×)`);
     updateReadme(rows);
     for (const line of missed) console.log(`Missed: ${line}`);

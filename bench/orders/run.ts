@@ -62,11 +62,24 @@ async function main(): Promise<void> {
     const db = database.db;
     const inserted = (await db.execute(sql`
       insert into customers (first_name, last_name, email, is_phone_verified, consents)
-      values ('Bench', 'Seller', 'bench-orders@example.com', true, '{"disclosure":true}'::jsonb) returning id`)) as unknown as { rows: { id: string }[] };
+      values ('Bench', 'Seller', 'bench-orders@example.com', true, '{"disclosure":true}'::jsonb) returning id`)) as unknown as {
+      rows: { id: string }[];
+    };
     const customerId = inserted.rows[0]!.id;
-    const token = await app.signAccessToken({ customer_id: customerId, email: 'bench-orders@example.com', first_name: 'Bench', last_name: 'Seller', is_phone_verified: true });
+    const token = await app.signAccessToken({
+      customer_id: customerId,
+      email: 'bench-orders@example.com',
+      first_name: 'Bench',
+      last_name: 'Seller',
+      is_phone_verified: true,
+    });
     const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
-      const response = await app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
+      const response = await app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: { authorization: `Bearer ${token}` },
+        ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+      });
       if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
       return response.json<Record<string, unknown>>();
     };
@@ -97,7 +110,9 @@ async function main(): Promise<void> {
     const settled = async (): Promise<string> => {
       const until = Date.now() + 600_000;
       for (;;) {
-        const rows = (await db.execute(sql`select s.state, s.integration_id, s.locked_until from order_syncs s where s.customer_id = ${customerId}`)) as unknown as {
+        const rows = (await db.execute(
+          sql`select s.state, s.integration_id, s.locked_until from order_syncs s where s.customer_id = ${customerId}`,
+        )) as unknown as {
           rows: { state: string; integration_id: string; locked_until: string | null }[];
         };
         const row = rows.rows[0];
@@ -109,7 +124,9 @@ async function main(): Promise<void> {
     const integrationId = await settled();
     const backfillMs = performance.now() - started;
     clearInterval(sampler);
-    const counted = Number(((await db.execute(sql`select count(*) as n from marketplace_orders`)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
+    const counted = Number(
+      ((await db.execute(sql`select count(*) as n from marketplace_orders`)) as unknown as { rows: { n: string }[] }).rows[0]!.n,
+    );
 
     const resyncStarted = performance.now();
     const { request_id: requestId } = (await call('POST', '/insight/sync', { integration_id: integrationId })) as { request_id: string };
@@ -133,7 +150,7 @@ async function main(): Promise<void> {
       '',
       `One Ideasoft sandbox store with ${expected.toLocaleString('en')} orders over 12 months (sandbox delay 0, scale ${scale.toFixed(2)}),`,
       `on ${server.description}. The app and its sandbox run in this process; the connect request, the code exchange and`,
-      'the whole backfill are timed until the store\'s sync row reads `ok`.',
+      "the whole backfill are timed until the store's sync row reads `ok`.",
       '',
       '| measure | result | target | |',
       '|---|---|---|---|',
@@ -151,7 +168,8 @@ async function main(): Promise<void> {
     ].join('\n');
     writeSection(section);
     console.log(section);
-    if (backfillMs > backfillTargetMs || mb(peakRss) > rssTargetMb || resyncMs > resyncTargetMs || counted !== expected) process.exitCode = 1;
+    if (backfillMs > backfillTargetMs || mb(peakRss) > rssTargetMb || resyncMs > resyncTargetMs || counted !== expected)
+      process.exitCode = 1;
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -43,7 +43,10 @@ async function seller(base: string, index: number): Promise<{ token: string; app
   });
   let code: string | undefined;
   for (let attempt = 0; attempt < 50 && !code; attempt++) {
-    const outbox = (await fetch(`${base}/api/v1/dev/outbox?to=${phone}`).then((response) => response.json())) as { channel: string; body: string }[];
+    const outbox = (await fetch(`${base}/api/v1/dev/outbox?to=${phone}`).then((response) => response.json())) as {
+      channel: string;
+      body: string;
+    }[];
     code = /\b\d{6}\b/.exec(outbox.find((message) => message.channel === 'sms')?.body ?? '')?.[0];
     if (!code) await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -72,7 +75,10 @@ async function measure(processes: number): Promise<Row> {
     const port = Number(new URL(base).port);
     const sellers = [];
     for (let index = 0; index < sellerCount; index++) sellers.push(await seller(base, index));
-    const reads: LoadRequest[] = sellers.map(({ token }) => ({ path: '/api/v1/customer/get_user_info', headers: { authorization: `Bearer ${token}` } }));
+    const reads: LoadRequest[] = sellers.map(({ token }) => ({
+      path: '/api/v1/customer/get_user_info',
+      headers: { authorization: `Bearer ${token}` },
+    }));
     const writes: LoadRequest[] = sellers.map(({ token, applicationId }, index) => ({
       path: '/api/v1/gpp/upsert',
       method: 'POST',
@@ -91,7 +97,9 @@ async function measure(processes: number): Promise<Row> {
     if (read.failures > 0) throw new Error(`read: ${read.failures} failures, first: ${read.firstFailure}`);
     const write = await runLoadInChild({ ...options, requests: writes });
     if (write.failures > 0) throw new Error(`write: ${write.failures} failures, first: ${write.firstFailure}`);
-    console.log(`${processes} process(es): read ${read.rps.toFixed(0)}/s p99 ${read.p99Ms.toFixed(1)} ms; write ${write.rps.toFixed(0)}/s p99 ${write.p99Ms.toFixed(1)} ms`);
+    console.log(
+      `${processes} process(es): read ${read.rps.toFixed(0)}/s p99 ${read.p99Ms.toFixed(1)} ms; write ${write.rps.toFixed(0)}/s p99 ${write.p99Ms.toFixed(1)} ms`,
+    );
     return { processes, read, write };
   } finally {
     await deployment.stop();
@@ -103,7 +111,8 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   for (const processes of [1, 2, 3]) rows.push(await measure(processes));
   const [one] = rows;
-  const line = (row: Row, run: Run, base: Run) => `${run.rps.toFixed(0)}/s (×${(run.rps / base.rps).toFixed(2)}), p99 ${run.p99Ms.toFixed(1)} ms`;
+  const line = (row: Row, run: Run, base: Run) =>
+    `${run.rps.toFixed(0)}/s (×${(run.rps / base.rps).toFixed(2)}), p99 ${run.p99Ms.toFixed(1)} ms`;
   const table = [
     `Last run ${new Date().toISOString().slice(0, 10)} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model.trim() ?? 'cpu'}), ${concurrency} connections through nginx, ${durationMs / 1000} s per route after a 2 s warm-up; load generator, nginx and PostgreSQL on the same cores.`,
     '',
@@ -113,7 +122,12 @@ async function main(): Promise<void> {
   ].join('\n');
   const readme = readFileSync(readmeFile, 'utf8');
   const block = `<!-- scale:start -->\n${table}\n<!-- scale:end -->`;
-  writeFileSync(readmeFile, readme.includes('<!-- scale:start -->') ? readme.replace(/<!-- scale:start -->[\s\S]*<!-- scale:end -->/, block) : `${readme.trimEnd()}\n\n${block}\n`);
+  writeFileSync(
+    readmeFile,
+    readme.includes('<!-- scale:start -->')
+      ? readme.replace(/<!-- scale:start -->[\s\S]*<!-- scale:end -->/, block)
+      : `${readme.trimEnd()}\n\n${block}\n`,
+  );
   console.log(table);
 }
 

@@ -38,7 +38,8 @@ const socketCount = wholeEnv('BENCH_TASKS_SOCKETS', 10_000, 100, 15_000);
 const warmupCount = 20;
 const socketOpenConcurrency = 50;
 /** Issue 14: p95 ≤ 100 ms on PostgreSQL; ≤ 150 ms on PGlite (one connection inside the process) with 4 in flight. */
-const latencyTargetMs = (database: 'pglite' | 'postgres', inFlightCount: number) => (database === 'pglite' && inFlightCount > 1 ? 150 : 100);
+const latencyTargetMs = (database: 'pglite' | 'postgres', inFlightCount: number) =>
+  database === 'pglite' && inFlightCount > 1 ? 150 : 100;
 const rssTargetMb = 400;
 const stepTimeoutMs = 30_000;
 const mb = 1024 * 1024;
@@ -89,7 +90,12 @@ function ask<T>(child: ChildProcess, message: unknown, timeoutMs = stepTimeoutMs
 
 async function startServer(databaseUrl: string | undefined): Promise<Server> {
   const child = fork(serverFile, {
-    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, BENCH_TASKS_DATABASE_URL: databaseUrl ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -145,7 +151,12 @@ function post(agent: http.Agent, port: number, urlPath: string, token: string, b
         port,
         method: 'POST',
         path: urlPath,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': payload.length, 'accept-language': 'tr' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': payload.length,
+          'accept-language': 'tr',
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -315,7 +326,13 @@ function rowsOf(m: Measurement): Row[] {
   const perSocketKb = (after.vmRss - before.vmRss) / sockets / 1024;
   const detail = `RSS ${inMb(before.vmRss)} MB before, +${fmt(perSocketKb, 1)} kB per socket; heap ${inMb(before.memory.heapUsed)} → ${inMb(after.memory.heapUsed)} MB`;
   if (m.database === 'postgres') {
-    rows.push({ metric: `server RSS, ${sockets} idle task sockets`, value: `${inMb(after.vmRss)} MB`, target: `≤ ${rssTargetMb} MB`, pass: after.vmRss <= rssTargetMb * mb, detail });
+    rows.push({
+      metric: `server RSS, ${sockets} idle task sockets`,
+      value: `${inMb(after.vmRss)} MB`,
+      target: `≤ ${rssTargetMb} MB`,
+      pass: after.vmRss <= rssTargetMb * mb,
+      detail,
+    });
   } else {
     // PGlite runs the whole database inside the API process; its own memory is the baseline, not the sockets'.
     rows.push({
@@ -335,7 +352,10 @@ function printTable(measurements: Measurement[]): void {
   console.log('\n| database | metric | value | target | result | detail |');
   console.log('|---|---|---|---|---|---|');
   for (const m of measurements) {
-    for (const row of rowsOf(m)) console.log(`| ${m.database} | ${row.metric} | ${row.value} | ${row.target} | ${resultWord(row.pass).toUpperCase()} | ${row.detail} |`);
+    for (const row of rowsOf(m))
+      console.log(
+        `| ${m.database} | ${row.metric} | ${row.value} | ${row.target} | ${resultWord(row.pass).toUpperCase()} | ${row.detail} |`,
+      );
   }
 }
 
@@ -361,16 +381,22 @@ function updateReadme(date: string, measurements: Measurement[]): void {
 async function measure(databaseUrl: string | undefined, description: string): Promise<Measurement> {
   const server = await startServer(databaseUrl);
   try {
-    console.log(`  server pid ${server.child.pid} on 127.0.0.1:${server.ready.port}; RSS at start ${inMb(vmRssBytes(server.child.pid!))} MB`);
+    console.log(
+      `  server pid ${server.child.pid} on 127.0.0.1:${server.ready.port}; RSS at start ${inMb(vmRssBytes(server.child.pid!))} MB`,
+    );
     const warmup = await measureLatency(server, warmupCount, 1);
     if (warmup.failures > 0) throw new Error(`warm-up: ${warmup.failures} failed upsert(s), first: ${warmup.firstFailure}`);
     const sequential = await measureLatency(server, sequentialCount, 1);
-    console.log(`  one at a time: p50 ${fmt(sequential.p50Ms, 1)} ms  p95 ${fmt(sequential.p95Ms, 1)} ms  p99 ${fmt(sequential.p99Ms, 1)} ms  max ${fmt(sequential.maxMs, 1)} ms  202 p50 ${fmt(sequential.acceptedP50Ms, 1)} ms  (${sequential.count} ok, ${sequential.failures} failed)`);
+    console.log(
+      `  one at a time: p50 ${fmt(sequential.p50Ms, 1)} ms  p95 ${fmt(sequential.p95Ms, 1)} ms  p99 ${fmt(sequential.p99Ms, 1)} ms  max ${fmt(sequential.maxMs, 1)} ms  202 p50 ${fmt(sequential.acceptedP50Ms, 1)} ms  (${sequential.count} ok, ${sequential.failures} failed)`,
+    );
     if (sequential.failures > 0) throw new Error(`${sequential.failures} failed upsert(s), first: ${sequential.firstFailure}`);
     let concurrent: LatencyResult | undefined;
     if (concurrentCount > 0) {
       concurrent = await measureLatency(server, concurrentCount, inFlight);
-      console.log(`  ${inFlight} in flight:   p50 ${fmt(concurrent.p50Ms, 1)} ms  p95 ${fmt(concurrent.p95Ms, 1)} ms  p99 ${fmt(concurrent.p99Ms, 1)} ms  max ${fmt(concurrent.maxMs, 1)} ms  202 p50 ${fmt(concurrent.acceptedP50Ms, 1)} ms  (${concurrent.count} ok, ${concurrent.failures} failed)`);
+      console.log(
+        `  ${inFlight} in flight:   p50 ${fmt(concurrent.p50Ms, 1)} ms  p95 ${fmt(concurrent.p95Ms, 1)} ms  p99 ${fmt(concurrent.p99Ms, 1)} ms  max ${fmt(concurrent.maxMs, 1)} ms  202 p50 ${fmt(concurrent.acceptedP50Ms, 1)} ms  (${concurrent.count} ok, ${concurrent.failures} failed)`,
+      );
       if (concurrent.failures > 0) throw new Error(`${concurrent.failures} failed upsert(s), first: ${concurrent.firstFailure}`);
     }
     const sockets = await measureSockets(server);
@@ -438,7 +464,11 @@ async function main(): Promise<void> {
     updateReadme(new Date().toISOString().slice(0, 10), measurements);
     console.log(`Recorded in ${path.relative(repoRoot, readmeFile)}.`);
   }
-  const missed = measurements.flatMap((m) => rowsOf(m).filter((row) => row.pass === false).map((row) => `${m.database}: ${row.metric} ${row.value}, target ${row.target}`));
+  const missed = measurements.flatMap((m) =>
+    rowsOf(m)
+      .filter((row) => row.pass === false)
+      .map((row) => `${m.database}: ${row.metric} ${row.value}, target ${row.target}`),
+  );
   for (const line of missed) console.log(`Missed: ${line}`);
   process.exitCode = missed.length > 0 ? 1 : 0;
 }

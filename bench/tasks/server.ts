@@ -12,11 +12,7 @@ import { backgroundTasks, customers, marketplaces } from '../../apps/api/src/db/
 import { seededTermsVersion } from '../../apps/api/src/db/terms-content.ts';
 
 export type ServerCommand =
-  | { cmd: 'quiet' }
-  | { cmd: 'idle-tasks'; count: number }
-  | { cmd: 'memory' }
-  | { cmd: 'sockets' }
-  | { cmd: 'stop' };
+  { cmd: 'quiet' } | { cmd: 'idle-tasks'; count: number } | { cmd: 'memory' } | { cmd: 'sockets' } | { cmd: 'stop' };
 
 export interface ServerReady {
   /** `token` owns the idle tasks; `sellerTokens` take turns connecting stores (each seller may start 30 tasks a minute). */
@@ -76,7 +72,11 @@ async function main(): Promise<void> {
       phoneNumber: '5301234567',
       isPhoneVerified: true,
       isEmailVerified: true,
-      consents: { disclosure: consent, explicit_consent: consent, commercial_electronic_message: { accepted: false, term_version: null, accepted_at: null } },
+      consents: {
+        disclosure: consent,
+        explicit_consent: consent,
+        commercial_electronic_message: { accepted: false, term_version: null, accepted_at: null },
+      },
     })
     .returning();
   if (!customer) throw new Error('customer not stored');
@@ -105,10 +105,19 @@ async function main(): Promise<void> {
       })
       .returning();
     sellerTokens.push(
-      await app.signAccessToken({ customer_id: seller!.id, email: seller!.email, first_name: seller!.firstName, last_name: seller!.lastName, is_phone_verified: true }),
+      await app.signAccessToken({
+        customer_id: seller!.id,
+        email: seller!.email,
+        first_name: seller!.firstName,
+        last_name: seller!.lastName,
+        is_phone_verified: true,
+      }),
     );
   }
-  const [trendyol] = await database.db.select({ id: marketplaces.id }).from(marketplaces).where(sql`${marketplaces.code} = 'trendyol'`);
+  const [trendyol] = await database.db
+    .select({ id: marketplaces.id })
+    .from(marketplaces)
+    .where(sql`${marketplaces.code} = 'trendyol'`);
   if (!trendyol) throw new Error('no trendyol marketplace in the reference data');
 
   async function idleOwners(count: number): Promise<Array<{ id: string; token: string }>> {
@@ -129,7 +138,13 @@ async function main(): Promise<void> {
     return Promise.all(
       rows.map(async (row) => ({
         id: row.id,
-        token: await app.signAccessToken({ customer_id: row.id, email: row.email, first_name: row.firstName, last_name: row.lastName, is_phone_verified: true }),
+        token: await app.signAccessToken({
+          customer_id: row.id,
+          email: row.email,
+          first_name: row.firstName,
+          last_name: row.lastName,
+          is_phone_verified: true,
+        }),
       })),
     );
   }
@@ -159,7 +174,9 @@ async function main(): Promise<void> {
           };
           for (let waited = 0; waited < 120; waited++) {
             await dropQueued();
-            const rows = await database.db.execute(sql`select count(*)::int as running from background_tasks where type = 'sync_orders' and status = 'running'`);
+            const rows = await database.db.execute(
+              sql`select count(*)::int as running from background_tasks where type = 'sync_orders' and status = 'running'`,
+            );
             if (Number((rows as unknown as { rows: Array<{ running: number }> }).rows[0]?.running ?? 0) === 0) {
               await dropQueued();
               return { quiet: true };
@@ -173,31 +190,31 @@ async function main(): Promise<void> {
           // the requests would, so the queued order imports step aside while the rows go in.
           const active = setInterval(() => app.tasks.noteActivity(), 100);
           try {
-          // A customer may hold 20 task sockets on one process (tasks/plugin.ts), so the idle tasks
-          // belong to enough customers for each socket to stay within that quota.
-          const owners = await idleOwners(Math.ceil(message.count / socketsPerOwner));
-          const ids: string[] = [];
-          const tokens: string[] = [];
-          for (let start = 0; start < message.count; start += insertChunk) {
-            const size = Math.min(insertChunk, message.count - start);
-            const ownerOf = (index: number) => owners[Math.floor((start + index) / socketsPerOwner)]!;
-            const rows = await database.db
-              .insert(backgroundTasks)
-              .values(
-                Array.from({ length: size }, (_, index) => ({
-                  customerId: ownerOf(index).id,
-                  type: idleTaskType as (typeof backgroundTasks.$inferInsert)['type'],
-                  payload: {},
-                  deadlineAt: sql`now() + ${idleDeadlineSeconds} * interval '1 second'`,
-                })),
-              )
-              .returning({ id: backgroundTasks.id });
-            rows.forEach((row, index) => {
-              ids.push(row.id);
-              tokens.push(ownerOf(index).token);
-            });
-          }
-          return { ids, tokens };
+            // A customer may hold 20 task sockets on one process (tasks/plugin.ts), so the idle tasks
+            // belong to enough customers for each socket to stay within that quota.
+            const owners = await idleOwners(Math.ceil(message.count / socketsPerOwner));
+            const ids: string[] = [];
+            const tokens: string[] = [];
+            for (let start = 0; start < message.count; start += insertChunk) {
+              const size = Math.min(insertChunk, message.count - start);
+              const ownerOf = (index: number) => owners[Math.floor((start + index) / socketsPerOwner)]!;
+              const rows = await database.db
+                .insert(backgroundTasks)
+                .values(
+                  Array.from({ length: size }, (_, index) => ({
+                    customerId: ownerOf(index).id,
+                    type: idleTaskType as (typeof backgroundTasks.$inferInsert)['type'],
+                    payload: {},
+                    deadlineAt: sql`now() + ${idleDeadlineSeconds} * interval '1 second'`,
+                  })),
+                )
+                .returning({ id: backgroundTasks.id });
+              rows.forEach((row, index) => {
+                ids.push(row.id);
+                tokens.push(ownerOf(index).token);
+              });
+            }
+            return { ids, tokens };
           } finally {
             clearInterval(active);
           }
@@ -210,7 +227,12 @@ async function main(): Promise<void> {
             await new Promise((resolve) => setTimeout(resolve, 200));
           }
           const usage = process.memoryUsage();
-          const memory: ServerMemory = { rss: usage.rss, heapUsed: usage.heapUsed, external: usage.external, arrayBuffers: usage.arrayBuffers };
+          const memory: ServerMemory = {
+            rss: usage.rss,
+            heapUsed: usage.heapUsed,
+            external: usage.external,
+            arrayBuffers: usage.arrayBuffers,
+          };
           return { memory, gc: Boolean(gc) };
         }
         case 'sockets':

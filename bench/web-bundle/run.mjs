@@ -100,9 +100,7 @@ function updateReadme(row) {
   const [before, rest] = readme.split(start);
   const [table, after] = rest.split(end);
   // One row per day: a re-run on the same date replaces that day's figure.
-  const rows = table
-    .split('\n')
-    .filter((line) => line.startsWith('| 2') && !line.startsWith(`| ${row.date} `));
+  const rows = table.split('\n').filter((line) => line.startsWith('| 2') && !line.startsWith(`| ${row.date} `));
   rows.push(`| ${row.date} | ${row.app} | ${row.bare} | ${row.ratio} | ≤ ${target}× | ${row.result} |`);
   writeFileSync(readmeFile, `${before}${start}\n${header}\n${rows.join('\n')}\n${end}${after}`);
 }

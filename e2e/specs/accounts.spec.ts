@@ -30,9 +30,10 @@ let seasonedCustomer: Promise<{ customer: Customer; createdAt: number }>;
 
 const place = journeysIn('accounts', {}, async ({ baseUrl }) => {
   const createdAt = Date.now();
-  seasonedCustomer = createVerifiedCustomer(baseUrl, { language: 'en', firstName: 'Mert', lastName: 'Demir' }).then(
-    (customer) => ({ customer, createdAt }),
-  );
+  seasonedCustomer = createVerifiedCustomer(baseUrl, { language: 'en', firstName: 'Mert', lastName: 'Demir' }).then((customer) => ({
+    customer,
+    createdAt,
+  }));
   // Reported by the test that awaits it; never an unhandled rejection before then.
   seasonedCustomer.catch(() => undefined);
 });
@@ -99,7 +100,10 @@ async function verifyPhone(
   await page.waitForURL(onPath('/mobile-verification'));
   await expectHeading(page, text(language, 'auth:verification.title'));
   await otpSent;
-  await page.getByText(`*** *** ${phone.slice(-4)}`).first().waitFor({ state: 'visible' });
+  await page
+    .getByText(`*** *** ${phone.slice(-4)}`)
+    .first()
+    .waitFor({ state: 'visible' });
   await checkScreen(journey, screenName);
   const sms = await waitForNewOutboxMessage(place.baseUrl, phone, seen, (message) => message.channel === 'sms');
   const newest = (await readOutbox(place.baseUrl, phone))[0];
@@ -135,9 +139,7 @@ async function signUpThroughUi(journey: Journey, data: SignUpData, prefix: strin
   await form.getByLabel(text(language, 'auth:fields.phone_number'), { exact: true }).fill(spacedPhone(data.phone));
   await form.getByLabel(text(language, 'auth:fields.password'), { exact: true }).fill(data.password);
   await form.getByLabel(text(language, 'auth:fields.password_repeat'), { exact: true }).fill(data.password);
-  await form
-    .getByRole('checkbox', { name: new RegExp(escapeRegExp(termWords(language, 'auth:sign_up.consent_disclosure'))) })
-    .check();
+  await form.getByRole('checkbox', { name: new RegExp(escapeRegExp(termWords(language, 'auth:sign_up.consent_disclosure'))) }).check();
   await checkScreen(journey, `${prefix}-sign-up`);
 
   const seen = await readOutbox(place.baseUrl, data.phone);
@@ -147,7 +149,8 @@ async function signUpThroughUi(journey: Journey, data: SignUpData, prefix: strin
   await checkScreen(journey, `${prefix}-worq-trade`);
 }
 
-const accountMenuName = (journey: Journey) => journey.page.getByRole('button', { name: text(journey.language, 'common:profile_menu.label') });
+const accountMenuName = (journey: Journey) =>
+  journey.page.getByRole('button', { name: text(journey.language, 'common:profile_menu.label') });
 
 test('signs up, verifies the phone with the SMS code, lands on /worq-trade, signs out and in again (English, light)', () =>
   journey('en', 'light', 1280, async (current) => {
@@ -179,7 +182,10 @@ test('resets a forgotten password through the e-mailed link and signs in with th
     const seen = await readOutbox(place.baseUrl, customer.email);
     await page.getByLabel(text(language, 'auth:fields.email'), { exact: true }).fill(customer.email);
     await page.getByRole('button', { name: text(language, 'auth:forgot.submit'), exact: true }).click();
-    await page.getByRole('status').filter({ hasText: text(language, 'auth:forgot.sent_title') }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: text(language, 'auth:forgot.sent_title') })
+      .waitFor();
     await checkScreen(current, 'forgot-password-sent');
 
     const mail = await waitForNewOutboxMessage(place.baseUrl, customer.email, seen, (message) => message.channel === 'email');
@@ -215,7 +221,10 @@ test('resets a forgotten password through the e-mailed link and signs in with th
     await page.getByLabel(text(language, 'auth:fields.new_password'), { exact: true }).fill('BaskaSifre7');
     await page.getByLabel(text(language, 'auth:fields.new_password_repeat'), { exact: true }).fill('BaskaSifre7');
     await page.getByRole('button', { name: text(language, 'auth:reset.submit'), exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: text(language, 'auth:reset.invalid_token') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: text(language, 'auth:reset.invalid_token') })
+      .waitFor();
   });
 });
 
@@ -263,7 +272,11 @@ test('edits the profile: names, the e-mail code, the password, and a new phone v
     await expectToast(page, t('profile:email.verified_toast'));
     await dialog.waitFor({ state: 'hidden' });
     await emailCard.getByText(t('profile:email.verified'), { exact: true }).waitFor();
-    assert.equal(await emailCard.getByRole('button', { name: t('profile:email.verify'), exact: true }).count(), 0, 'nothing left to verify');
+    assert.equal(
+      await emailCard.getByRole('button', { name: t('profile:email.verify'), exact: true }).count(),
+      0,
+      'nothing left to verify',
+    );
 
     // Password, on its own tab.
     await page

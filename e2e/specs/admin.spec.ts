@@ -22,8 +22,7 @@ const place = journeysIn('admin', { env: { ...expertEnv } }, async ({ baseUrl })
   await createContactFormSeller(baseUrl, { language: 'tr', firstName: 'Cem', lastName: 'Kaya' });
 });
 
-const journey = (options: JourneyOptions, walk: (journey: Journey) => Promise<void>) =>
-  runJourney(place, options, walk);
+const journey = (options: JourneyOptions, walk: (journey: Journey) => Promise<void>) => runJourney(place, options, walk);
 
 const t = (journey: Journey, key: string, values: Record<string, string | number> = {}) => text(journey.language, key, values);
 const isPath = (path: string) => (url: URL) => url.pathname === path;
@@ -73,7 +72,11 @@ test('an expert rejects one application with a reason and approves another; each
     const panel = page.getByRole('region', { name: t(current, 'admin:decision.title') });
     await panel.getByText(rejectReason).waitFor();
     await panel.getByText('WorqTrade Expert').waitFor();
-    assert.equal(await page.getByRole('button', { name: t(current, 'admin:decision.approve'), exact: true }).count(), 0, 'no decision buttons once decided');
+    assert.equal(
+      await page.getByRole('button', { name: t(current, 'admin:decision.approve'), exact: true }).count(),
+      0,
+      'no decision buttons once decided',
+    );
     await page.getByText(t(current, 'admin:actions.rejected')).waitFor();
     await checkScreen(current, 'application-rejected');
 
@@ -91,7 +94,9 @@ test('an expert rejects one application with a reason and approves another; each
     await page.waitForURL(isPath('/admin'));
     await page.getByRole('link', { name: t(current, 'admin:queue.open', { name: 'Brian Walker' }) }).waitFor();
     // The rejected one has left the queue of applications under review.
-    await page.getByRole('link', { name: t(current, 'admin:queue.open', { name: 'Ayla Demir' }) }).waitFor({ state: 'detached', timeout: 5000 });
+    await page
+      .getByRole('link', { name: t(current, 'admin:queue.open', { name: 'Ayla Demir' }) })
+      .waitFor({ state: 'detached', timeout: 5000 });
     await openApplication(current, sellerB);
     await page.getByRole('button', { name: t(current, 'admin:decision.approve'), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: t(current, 'admin:decision.approve_title') });
@@ -102,12 +107,28 @@ test('an expert rejects one application with a reason and approves another; each
     await page.getByText(t(current, 'admin:actions.approved')).waitFor();
 
     // The sellers' mail and phones, each in the seller's language.
-    const rejectedMail = await waitForOutboxMessage(place.baseUrl, sellerA.email, (m) => m.channel === 'email' && m.subject === 'WorqTrade başvurunuz hakkında');
+    const rejectedMail = await waitForOutboxMessage(
+      place.baseUrl,
+      sellerA.email,
+      (m) => m.channel === 'email' && m.subject === 'WorqTrade başvurunuz hakkında',
+    );
     assert.ok(rejectedMail.body.includes(rejectReason), 'the rejection e-mail carries the reason');
-    const rejectedSms = await waitForOutboxMessage(place.baseUrl, sellerA.phone, (m) => m.channel === 'sms' && m.body.includes('onaylanmadı'));
+    const rejectedSms = await waitForOutboxMessage(
+      place.baseUrl,
+      sellerA.phone,
+      (m) => m.channel === 'sms' && m.body.includes('onaylanmadı'),
+    );
     assert.ok(rejectedSms.body.includes(`Gerekçe: ${rejectReason}`), 'the rejection SMS carries the reason, in Turkish');
-    await waitForOutboxMessage(place.baseUrl, sellerB.email, (m) => m.channel === 'email' && m.subject === 'Your WorqTrade application has been approved');
-    await waitForOutboxMessage(place.baseUrl, sellerB.phone, (m) => m.channel === 'sms' && m.body.includes('your WorqTrade application has been approved'));
+    await waitForOutboxMessage(
+      place.baseUrl,
+      sellerB.email,
+      (m) => m.channel === 'email' && m.subject === 'Your WorqTrade application has been approved',
+    );
+    await waitForOutboxMessage(
+      place.baseUrl,
+      sellerB.phone,
+      (m) => m.channel === 'sms' && m.body.includes('your WorqTrade application has been approved'),
+    );
     const approvedInTurkish = (await readOutbox(place.baseUrl, sellerB.email)).filter((m) => m.subject?.includes('onaylandı'));
     assert.deepEqual(approvedInTurkish, [], 'the English seller gets no Turkish decision');
   }));
@@ -173,6 +194,8 @@ test('the console in English: every application, a decided one with its audit tr
     await card.getByRole('button', { name: t(current, 'admin:contact_forms.mark_handled') }).click();
     await page.getByText(t(current, 'admin:contact_forms.empty')).waitFor();
     await page.getByRole('button', { name: t(current, 'admin:contact_forms.filters.true'), exact: true }).click();
-    await card.getByText(t(current, 'admin:contact_forms.handled_by', { name: 'WorqTrade Expert', date: '' }).replace(/ · $/, '')).waitFor();
+    await card
+      .getByText(t(current, 'admin:contact_forms.handled_by', { name: 'WorqTrade Expert', date: '' }).replace(/ · $/, ''))
+      .waitFor();
   });
 });

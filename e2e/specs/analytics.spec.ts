@@ -82,8 +82,10 @@ async function presetConsent(context: BrowserContext, consent: 'granted' | 'deni
 }
 
 const pageViews = (events: CollectedEvent[]) => events.filter((event) => /^Page ".*" Viewed$/.test(event.event_type));
-const hasPageView = (name: string, where: (event: CollectedEvent) => boolean = () => true) => (events: CollectedEvent[]) =>
-  pageViews(events).some((event) => event.event_type === `Page "${name}" Viewed` && where(event));
+const hasPageView =
+  (name: string, where: (event: CollectedEvent) => boolean = () => true) =>
+  (events: CollectedEvent[]) =>
+    pageViews(events).some((event) => event.event_type === `Page "${name}" Viewed` && where(event));
 
 async function withPage(
   options: { language?: Language; theme?: Theme; width?: number },
@@ -116,10 +118,13 @@ test('nothing is sent before consent; accepting starts page views, the campaign 
     // The service loads once the browser is idle, then records the landing's campaign.
     await page.waitForFunction(() => localStorage.getItem('initialUtm') !== null);
     const storage = await page.evaluate(() => [localStorage.getItem('utm'), localStorage.getItem('initialUtm')]);
-    assert.deepEqual(storage.map((value) => JSON.parse(value ?? 'null')), [
-      { utm_source: 'newsletter', utm_campaign: 'spring' },
-      { utm_source: 'newsletter', utm_campaign: 'spring' },
-    ]);
+    assert.deepEqual(
+      storage.map((value) => JSON.parse(value ?? 'null')),
+      [
+        { utm_source: 'newsletter', utm_campaign: 'spring' },
+        { utm_source: 'newsletter', utm_campaign: 'spring' },
+      ],
+    );
 
     // Sign in with the form, then visit the profile through the account menu, then sign out.
     await page.getByLabel(text('tr', 'auth:fields.email')).fill(customer.email);
@@ -135,10 +140,21 @@ test('nothing is sent before consent; accepting starts page views, the campaign 
 
     const signedInView = (event: CollectedEvent) => event.user_id === customer.id;
     const events = await collector.waitFor(
-      (all) => hasPageView('profile/info', signedInView)(all) && hasPageView('login', (event) => event.user_id === undefined && pageViews(all).indexOf(event) > 0)(all),
+      (all) =>
+        hasPageView('profile/info', signedInView)(all) &&
+        hasPageView('login', (event) => event.user_id === undefined && pageViews(all).indexOf(event) > 0)(all),
       'the profile page view and a signed-out login page view',
     );
-    assert.ok(events.every((event) => event.event_type.startsWith('Page ') || event.event_type.startsWith('$') || event.event_type.startsWith('session_') || event.event_type.startsWith('[Amplitude]')), `only expected event types: ${events.map((event) => event.event_type).join(', ')}`);
+    assert.ok(
+      events.every(
+        (event) =>
+          event.event_type.startsWith('Page ') ||
+          event.event_type.startsWith('$') ||
+          event.event_type.startsWith('session_') ||
+          event.event_type.startsWith('[Amplitude]'),
+      ),
+      `only expected event types: ${events.map((event) => event.event_type).join(', ')}`,
+    );
     assert.equal(collector.batches[0]?.api_key, 'e2e-analytics-key');
 
     const views = pageViews(events);
@@ -207,19 +223,32 @@ test('after opting out in the profile nothing more is sent', async () => {
     await page.getByRole('menuitem', { name: text('en', 'common:profile_menu.my_account') }).click();
     const box = page.getByRole('checkbox', { name: text('en', 'profile:analytics.label') });
     assert.equal(await box.isChecked(), true, 'the profile shows the banner’s choice');
-    await collector.waitFor(hasPageView('profile/info', (event) => event.user_id === customer.id), 'the profile page view');
+    await collector.waitFor(
+      hasPageView('profile/info', (event) => event.user_id === customer.id),
+      'the profile page view',
+    );
 
     const optedOutAt = await page.evaluate(() => Date.now());
     await box.uncheck();
     assert.equal(await page.evaluate(() => localStorage.getItem('analyticsConsent')), 'denied');
-    await page.getByRole('link', { name: text('en', 'common:nav.my_applications') }).first().click();
+    await page
+      .getByRole('link', { name: text('en', 'common:nav.my_applications') })
+      .first()
+      .click();
     await page.waitForURL('**/worq-trade');
-    await page.getByRole('link', { name: text('en', 'common:nav.new_application') }).first().click();
+    await page
+      .getByRole('link', { name: text('en', 'common:nav.new_application') })
+      .first()
+      .click();
     await page.waitForURL('**/worq-trade/start');
     // Longer than the SDK's 10-second flush interval.
     await page.waitForTimeout(12_000);
     const late = collector.events().filter((event) => (event.time ?? 0) > optedOutAt);
-    assert.deepEqual(late.map((event) => event.event_type), [], 'no events after opting out');
+    assert.deepEqual(
+      late.map((event) => event.event_type),
+      [],
+      'no events after opting out',
+    );
     assert.ok(!hasPageView('worq-trade/start')(collector.events()), 'the page visited after opting out was not reported');
   });
 });
@@ -241,7 +270,11 @@ for (const sampled of [true, false]) {
       const events = await collector.waitFor(hasPageView('login'), 'the login page view');
       const view = pageViews(events)[0]!;
       assert.equal(view.session_id, sessionId);
-      assert.equal(replayProperty in (view.event_properties ?? {}), sampled, `replay id on events of a ${sampled ? 'sampled' : 'not sampled'} session`);
+      assert.equal(
+        replayProperty in (view.event_properties ?? {}),
+        sampled,
+        `replay id on events of a ${sampled ? 'sampled' : 'not sampled'} session`,
+      );
       assert.ok(collector.configRequests.length > 0, 'replay read its remote configuration from the collector');
       // Losing focus stops the recording and flushes it.
       await page.evaluate(() => window.dispatchEvent(new Event('blur')));
@@ -268,11 +301,19 @@ test('consent banner and Google button: both themes, both languages, phone and d
           const init = await page.evaluate(() => (window as unknown as { __googleInit?: { client_id: string } }).__googleInit?.client_id);
           assert.equal(init, 'e2e-client.apps.googleusercontent.com');
           if (width === 1280) await expectNoAxeViolations(page, `login with banner (${theme}, ${language})`);
-          await page.screenshot({ path: path.join(shotsDir, `login-banner-${theme}-${language}-${width}.png`), fullPage: false, animations: 'disabled' });
+          await page.screenshot({
+            path: path.join(shotsDir, `login-banner-${theme}-${language}-${width}.png`),
+            fullPage: false,
+            animations: 'disabled',
+          });
           // The profile preference, once the banner is answered.
           await page.getByRole('button', { name: text(language, 'consent:banner.reject') }).click();
           await page.getByRole('region', { name: text(language, 'consent:banner.title') }).waitFor({ state: 'detached' });
-          await page.screenshot({ path: path.join(shotsDir, `login-answered-${theme}-${language}-${width}.png`), fullPage: true, animations: 'disabled' });
+          await page.screenshot({
+            path: path.join(shotsDir, `login-answered-${theme}-${language}-${width}.png`),
+            fullPage: true,
+            animations: 'disabled',
+          });
         });
       }
     }

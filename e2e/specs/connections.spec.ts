@@ -33,7 +33,8 @@ async function journey(language: Language, theme: Theme, width: number, walk: (j
   await runJourney(place, { language, theme, width, tokens }, walk, (base) => ({ ...base, tokens }));
 }
 
-const api = <T>(tokens: TokenPair, method: 'GET' | 'POST', route: string, body?: unknown) => callApi<T>(place.baseUrl, tokens, method, route, body);
+const api = <T>(tokens: TokenPair, method: 'GET' | 'POST', route: string, body?: unknown) =>
+  callApi<T>(place.baseUrl, tokens, method, route, body);
 
 /** Connects sandbox Trendyol stores through the API and waits until the list shows them all. */
 async function connectTrendyolStores(tokens: TokenPair, storeNames: string[]): Promise<void> {
@@ -50,7 +51,9 @@ const panelOf = (journey: Journey) => journey.page.getByRole('region', { name: t
 
 /** The panel's item of task `type` in `status`, whose message matches `message` when given. */
 function panelItem(journey: Journey, type: string, status: 'pending' | 'success' | 'failed', message?: string): Locator {
-  let item = panelOf(journey).locator(`li[data-status="${status}"]`).filter({ hasText: text(journey.language, `tasks:types.${type}`) });
+  let item = panelOf(journey)
+    .locator(`li[data-status="${status}"]`)
+    .filter({ hasText: text(journey.language, `tasks:types.${type}`) });
   if (message) item = item.filter({ hasText: message });
   return item;
 }
@@ -64,7 +67,10 @@ async function openConnections(journey: Journey): Promise<void> {
 /** Opens the connect-store modal and picks `marketplace`; returns the dialog. */
 async function startConnecting(journey: Journey, marketplace: string, screens = false): Promise<Locator> {
   const { page, language } = journey;
-  await page.getByRole('button', { name: text(language, 'connections:connect_store'), exact: true }).first().click();
+  await page
+    .getByRole('button', { name: text(language, 'connections:connect_store'), exact: true })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: text(language, 'connections:modal.title_connect') });
   await dialog.getByRole('heading', { name: text(language, 'connections:picker.legend') }).waitFor();
   if (screens) await checkScreen(journey, 'modal-select-marketplace');
@@ -82,7 +88,8 @@ async function fillTrendyol(dialog: Locator, language: Language, storeName: stri
 }
 
 /** The row (table) of a store in the list. */
-const storeRow = (page: Page, storeName: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: storeName, exact: true }) });
+const storeRow = (page: Page, storeName: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: storeName, exact: true }) });
 
 async function chooseRowAction(journey: Journey, storeName: string, action: 'update' | 'activate' | 'disable' | 'remove'): Promise<void> {
   const { page, language } = journey;
@@ -137,7 +144,10 @@ test('connects a Trendyol sandbox store through the modal, the panel goes from p
 
     // Pending first (the sandbox answers after 300 ms), with the form saying it is checking.
     await panelItem(current, 'connect_integration', 'pending').waitFor({ timeout: 5_000 });
-    await dialog.getByRole('status').filter({ hasText: t('connections:form.verifying') }).waitFor();
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: t('connections:form.verifying') })
+      .waitFor();
     // A plain photo only: the panel folds away 5 s after the result, sooner than axe takes.
     await screenshot(page, 'modal-verifying-panel-pending', 'connections');
     const success = formatMessage(language, 'task_connect_success', { store: storeName });
@@ -146,7 +156,10 @@ test('connects a Trendyol sandbox store through the modal, the panel goes from p
     await screenshot(page, 'modal-panel-success', 'connections');
 
     // Step 3: the company.
-    await dialog.locator('li[aria-current="step"]').filter({ hasText: t('connections:modal.steps.company') }).waitFor();
+    await dialog
+      .locator('li[aria-current="step"]')
+      .filter({ hasText: t('connections:modal.steps.company') })
+      .waitFor();
     await checkScreen(current, 'modal-company-step');
     await dialog.getByRole('radio', { name: t('connections:company_form.types.2') }).check();
     const taxNumber = dialog.getByRole('textbox', { name: exactly(t('connections:company_form.tax_number')) });
@@ -160,7 +173,11 @@ test('connects a Trendyol sandbox store through the modal, the panel goes from p
     assert.equal(await taxNumber.getAttribute('aria-invalid'), 'true', 'the tax number is marked invalid');
     await dialog.getByRole('button', { name: t('connections:company_step.submit'), exact: true }).click();
     await dialog.getByText(badTax).waitFor();
-    assert.equal(await panelItem(current, 'connect_company', 'pending').count() + (await panelItem(current, 'connect_company', 'success').count()), 0, 'no company task for a bad tax number');
+    assert.equal(
+      (await panelItem(current, 'connect_company', 'pending').count()) + (await panelItem(current, 'connect_company', 'success').count()),
+      0,
+      'no company task for a bad tax number',
+    );
     await checkScreen(current, 'modal-company-bad-tax-number');
 
     await taxNumber.fill('1234567890');
@@ -193,7 +210,7 @@ test('connects a Trendyol sandbox store through the modal, the panel goes from p
     );
   }));
 
-test('a bad API key fails with the marketplace\'s message; with the right one the store connects and a sole proprietorship needs a valid TCKN and a birth date (Turkish, dark)', () =>
+test("a bad API key fails with the marketplace's message; with the right one the store connects and a sole proprietorship needs a valid TCKN and a birth date (Turkish, dark)", () =>
   journey('tr', 'dark', 1280, async (current) => {
     const { page, language } = current;
     const t = (key: `${Namespace}:${string}`, values?: Record<string, string | number>) => text(language, key, values);
@@ -207,15 +224,26 @@ test('a bad API key fails with the marketplace\'s message; with the right one th
     await panelItem(current, 'connect_integration', 'failed', refusal).waitFor();
     await dialog.getByText(refusal).waitFor();
     // The seller stays on the form to correct it.
-    await dialog.locator('li[aria-current="step"]').filter({ hasText: t('connections:modal.steps.integration') }).waitFor();
+    await dialog
+      .locator('li[aria-current="step"]')
+      .filter({ hasText: t('connections:modal.steps.integration') })
+      .waitFor();
     await checkScreen(current, 'modal-bad-key');
     const listed = await api<ListedIntegration[]>(current.tokens, 'GET', '/marketplace/integration/list');
     assert.deepEqual(listed, [], 'no store is saved with a bad key');
 
     await dialog.getByLabel(exactly(t('connections:form.fields.api_key'))).fill('sandbox');
     await dialog.getByRole('button', { name: t('connections:form.submit'), exact: true }).click();
-    await panelItem(current, 'connect_integration', 'success', formatMessage(language, 'task_connect_success', { store: storeName })).waitFor();
-    await dialog.locator('li[aria-current="step"]').filter({ hasText: t('connections:modal.steps.company') }).waitFor();
+    await panelItem(
+      current,
+      'connect_integration',
+      'success',
+      formatMessage(language, 'task_connect_success', { store: storeName }),
+    ).waitFor();
+    await dialog
+      .locator('li[aria-current="step"]')
+      .filter({ hasText: t('connections:modal.steps.company') })
+      .waitFor();
 
     // Sole proprietorship: national ID and birth date appear and are required.
     await dialog.getByRole('radio', { name: t('connections:company_form.types.1') }).check();
@@ -291,7 +319,12 @@ test('filters all / active / inactive, disables with confirmation and activates 
 
     await chooseRowAction(current, first, 'disable');
     await confirmDisable.getByRole('button', { name: t('connections:confirm.disable_submit'), exact: true }).click();
-    await panelItem(current, 'change_integration_status', 'success', formatMessage(language, 'task_disable_success', { store: first })).waitFor();
+    await panelItem(
+      current,
+      'change_integration_status',
+      'success',
+      formatMessage(language, 'task_disable_success', { store: first }),
+    ).waitFor();
     await confirmDisable.waitFor({ state: 'hidden' });
     await storeRow(page, first).getByText(t('connections:status.disabled'), { exact: true }).waitFor();
 
@@ -304,7 +337,12 @@ test('filters all / active / inactive, disables with confirmation and activates 
 
     // Activating needs no confirmation.
     await chooseRowAction(current, first, 'activate');
-    await panelItem(current, 'change_integration_status', 'success', formatMessage(language, 'task_activate_success', { store: first })).waitFor();
+    await panelItem(
+      current,
+      'change_integration_status',
+      'success',
+      formatMessage(language, 'task_activate_success', { store: first }),
+    ).waitFor();
     await storeRow(page, first).getByText(t('connections:status.active'), { exact: true }).waitFor();
 
     // Removing asks first.
@@ -317,7 +355,11 @@ test('filters all / active / inactive, disables with confirmation and activates 
     await storeRow(page, second).waitFor({ state: 'detached' });
     assert.deepEqual(await visibleStores(page), [first]);
     const listed = await api<ListedIntegration[]>(current.tokens, 'GET', '/marketplace/integration/list');
-    assert.deepEqual(listed.map((integration) => integration.store_name), [first], 'the removed store is gone on the server too');
+    assert.deepEqual(
+      listed.map((integration) => integration.store_name),
+      [first],
+      'the removed store is gone on the server too',
+    );
   }));
 
 test('connects Amazon through the sandbox consent popup: Authorize returns to /amazon-callback, which answers the opener and closes (English, dark)', () =>
@@ -350,7 +392,10 @@ test('connects Amazon through the sandbox consent popup: Authorize returns to /a
 
     const success = formatMessage(language, 'task_connect_success', { store: storeName });
     await panelItem(current, 'connect_integration', 'success', success).waitFor();
-    await dialog.locator('li[aria-current="step"]').filter({ hasText: t('connections:modal.steps.company') }).waitFor();
+    await dialog
+      .locator('li[aria-current="step"]')
+      .filter({ hasText: t('connections:modal.steps.company') })
+      .waitFor();
     await dialog.getByRole('button', { name: t('connections:modal.later'), exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     const row = storeRow(page, storeName);
@@ -364,7 +409,10 @@ test('the /amazon-callback page opened on its own explains that it only works in
   journey('tr', 'light', 375, async (current) => {
     const { page, language } = current;
     await page.goto('/amazon-callback?spapi_oauth_code=sandbox&state=abc&selling_partner_id=A2WORQSANDBOX1', { waitUntil: 'networkidle' });
-    await page.getByRole('alert').filter({ hasText: text(language, 'connections:callback.no_opener') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: text(language, 'connections:callback.no_opener') })
+      .waitFor();
     await checkScreen(current, 'amazon-callback-no-opener');
   }));
 
@@ -396,14 +444,19 @@ for (const [language, theme] of [
       await openConnections(current);
       const dialog = await startConnecting(current, 'Trendyol');
       // Typed key by key, as a person does, then Escape.
-      await dialog.getByRole('textbox', { name: exactly(text(language, 'connections:form.store_name')) }).pressSequentially('Deniz Butik', { delay: 20 });
+      await dialog
+        .getByRole('textbox', { name: exactly(text(language, 'connections:form.store_name')) })
+        .pressSequentially('Deniz Butik', { delay: 20 });
       await page.keyboard.press('Escape');
       const ask = page.getByRole('dialog', { name: text(language, 'feedback:close_warning.title') });
       await ask.waitFor();
       await checkScreen(current, `close-warning-${language}`);
       await ask.getByRole('button', { name: text(language, 'feedback:close_warning.keep'), exact: true }).click();
       await ask.waitFor({ state: 'hidden' });
-      assert.equal(await dialog.getByRole('textbox', { name: exactly(text(language, 'connections:form.store_name')) }).inputValue(), 'Deniz Butik');
+      assert.equal(
+        await dialog.getByRole('textbox', { name: exactly(text(language, 'connections:form.store_name')) }).inputValue(),
+        'Deniz Butik',
+      );
       await page.keyboard.press('Escape');
       await ask.getByRole('button', { name: text(language, 'feedback:close_warning.close'), exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });

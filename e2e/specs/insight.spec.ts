@@ -34,7 +34,10 @@ async function sellerJourney(language: Language, theme: Theme, width: number, se
     const address = page.getByRole('textbox', { name: exactly(t(journey, 'insight:onboarding.address_label')) });
     await address.fill('https://www.trendyol.com/sr?q=kazak');
     await page.getByRole('button', { name: t(journey, 'insight:onboarding.continue') }).click();
-    await page.getByText(/Trendyol|tanıyamadık|recognise/).first().waitFor();
+    await page
+      .getByText(/Trendyol|tanıyamadık|recognise/)
+      .first()
+      .waitFor();
     await checkScreen(journey, 'address-unrecognised');
     await address.fill(`https://www.trendyol.com/magaza/deniz-butik-m-${sellerId}`);
     await page.getByRole('button', { name: t(journey, 'insight:onboarding.continue') }).click();
@@ -44,7 +47,10 @@ async function sellerJourney(language: Language, theme: Theme, width: number, se
     await dialog.getByRole('heading', { level: 3, name: 'Trendyol', exact: true }).waitFor();
     const field = (name: string) => dialog.getByLabel(exactly(t(journey, `connections:form.fields.${name}`)));
     assert.equal(await field('seller_id').inputValue(), sellerId, 'the seller id comes from the address');
-    assert.equal(await dialog.getByRole('textbox', { name: exactly(t(journey, 'connections:form.store_name')) }).inputValue(), 'Deniz Butik');
+    assert.equal(
+      await dialog.getByRole('textbox', { name: exactly(t(journey, 'connections:form.store_name')) }).inputValue(),
+      'Deniz Butik',
+    );
     await checkScreen(journey, 'integration');
     await field('api_key').fill('sandbox');
     await field('api_secret').fill('sandbox');
@@ -56,17 +62,27 @@ async function sellerJourney(language: Language, theme: Theme, width: number, se
     const revenue = page.locator('[data-kpi="revenue"]');
     await revenue.waitFor();
     await page.getByRole('cell', { name: new RegExp(t(journey, 'insight:sync.states.ok')) }).waitFor({ timeout: 60_000 });
-    await page.waitForFunction(() => !/₺0$/.test(document.querySelector('[data-kpi="revenue"] span:nth-child(2)')?.textContent?.trim() ?? '₺0'));
+    await page.waitForFunction(
+      () => !/₺0$/.test(document.querySelector('[data-kpi="revenue"] span:nth-child(2)')?.textContent?.trim() ?? '₺0'),
+    );
     const shown = (await revenue.textContent()) ?? '';
     assert.match(shown, language === 'tr' ? /₺\d{1,3}(\.\d{3})*/ : /₺\d{1,3}(,\d{3})*/, `revenue in ${language} format: ${shown}`);
     await page.getByRole('heading', { level: 2, name: t(journey, 'insight:tips.title') }).waitFor();
     await page.getByRole('heading', { level: 2, name: t(journey, 'insight:products.title') }).waitFor();
     await checkScreen(journey, 'dashboard');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t(journey, 'insight:csv.download') }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: t(journey, 'insight:csv.download') }).click(),
+    ]);
     const csv = await readFile((await download.path())!, 'utf8');
     const [header, first] = csv.replace(/^\uFEFF/, '').split('\r\n');
-    assert.equal(header, [t(journey, 'insight:csv.date'), t(journey, 'insight:csv.revenue'), t(journey, 'insight:csv.orders')].join(language === 'tr' ? ';' : ','));
+    assert.equal(
+      header,
+      [t(journey, 'insight:csv.date'), t(journey, 'insight:csv.revenue'), t(journey, 'insight:csv.orders')].join(
+        language === 'tr' ? ';' : ',',
+      ),
+    );
     assert.match(first ?? '', language === 'tr' ? /^\d{2}\.\d{2}\.\d{4};\d+,\d{2};\d+$/ : /^\d{2}\/\d{2}\/\d{4},\d+\.\d{2},\d+$/);
 
     // WorqTrade starts from the real sales: the plan offers the synced average and a tip's link applies it.
@@ -77,7 +93,8 @@ async function sellerJourney(language: Language, theme: Theme, width: number, se
     await page.getByRole('note').waitFor();
     const turnover = page.getByLabel(exactly(t(journey, 'worq-trade:plan.form.turnover')));
     await page.waitForFunction(
-      (expected) => (document.querySelector<HTMLInputElement>('input[name="averageMonthlyTurnover"]')?.value ?? '').replace(/\D/g, '') === expected,
+      (expected) =>
+        (document.querySelector<HTMLInputElement>('input[name="averageMonthlyTurnover"]')?.value ?? '').replace(/\D/g, '') === expected,
       String(suggestion.average_monthly_turnover),
     );
     assert.ok((await turnover.inputValue()).length > 0);
@@ -94,7 +111,12 @@ test("an expert sees the submitted store's sales of the last 12 months next to t
   const expert = await signInThroughApi(place.baseUrl, expertCredentials);
   // The store connected while the seller applied: its orders are imported in the background.
   for (let tries = 0; tries < 120; tries++) {
-    const detail = await callApi<{ store_performance: { last_synced_at: string | null } }>(place.baseUrl, expert, 'GET', `/admin/applications/${submitted.applicationId}`);
+    const detail = await callApi<{ store_performance: { last_synced_at: string | null } }>(
+      place.baseUrl,
+      expert,
+      'GET',
+      `/admin/applications/${submitted.applicationId}`,
+    );
     if (detail.store_performance.last_synced_at) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

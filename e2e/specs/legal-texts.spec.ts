@@ -71,7 +71,12 @@ for (const language of ['tr', 'en'] as const) {
       await page.getByRole('heading', { name: t(current, 'common:updated_terms.title') }).waitFor({ state: 'detached' });
       await page.getByText(t(current, 'worq-trade:applications.empty_title')).waitFor();
     });
-    const info = await callApi<{ pending_terms: unknown[]; consents: { disclosure: { term_version: number } } }>(place.baseUrl, tokens, 'GET', '/customer/get_user_info');
+    const info = await callApi<{ pending_terms: unknown[]; consents: { disclosure: { term_version: number } } }>(
+      place.baseUrl,
+      tokens,
+      'GET',
+      '/customer/get_user_info',
+    );
     assert.deepEqual(info.pending_terms, []);
     assert.equal(info.consents.disclosure.term_version, 3);
   });

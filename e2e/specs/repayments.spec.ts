@@ -38,7 +38,11 @@ const t = (journey: Journey, key: string, values: Record<string, string | number
 const isPath = (path: string) => (url: URL) => url.pathname === path;
 
 const lira = (kurus: number, language: 'tr' | 'en') =>
-  new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'tr-TR', { style: 'currency', currency: 'TRY', currencyDisplay: 'narrowSymbol' }).format(kurus / 100);
+  new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'tr-TR', {
+    style: 'currency',
+    currency: 'TRY',
+    currencyDisplay: 'narrowSymbol',
+  }).format(kurus / 100);
 const day = (iso: string, language: 'tr' | 'en') => {
   const [year, month, date] = iso.split('-');
   return language === 'en' ? `${date}/${month}/${year}` : `${date}.${month}.${year}`;
@@ -86,7 +90,11 @@ test('an expert records a collection; it pays the oldest installment and the sel
   const after = await callApi<Repayments>(place.baseUrl, sellerB.tokens, 'GET', `/application/${sellerB.applicationId}/repayments`);
   assert.equal(after.installments[0]!.status, 'paid');
   assert.equal(after.remaining_amount, before.remaining_amount - amount);
-  const mail = await waitForOutboxMessage(place.baseUrl, sellerB.email, (m) => m.channel === 'email' && m.subject === 'Your payment has been recorded');
+  const mail = await waitForOutboxMessage(
+    place.baseUrl,
+    sellerB.email,
+    (m) => m.channel === 'email' && m.subject === 'Your payment has been recorded',
+  );
   assert.ok(mail.body.includes(lira(after.remaining_amount, 'en')), 'the e-mail says what is left, the English way');
   await waitForOutboxMessage(place.baseUrl, sellerB.phone, (m) => m.channel === 'sms' && m.body.includes('your WorqTrade payment of'));
   const turkish = (await readOutbox(place.baseUrl, sellerB.email)).filter((m) => m.subject === 'Ödemeniz kaydedildi');

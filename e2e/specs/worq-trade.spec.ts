@@ -56,7 +56,8 @@ async function journey(
   );
 }
 
-const api = <T>(tokens: TokenPair, method: 'GET' | 'POST', route: string, body?: unknown) => callApi<T>(place.baseUrl, tokens, method, route, body);
+const api = <T>(tokens: TokenPair, method: 'GET' | 'POST', route: string, body?: unknown) =>
+  callApi<T>(place.baseUrl, tokens, method, route, body);
 
 interface ListedApplication {
   id: string;
@@ -108,7 +109,9 @@ test('applies from the empty list to Under Review: start, plan, a Trendyol store
     await page.getByRole('textbox', { name: exactly(t('worq-trade:plan.form.stock')) }).fill('400000');
     await page.getByRole('textbox', { name: exactly(t('worq-trade:plan.form.sales')) }).fill('600000');
     await page.getByRole('radio', { name: new RegExp(`^${t('worq-trade:plan.form.duration_option', { weeks: 6 })}`) }).check();
-    await page.getByRole('radio', { name: t('worq-trade:plan.form.start_week_option', { number: 2, ordinal: '2nd' }), exact: true }).check();
+    await page
+      .getByRole('radio', { name: t('worq-trade:plan.form.start_week_option', { number: 2, ordinal: '2nd' }), exact: true })
+      .check();
     await page.getByRole('button', { name: t('worq-trade:plan.continue'), exact: true }).click();
 
     // Step 2: no store yet.
@@ -123,7 +126,10 @@ test('applies from the empty list to Under Review: start, plan, a Trendyol store
     await expectCurrentStep(current, 2);
     // Moving on without a store is refused with the server's reason.
     await page.getByRole('button', { name: t('worq-trade:steps.continue'), exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: formatMessage(language, 'linked_store_required') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: formatMessage(language, 'linked_store_required') })
+      .waitFor();
 
     // The connections' connect-store modal, inside the step.
     await page.getByRole('button', { name: t('worq-trade:connect.add_store'), exact: true }).click();
@@ -135,7 +141,10 @@ test('applies from the empty list to Under Review: start, plan, a Trendyol store
     await dialog.getByLabel(exactly(t('connections:form.fields.api_key'))).fill('sandbox');
     await dialog.getByLabel(exactly(t('connections:form.fields.api_secret'))).fill('sandbox');
     await dialog.getByRole('button', { name: t('connections:form.submit'), exact: true }).click();
-    await dialog.locator('li[aria-current="step"]').filter({ hasText: t('connections:modal.steps.company') }).waitFor();
+    await dialog
+      .locator('li[aria-current="step"]')
+      .filter({ hasText: t('connections:modal.steps.company') })
+      .waitFor();
     await checkScreen(current, 'connect-store-modal-company');
 
     await dialog.getByRole('radio', { name: t('connections:company_form.types.3') }).check();
@@ -198,13 +207,21 @@ test('a seller who cannot connect a store sends the contact form and lands on it
       assert.equal(await progress(current).count(), 0, 'no progress indicator on the contact form');
 
       await page.getByRole('button', { name: t('worq-trade:contact.submit'), exact: true }).click();
-      await page.getByText(formatMessage(language, 'required', { field: t('worq-trade:contact.fields.best_selling_store_name') })).waitFor();
-      assert.equal(await page.getByText(formatMessage(language, 'select_at_least_one')).count(), 2, 'a channel and a duration are required');
+      await page
+        .getByText(formatMessage(language, 'required', { field: t('worq-trade:contact.fields.best_selling_store_name') }))
+        .waitFor();
+      assert.equal(
+        await page.getByText(formatMessage(language, 'select_at_least_one')).count(),
+        2,
+        'a channel and a duration are required',
+      );
       await checkScreen(current, 'contact-errors');
 
       await page.getByRole('checkbox', { name: t('worq-trade:contact.channels.marketplace') }).check();
       await page.getByRole('checkbox', { name: t('worq-trade:contact.channels.own_website') }).check();
-      await page.getByRole('combobox', { name: exactly(t('worq-trade:contact.fields.monthly_revenue_band')) }).selectOption({ label: '1-2 million TL' });
+      await page
+        .getByRole('combobox', { name: exactly(t('worq-trade:contact.fields.monthly_revenue_band')) })
+        .selectOption({ label: '1-2 million TL' });
       await page.getByRole('radio', { name: '1-5 years' }).check();
       await page.getByRole('textbox', { name: exactly(t('worq-trade:contact.fields.best_selling_store_name')) }).fill('Sunny Home');
       const city = page.getByRole('combobox', { name: exactly(t('worq-trade:contact.fields.headquarters_city')) });
@@ -236,7 +253,9 @@ test("starting again asks 'Continue with New Application', cancels the unfinishe
       await page.goto('/worq-trade', { waitUntil: 'networkidle' });
       await lastApplication(current).getByText(t('worq-trade:status.active'), { exact: true }).waitFor();
       assert.equal(
-        await lastApplication(current).getByRole('link', { name: t('worq-trade:applications.continue'), exact: true }).getAttribute('href'),
+        await lastApplication(current)
+          .getByRole('link', { name: t('worq-trade:applications.continue'), exact: true })
+          .getAttribute('href'),
         '/worq-trade/onboarding/connect-store',
       );
       await checkScreen(current, 'applications-unfinished');
@@ -252,7 +271,11 @@ test("starting again asks 'Continue with New Application', cancels the unfinishe
 
       const applications = await applicationsOf(current.tokens);
       assert.equal(applications.find((application) => application.id === firstId)?.is_cancelled, true, 'the unfinished one is cancelled');
-      assert.equal(applications.filter((application) => application.status === 'not_completed' && !application.is_cancelled && !application.is_leaved).length, 1);
+      assert.equal(
+        applications.filter((application) => application.status === 'not_completed' && !application.is_cancelled && !application.is_leaved)
+          .length,
+        1,
+      );
 
       // Leaving the new one, after confirmation.
       await page.getByRole('button', { name: t('worq-trade:leave.action'), exact: true }).click();
@@ -261,7 +284,10 @@ test("starting again asks 'Continue with New Application', cancels the unfinishe
       await leave.getByRole('button', { name: t('worq-trade:leave.confirm'), exact: true }).click();
       await waitForPath(page, '/worq-trade');
       await lastApplication(current).getByText(t('worq-trade:status.left'), { exact: true }).waitFor();
-      await page.getByRole('region', { name: t('worq-trade:applications.past_title') }).getByText(t('worq-trade:status.cancelled'), { exact: true }).waitFor();
+      await page
+        .getByRole('region', { name: t('worq-trade:applications.past_title') })
+        .getByText(t('worq-trade:status.cancelled'), { exact: true })
+        .waitFor();
       await checkScreen(current, 'applications-left-and-cancelled');
 
       // Without an active application the onboarding sends the seller back to the list.
@@ -295,7 +321,6 @@ test("an expert's rejection shows on the list with its reason and what would qua
     seller.tokens,
   );
 });
-
 
 test('the plan step: the guided tour on a first visit and again on request, the sample plan as a PDF, and Connections in the menu from step 2 (English, dark)', async () => {
   const tokens = await freshSellerTokens(place.baseUrl, 'en');

@@ -19,7 +19,10 @@ async function profileRoute(app: FastifyInstance) {
           password: z.string().min(8),
           age: z.number().int().min(18).optional(),
           address: z.object({ city_id: z.number().int() }).optional(),
-          channels: z.array(z.enum(['marketplace', 'own_website'])).min(1).optional(),
+          channels: z
+            .array(z.enum(['marketplace', 'own_website']))
+            .min(1)
+            .optional(),
         }),
       },
     },

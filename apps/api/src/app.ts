@@ -4,12 +4,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pickLanguage } from '@worq/domain/language';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -128,7 +123,14 @@ export async function buildApp({ config, database, delivery, logger = true, logS
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://*.amplitude.com', 'https://accounts.google.com', ...(config.amplitude.serverUrl ? [new URL(config.amplitude.serverUrl).origin] : [])],
+        connectSrc: [
+          "'self'",
+          'ws:',
+          'wss:',
+          'https://*.amplitude.com',
+          'https://accounts.google.com',
+          ...(config.amplitude.serverUrl ? [new URL(config.amplitude.serverUrl).origin] : []),
+        ],
         frameSrc: ["'self'", 'https://accounts.google.com'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

@@ -49,8 +49,10 @@ function readOptions(): { processes: number; basePort: number } {
   }
   const processes = Number(values.processes ?? 2);
   const basePort = Number(values['base-port'] ?? process.env.CLUSTER_BASE_PORT ?? 8081);
-  if (!Number.isInteger(processes) || processes < 1 || processes > maxProcesses) fail(`start:cluster: --processes must be a whole number from 1 to ${maxProcesses}`);
-  if (!Number.isInteger(basePort) || basePort < 1 || basePort + processes - 1 > 65_535) fail('start:cluster: --base-port must leave room for every process below 65536');
+  if (!Number.isInteger(processes) || processes < 1 || processes > maxProcesses)
+    fail(`start:cluster: --processes must be a whole number from 1 to ${maxProcesses}`);
+  if (!Number.isInteger(basePort) || basePort < 1 || basePort + processes - 1 > 65_535)
+    fail('start:cluster: --base-port must leave room for every process below 65536');
   return { processes, basePort };
 }
 
@@ -61,9 +63,17 @@ function log(line: string): void {
 function main(): void {
   const { processes, basePort } = readOptions();
   if (!process.env.DATABASE_URL) {
-    fail('start:cluster: several processes need one PostgreSQL database: set DATABASE_URL (the embedded PGlite belongs to a single process)');
+    fail(
+      'start:cluster: several processes need one PostgreSQL database: set DATABASE_URL (the embedded PGlite belongs to a single process)',
+    );
   }
-  const slots: Slot[] = Array.from({ length: processes }, (_, index) => ({ index, port: basePort + index, startedAt: 0, pauseMs: firstPauseMs, earlyExits: 0 }));
+  const slots: Slot[] = Array.from({ length: processes }, (_, index) => ({
+    index,
+    port: basePort + index,
+    startedAt: 0,
+    pauseMs: firstPauseMs,
+    earlyExits: 0,
+  }));
   let stopping = false;
   let exitCode = 0;
 
@@ -87,7 +97,9 @@ function main(): void {
       const lived = Date.now() - slot.startedAt;
       slot.earlyExits = lived < earlyExitMs ? slot.earlyExits + 1 : 0;
       if (slot.earlyExits >= earlyExitsToGiveUp) {
-        process.stderr.write(`start:cluster: the process on port ${slot.port} exited ${earlyExitsToGiveUp} times within ${earlyExitMs / 1000} s of starting; stopping all\n`);
+        process.stderr.write(
+          `start:cluster: the process on port ${slot.port} exited ${earlyExitsToGiveUp} times within ${earlyExitMs / 1000} s of starting; stopping all\n`,
+        );
         exitCode = 1;
         stop('SIGTERM');
         return;

@@ -121,12 +121,19 @@ describe('loadConfig errors', () => {
   it('accepts a complete production environment and never generates secrets there', () => {
     const dataDir = tempDir();
     const config = loadConfig({ ...production, DATA_DIR: dataDir });
-    expect(config).toMatchObject({ isProduction: true, delivery: 'live', marketplaceMode: 'live', publicUrl: 'https://portal.example.com' });
+    expect(config).toMatchObject({
+      isProduction: true,
+      delivery: 'live',
+      marketplaceMode: 'live',
+      publicUrl: 'https://portal.example.com',
+    });
     expect(existsSync(path.join(dataDir, 'secrets'))).toBe(false);
   });
 
   it('refuses the outbox and the marketplace sandbox in production', () => {
-    expect(configError({ ...production, DELIVERY: 'outbox' }).message).toBe('Configuration error: DELIVERY=outbox is not allowed in production');
+    expect(configError({ ...production, DELIVERY: 'outbox' }).message).toBe(
+      'Configuration error: DELIVERY=outbox is not allowed in production',
+    );
     expect(configError({ ...production, MARKETPLACE_MODE: 'sandbox' }).message).toBe(
       'Configuration error: MARKETPLACE_MODE=sandbox is not allowed in production',
     );
@@ -143,12 +150,16 @@ describe('loadConfig errors', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '10.0.0.0/8, 192.0.2.7' }).trustProxy).toBe('10.0.0.0/8,192.0.2.7');
     expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
     for (const bad of ['yes', '0', '11', 'proxy.example', '10.0.0.0/33']) {
-      expect(configError({ DATA_DIR: tempDir(), TRUST_PROXY: bad }).message).toMatch(/^Configuration error: TRUST_PROXY must be false, a hop count/);
+      expect(configError({ DATA_DIR: tempDir(), TRUST_PROXY: bad }).message).toMatch(
+        /^Configuration error: TRUST_PROXY must be false, a hop count/,
+      );
     }
   });
 
   it('refuses TRUST_PROXY=true in production: any client could choose its address through X-Forwarded-For', () => {
-    expect(configError({ ...production, TRUST_PROXY: 'true' }).message).toMatch(/^Configuration error: TRUST_PROXY=true is not allowed in production/);
+    expect(configError({ ...production, TRUST_PROXY: 'true' }).message).toMatch(
+      /^Configuration error: TRUST_PROXY=true is not allowed in production/,
+    );
     expect(loadConfig({ ...production, DATA_DIR: tempDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
 
@@ -156,21 +167,25 @@ describe('loadConfig errors', () => {
     expect(configError({ DATA_DIR: tempDir(), DELIVERY: 'outbox', PUBLIC_URL: 'https://staging.example.com' }).message).toMatch(
       /^Configuration error: DELIVERY=outbox is not allowed on a public PUBLIC_URL/,
     );
-    expect(configError({ DATA_DIR: tempDir(), DELIVERY: 'outbox', PUBLIC_URL: 'http://93.184.216.34:8080' }).message).toMatch(/public PUBLIC_URL/);
+    expect(configError({ DATA_DIR: tempDir(), DELIVERY: 'outbox', PUBLIC_URL: 'http://93.184.216.34:8080' }).message).toMatch(
+      /public PUBLIC_URL/,
+    );
     for (const local of ['http://localhost:8080', 'http://127.0.0.1:3000', 'http://10.0.0.5', 'http://portal.test', 'http://[::1]:8080']) {
       expect(loadConfig({ DATA_DIR: tempDir(), DELIVERY: 'outbox', PUBLIC_URL: local }).devOutbox).toBe(true);
     }
     expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ delivery: 'outbox', devOutbox: false });
   });
 
-  it('refuses a stand-in for Google\'s certificates in production (whoever serves them could sign in as anyone)', () => {
+  it("refuses a stand-in for Google's certificates in production (whoever serves them could sign in as anyone)", () => {
     expect(configError({ ...production, GOOGLE_CERTS_URL: 'http://127.0.0.1:9/certs' }).message).toBe(
       'Configuration error: GOOGLE_CERTS_URL is not allowed in production',
     );
   });
 
   it('asks for SMTP_URL and SMS_PROVIDER_URL when messages are really sent', () => {
-    expect(configError({ DATA_DIR: tempDir(), DELIVERY: 'live' }).message).toBe('Configuration error: SMTP_URL is required when DELIVERY=live');
+    expect(configError({ DATA_DIR: tempDir(), DELIVERY: 'live' }).message).toBe(
+      'Configuration error: SMTP_URL is required when DELIVERY=live',
+    );
     expect(configError({ DATA_DIR: tempDir(), DELIVERY: 'live', SMTP_URL: 'smtp://localhost' }).message).toBe(
       'Configuration error: SMS_PROVIDER_URL is required when DELIVERY=live',
     );

@@ -40,7 +40,10 @@ const envSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
     .optional(),
   DELIVERY: oneOf(['outbox', 'live']).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   SMTP_FROM: z.string().default('WorqTrade <no-reply@worq.local>'),
   SMS_PROVIDER_URL: optionalUrl,
   SMS_PROVIDER_USER: z.string().optional(),
@@ -238,14 +241,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Configuration error: SMS_PROVIDER_URL is required when DELIVERY=live');
   }
   if (Boolean(raw.BOOTSTRAP_EXPERT_EMAIL) !== Boolean(raw.BOOTSTRAP_EXPERT_PASSWORD)) {
-    throw new ConfigError(
-      'Configuration error: BOOTSTRAP_EXPERT_EMAIL and BOOTSTRAP_EXPERT_PASSWORD must be set together',
-    );
+    throw new ConfigError('Configuration error: BOOTSTRAP_EXPERT_EMAIL and BOOTSTRAP_EXPERT_PASSWORD must be set together');
   }
 
   const jwtSecret = raw.JWT_SECRET ?? generatedSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
-  const encryptionKeyHex =
-    raw.ENCRYPTION_KEY ?? generatedSecret(dataDir, 'encryption-key', () => randomBytes(32).toString('hex'));
+  const encryptionKeyHex = raw.ENCRYPTION_KEY ?? generatedSecret(dataDir, 'encryption-key', () => randomBytes(32).toString('hex'));
 
   const marketplaceMode = raw.MARKETPLACE_MODE ?? (isProduction ? 'live' : 'sandbox');
   const marketplaceBaseUrls: Partial<Record<MarketplaceCode, string>> = {};
@@ -308,7 +308,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A loopback, private or reserved-for-local-use address: nobody on the internet reaches it. */
 export function isLocalUrl(url: string): boolean {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+  const host = new URL(url).hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase();
   if (isIP(host)) return !isPublicAddress(host);
   return host === 'localhost' || /\.(localhost|local|test|internal|lan|home\.arpa)$/.test(host) || !host.includes('.');
 }

@@ -43,7 +43,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Seller portal on ${config.publicUrl} (database: ${database.kind}, delivery: ${config.delivery}, marketplaces: ${config.marketplaceMode})`);
+  app.log.info(
+    `Seller portal on ${config.publicUrl} (database: ${database.kind}, delivery: ${config.delivery}, marketplaces: ${config.marketplaceMode})`,
+  );
 }
 
 main().catch((error: unknown) => {

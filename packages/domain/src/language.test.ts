@@ -16,9 +16,7 @@ describe('pickLanguage', () => {
 
 describe('formatMessage', () => {
   it('fills placeholders in the chosen language', () => {
-    expect(formatMessage('en', 'min_length', { field: 'password', min: 8 })).toBe(
-      'Please enter a password with at least 8 characters.',
-    );
+    expect(formatMessage('en', 'min_length', { field: 'password', min: 8 })).toBe('Please enter a password with at least 8 characters.');
     expect(formatMessage('tr', 'required', { field: 'Ad' })).toBe('Ad boş bırakılamaz.');
   });
 });

@@ -167,8 +167,6 @@ const locales: Record<Language, string> = { tr: 'tr-TR', en: 'en-GB' };
 /** Fills the placeholders; a sentence that starts with a placeholder gets a capital first letter. */
 export function formatMessage(language: Language, key: MessageKey, params: MessageParams = {}): string {
   const template: string = messages[key][language];
-  const text = template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  const text = template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
   return text.charAt(0).toLocaleUpperCase(locales[language]) + text.slice(1);
 }

@@ -33,9 +33,15 @@ const nearBounds: fc.Arbitrary<PlanInputs> = fc
   })
   .map(({ averageMonthlyTurnover, stockFraction, salesFraction, durationWeeks, paymentStartWeek }) => {
     const stockBounds = planBounds(averageMonthlyTurnover, 0, durationWeeks);
-    const stock = Math.max(0, Math.round(stockBounds.minStockPurchase + stockFraction * (stockBounds.maxStockPurchase - stockBounds.minStockPurchase)));
+    const stock = Math.max(
+      0,
+      Math.round(stockBounds.minStockPurchase + stockFraction * (stockBounds.maxStockPurchase - stockBounds.minStockPurchase)),
+    );
     const salesBounds = planBounds(averageMonthlyTurnover, stock, durationWeeks);
-    const sales = Math.max(0, Math.round(salesBounds.minSalesTurnover + salesFraction * (salesBounds.maxSalesTurnover - salesBounds.minSalesTurnover)));
+    const sales = Math.max(
+      0,
+      Math.round(salesBounds.minSalesTurnover + salesFraction * (salesBounds.maxSalesTurnover - salesBounds.minSalesTurnover)),
+    );
     return { averageMonthlyTurnover, estimatedStockPurchase: stock, estimatedSalesTurnover: sales, durationWeeks, paymentStartWeek };
   });
 

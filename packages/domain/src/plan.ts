@@ -79,15 +79,8 @@ export interface PlanBounds {
   maxSalesTurnover: number;
 }
 
-export function planBounds(
-  averageMonthlyTurnover: number,
-  estimatedStockPurchase: number,
-  durationWeeks: DurationWeeks,
-): PlanBounds {
-  const maxStockPurchase = Math.min(
-    planLimits.maxStockPurchase,
-    averageMonthlyTurnover * planLimits.maxStockToTurnoverRatio,
-  );
+export function planBounds(averageMonthlyTurnover: number, estimatedStockPurchase: number, durationWeeks: DurationWeeks): PlanBounds {
+  const maxStockPurchase = Math.min(planLimits.maxStockPurchase, averageMonthlyTurnover * planLimits.maxStockToTurnoverRatio);
   return {
     minStockPurchase: planLimits.minStockPurchase,
     maxStockPurchase,
@@ -161,5 +154,7 @@ const moneyLocales: Record<Language, string> = { tr: 'tr-TR', en: 'en-GB' };
 
 /** An amount of kuruş as Turkish lira in the reader's language: ₺10.000,00 (tr), ₺10,000.00 (en). */
 export function formatTry(language: Language, kurus: number): string {
-  return new Intl.NumberFormat(moneyLocales[language], { style: 'currency', currency: 'TRY', currencyDisplay: 'narrowSymbol' }).format(kurus / 100);
+  return new Intl.NumberFormat(moneyLocales[language], { style: 'currency', currency: 'TRY', currencyDisplay: 'narrowSymbol' }).format(
+    kurus / 100,
+  );
 }

@@ -51,7 +51,10 @@ export type InstallmentStatus = 'upcoming' | 'due' | 'paid' | 'late';
  * paid: fully paid; late: unpaid after its due date; due: the next one to pay (the first unpaid
  * installment that is not late); upcoming: the rest.
  */
-export function installmentStatuses(installments: readonly { dueDate: string; amount: number; paidAmount: number }[], today: string): InstallmentStatus[] {
+export function installmentStatuses(
+  installments: readonly { dueDate: string; amount: number; paidAmount: number }[],
+  today: string,
+): InstallmentStatus[] {
   let nextFound = false;
   return installments.map((installment) => {
     if (installment.paidAmount >= installment.amount) return 'paid';

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emailField, newPasswordField, personNameField, phoneField, storeNameField, verificationCodeField } from './validation-schemas.ts';
 
 describe('zod fields', () => {
-  const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
-    result.error?.issues[0]?.message;
+  const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
 
   it('names the message key of the broken rule', () => {
     expect(firstMessage(personNameField.safeParse('  '))).toBe('required');

@@ -4,7 +4,15 @@
  * field's label.
  */
 import { z } from 'zod';
-import { isValidEmail, isValidPassword, isValidStoreName, nameProblem, normalizeEmail, normalizePhone, phoneCodeLength } from './validation.ts';
+import {
+  isValidEmail,
+  isValidPassword,
+  isValidStoreName,
+  nameProblem,
+  normalizeEmail,
+  normalizePhone,
+  phoneCodeLength,
+} from './validation.ts';
 
 export const nameMaxLength = 50;
 export const emailMaxLength = 254;
@@ -62,4 +70,9 @@ export const phoneField = z
 export const verificationCodeField = z
   .string()
   .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(z.string().min(1, 'required').regex(new RegExp(`^\\d{${phoneCodeLength}}$`), 'invalid_format'));
+  .pipe(
+    z
+      .string()
+      .min(1, 'required')
+      .regex(new RegExp(`^\\d{${phoneCodeLength}}$`), 'invalid_format'),
+  );

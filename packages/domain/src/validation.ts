@@ -9,12 +9,7 @@ export const phoneCodeLength = 6;
 
 /** At least 8 characters with a lowercase letter, an uppercase letter and a digit. */
 export function isValidPassword(password: string): boolean {
-  return (
-    password.length >= passwordMinLength &&
-    /\p{Ll}/u.test(password) &&
-    /\p{Lu}/u.test(password) &&
-    /\d/.test(password)
-  );
+  return password.length >= passwordMinLength && /\p{Ll}/u.test(password) && /\p{Lu}/u.test(password) && /\d/.test(password);
 }
 
 /** Letters (Turkish letters included) and spaces only. */

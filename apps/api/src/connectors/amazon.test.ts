@@ -34,7 +34,14 @@ const lwaAnswer = { access_token: 'Atza|access-1', refresh_token: 'Atzr|refresh-
 
 describe('amazonConsentUrl', () => {
   it('points EU sellers at Turkish Seller Central with application id, state and redirect uri', () => {
-    const url = new URL(amazonConsentUrl({ region: 'EU', state: 'st-1', applicationId: 'amzn1.sp.solution.app', redirectUri: 'https://app.example/amazon-callback' }));
+    const url = new URL(
+      amazonConsentUrl({
+        region: 'EU',
+        state: 'st-1',
+        applicationId: 'amzn1.sp.solution.app',
+        redirectUri: 'https://app.example/amazon-callback',
+      }),
+    );
     expect(url.origin).toBe('https://sellercentral.amazon.com.tr');
     expect(url.pathname).toBe('/apps/authorize/consent');
     expect(url.searchParams.get('application_id')).toBe('amzn1.sp.solution.app');
@@ -44,7 +51,15 @@ describe('amazonConsentUrl', () => {
   });
 
   it('adds version=beta only for a draft app and honours a given Seller Central base', () => {
-    const url = new URL(amazonConsentUrl({ region: 'NA', state: 's', applicationId: 'a', draft: true, sellerCentralBase: 'http://localhost:8080/sandbox/amazon/' }));
+    const url = new URL(
+      amazonConsentUrl({
+        region: 'NA',
+        state: 's',
+        applicationId: 'a',
+        draft: true,
+        sellerCentralBase: 'http://localhost:8080/sandbox/amazon/',
+      }),
+    );
     expect(url.href.startsWith('http://localhost:8080/sandbox/amazon/apps/authorize/consent?')).toBe(true);
     expect(url.searchParams.get('version')).toBe('beta');
   });
@@ -53,7 +68,13 @@ describe('amazonConsentUrl', () => {
 describe('AMAZON_APP_DRAFT', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'amazon-draft-'));
   const consent = (draft: string | undefined) => {
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, MARKETPLACE_MODE: 'live', AMAZON_APPLICATION_ID: 'amzn1.sp.solution.app', ...(draft ? { AMAZON_APP_DRAFT: draft } : {}) });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      MARKETPLACE_MODE: 'live',
+      AMAZON_APPLICATION_ID: 'amzn1.sp.solution.app',
+      ...(draft ? { AMAZON_APP_DRAFT: draft } : {}),
+    });
     return new URL(createConnectorRegistry({ config }).amazon.consentUrl('EU', 'st-1'));
   };
 
@@ -71,7 +92,12 @@ describe('AMAZON_APP_DRAFT', () => {
 describe('exchangeAmazonAuthorizationCode', () => {
   it('posts the authorization_code grant form to LWA and returns the refresh token', async () => {
     server = await startTestServer((_req, res) => sendJson(res, 200, lwaAnswer));
-    const result = await exchangeAmazonAuthorizationCode('code-123', { lwaBaseUrl: server.url, ...lwa, redirectUri: 'https://app.example/amazon-callback', retries: 0 });
+    const result = await exchangeAmazonAuthorizationCode('code-123', {
+      lwaBaseUrl: server.url,
+      ...lwa,
+      redirectUri: 'https://app.example/amazon-callback',
+      retries: 0,
+    });
     expect(result).toEqual({ refreshToken: 'Atzr|refresh-1' });
     const [request] = server.requests;
     expect(request?.method).toBe('POST');
@@ -90,7 +116,9 @@ describe('exchangeAmazonAuthorizationCode', () => {
     server = await startTestServer((_req, res) =>
       sendJson(res, 400, { error_description: 'The request has an invalid grant parameter : code', error: 'invalid_grant' }),
     );
-    const error = await rejection(exchangeAmazonAuthorizationCode('bad', { lwaBaseUrl: server.url, ...lwa, redirectUri: 'https://x/amazon-callback', retries: 0 }));
+    const error = await rejection(
+      exchangeAmazonAuthorizationCode('bad', { lwaBaseUrl: server.url, ...lwa, redirectUri: 'https://x/amazon-callback', retries: 0 }),
+    );
     expect(error.kind).toBe('bad_credentials');
     expect(error.messageKey).toBe('amazon_authorization_failed');
     expect(server.requests).toHaveLength(1);
@@ -104,7 +132,11 @@ describe('amazonConnector.verify', () => {
       return sendJson(res, 200, {
         payload: [
           { marketplace: { id: 'A1PA6795UKMFR9', countryCode: 'DE' }, participation: { isParticipating: true }, storeName: 'Other' },
-          { marketplace: { id: turkeyMarketplaceId, countryCode: 'TR' }, participation: { isParticipating: true }, storeName: 'Anadolu Store' },
+          {
+            marketplace: { id: turkeyMarketplaceId, countryCode: 'TR' },
+            participation: { isParticipating: true },
+            storeName: 'Anadolu Store',
+          },
         ],
       });
     });
@@ -167,13 +199,21 @@ describe('amazonConnector.listOrders', () => {
     return startTestServer((req, res) => {
       if (req.path === '/auth/o2/token') return sendJson(res, 200, lwaAnswer);
       if (options.throttle) {
-        return sendJson(res, 429, { errors: [{ code: 'QuotaExceeded', message: 'You exceeded your quota for the requested resource.' }] }, { 'x-amzn-RateLimit-Limit': '0.0167' });
+        return sendJson(
+          res,
+          429,
+          { errors: [{ code: 'QuotaExceeded', message: 'You exceeded your quota for the requested resource.' }] },
+          { 'x-amzn-RateLimit-Limit': '0.0167' },
+        );
       }
       const token = req.query.get('NextToken');
       if (!token) {
         return sendJson(res, 200, {
           payload: {
-            Orders: [order('111-1', 'Pending'), order('111-2', 'Shipped', { EasyShipShipmentStatus: 'Delivered', PurchaseDate: '2025-03-04T21:30:00Z' })],
+            Orders: [
+              order('111-1', 'Pending'),
+              order('111-2', 'Shipped', { EasyShipShipmentStatus: 'Delivered', PurchaseDate: '2025-03-04T21:30:00Z' }),
+            ],
             NextToken: 'tok/2+==',
             CreatedBefore: '2025-03-31T00:00:00Z',
           },
@@ -202,9 +242,25 @@ describe('amazonConnector.listOrders', () => {
     expect(pages).toHaveLength(3);
     expect(pages[0]!.orders).toEqual([
       // Pending: no OrderTotal yet, so amount 0; lines are never fetched (one call per order).
-      { id: '111-1', orderNumber: '111-1', orderedAt: '2025-03-05T10:00:00.000Z', status: 'created', totalAmount: 0, currency: 'TRY', lines: [] },
+      {
+        id: '111-1',
+        orderNumber: '111-1',
+        orderedAt: '2025-03-05T10:00:00.000Z',
+        status: 'created',
+        totalAmount: 0,
+        currency: 'TRY',
+        lines: [],
+      },
       // 21:30 UTC on 4 March is 00:30 on 5 March in Istanbul: the instant is kept as UTC.
-      { id: '111-2', orderNumber: '111-2', orderedAt: '2025-03-04T21:30:00.000Z', status: 'delivered', totalAmount: 12_390, currency: 'TRY', lines: [] },
+      {
+        id: '111-2',
+        orderNumber: '111-2',
+        orderedAt: '2025-03-04T21:30:00.000Z',
+        status: 'delivered',
+        totalAmount: 12_390,
+        currency: 'TRY',
+        lines: [],
+      },
     ]);
     expect(pages[1]!.orders.map((o) => [o.id, o.status])).toEqual([['111-3', 'cancelled']]);
     expect(pages[2]!.orders.map((o) => [o.id, o.status])).toEqual([['111-4', 'preparing']]);
@@ -233,7 +289,11 @@ describe('amazonConnector.listOrders', () => {
   it('never asks for orders created later than two minutes ago', async () => {
     server = await ordersServer();
     const now = Date.now();
-    await amazonConnector.listOrders(freshCredentials(), { from: new Date(now - 86_400_000), to: new Date(now + 60_000) }, null, { baseUrl: server.url, ...lwa, retries: 0 });
+    await amazonConnector.listOrders(freshCredentials(), { from: new Date(now - 86_400_000), to: new Date(now + 60_000) }, null, {
+      baseUrl: server.url,
+      ...lwa,
+      retries: 0,
+    });
     const before = Date.parse(server.requests.find((request) => request.path === '/orders/v0/orders')?.query.get('CreatedBefore') ?? '');
     expect(before).toBeLessThanOrEqual(now - 2 * 60_000);
   });

@@ -101,10 +101,7 @@ export interface AmazonExchangeOptions extends Omit<ConnectorContext, 'baseUrl'>
  * Trades the one-time `spapi_oauth_code` (valid five minutes) for the seller's long-lived refresh
  * token. An unknown, used or expired code is Amazon's `invalid_grant`.
  */
-export async function exchangeAmazonAuthorizationCode(
-  code: string,
-  options: AmazonExchangeOptions,
-): Promise<{ refreshToken: string }> {
+export async function exchangeAmazonAuthorizationCode(code: string, options: AmazonExchangeOptions): Promise<{ refreshToken: string }> {
   const body = await lwaToken(
     {
       grant_type: 'authorization_code',
@@ -175,7 +172,11 @@ function lwaSettings(ctx: AmazonContext): Required<AmazonLwaSettings> {
   const lwaBaseUrl = ctx.lwaBaseUrl ?? (isAmazonHost(ctx.baseUrl) ? defaultBaseUrl.lwa : ctx.baseUrl);
   if (!clientId || !clientSecret) {
     if (isAmazonHost(lwaBaseUrl)) {
-      throw new ConnectorError('unexpected', 'marketplace_unexpected', 'AMAZON_LWA_CLIENT_ID / AMAZON_LWA_CLIENT_SECRET are not configured');
+      throw new ConnectorError(
+        'unexpected',
+        'marketplace_unexpected',
+        'AMAZON_LWA_CLIENT_ID / AMAZON_LWA_CLIENT_SECRET are not configured',
+      );
     }
     return { lwaBaseUrl, clientId: clientId ?? 'worqtrade-sandbox', clientSecret: clientSecret ?? 'worqtrade-sandbox' };
   }
@@ -265,7 +266,9 @@ async function spApiGet(path: string, credentials: Credentials, ctx: AmazonConte
   }
   if (response.status === 429) {
     const rate = rateOf(response);
-    throw new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, { retryAfterMs: Math.ceil(1000 / (rate ?? ordersRatePerSecond)) });
+    throw new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, {
+      retryAfterMs: Math.ceil(1000 / (rate ?? ordersRatePerSecond)),
+    });
   }
   if (response.status >= 500) throw new ConnectorError('unavailable', 'marketplace_unavailable', detail);
   throw new ConnectorError('unexpected', 'marketplace_unexpected', detail);
@@ -341,7 +344,8 @@ export const amazonAuthorizationLifetimeMs = 365 * 86_400_000;
 function toMarketplaceOrder(order: SpApiOrder): MarketplaceOrder {
   const id = order.AmazonOrderId ?? '';
   const purchased = Date.parse(order.PurchaseDate ?? '');
-  if (!id || !Number.isFinite(purchased)) throw new ConnectorError('unexpected', 'marketplace_unexpected', 'getOrders: order without AmazonOrderId or PurchaseDate');
+  if (!id || !Number.isFinite(purchased))
+    throw new ConnectorError('unexpected', 'marketplace_unexpected', 'getOrders: order without AmazonOrderId or PurchaseDate');
   const amount = Number(order.OrderTotal?.Amount ?? 0);
   return {
     id,
@@ -381,8 +385,7 @@ export async function searchOrdersPage(
     params.set('MaxResultsPerPage', String(ordersPerPage));
   }
   const body = (await spApiGet(`/orders/v0/orders?${params.toString()}`, credentials, ctx)) as
-    | { payload?: { Orders?: SpApiOrder[]; NextToken?: string } }
-    | undefined;
+    { payload?: { Orders?: SpApiOrder[]; NextToken?: string } } | undefined;
   const payload = body?.payload;
   if (!payload || !Array.isArray(payload.Orders)) {
     throw new ConnectorError('unexpected', 'marketplace_unexpected', 'getOrders answered without payload.Orders');
@@ -424,9 +427,7 @@ export const amazonConnector: Connector = {
       throw new ConnectorError('unexpected', 'marketplace_unexpected', `unknown region ${credentials.region}`);
     }
     assertAuthorizationAlive(credentials);
-    const body = (await spApiGet('/sellers/v1/marketplaceParticipations', credentials, ctx)) as
-      | { payload?: Participation[] }
-      | undefined;
+    const body = (await spApiGet('/sellers/v1/marketplaceParticipations', credentials, ctx)) as { payload?: Participation[] } | undefined;
     if (!body || !Array.isArray(body.payload)) {
       throw new ConnectorError('unexpected', 'marketplace_unexpected', 'marketplaceParticipations answered without payload');
     }

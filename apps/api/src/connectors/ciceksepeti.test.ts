@@ -97,7 +97,9 @@ describe('ciceksepeti connector', () => {
   });
 
   it('tells an HTML 403 (a blocked network) apart from a wrong key', async () => {
-    const ctx = await serve((_req, res) => sendText(res, 403, '<html><head><title>403 Forbidden</title></head><body>Access Denied</body></html>', 'text/html'));
+    const ctx = await serve((_req, res) =>
+      sendText(res, 403, '<html><head><title>403 Forbidden</title></head><body>Access Denied</body></html>', 'text/html'),
+    );
     const error = await rejection(ciceksepetiConnector.verify(credentials, ctx));
     expect(error.kind).toBe('forbidden');
     expect(error.messageKey).toBe('marketplace_ip_blocked');
@@ -108,7 +110,10 @@ describe('ciceksepeti connector', () => {
     const from = to - 20 * dayMs;
     // Window 1: 120 active items on two pages (orders 1 and 2 share order 500000); one delivered order.
     const active = Array.from({ length: 120 }, (_, index) =>
-      item(index === 1 ? 500_000 : 500_000 + index, from + (index + 1) * 60_000, { orderItemStatusId: 5, orderProductStatus: 'Kargoya Verildi' }),
+      item(index === 1 ? 500_000 : 500_000 + index, from + (index + 1) * 60_000, {
+        orderItemStatusId: 5,
+        orderProductStatus: 'Kargoya Verildi',
+      }),
     );
     const inactive = [item(600_001, from + 2 * dayMs)];
     const ctx = await serve((req, res) => {
@@ -122,8 +127,18 @@ describe('ciceksepeti connector', () => {
     });
     const orders = await readAll({ from: new Date(from), to: new Date(to) }, ctx);
     const bodies = server!.requests.map((request) => ({ path: request.path, ...(JSON.parse(request.body) as ListBody) }));
-    const first = { path: '/api/v1/Order/GetOrders', startDate: istanbulTime(from), endDate: istanbulTime(from + 14 * dayMs - 1), pageSize: 100 };
-    const second = { path: '/api/v1/Order/GetOrders', startDate: istanbulTime(from + 14 * dayMs), endDate: istanbulTime(to - 1), pageSize: 100 };
+    const first = {
+      path: '/api/v1/Order/GetOrders',
+      startDate: istanbulTime(from),
+      endDate: istanbulTime(from + 14 * dayMs - 1),
+      pageSize: 100,
+    };
+    const second = {
+      path: '/api/v1/Order/GetOrders',
+      startDate: istanbulTime(from + 14 * dayMs),
+      endDate: istanbulTime(to - 1),
+      pageSize: 100,
+    };
     expect(bodies).toEqual([
       { ...first, page: 0, isOrderStatusActive: true },
       { ...first, page: 1, isOrderStatusActive: true },
@@ -132,7 +147,12 @@ describe('ciceksepeti connector', () => {
       { ...second, page: 0, isOrderStatusActive: false },
     ]);
     expect(orders).toHaveLength(120);
-    expect(orders.find((order) => order.id === '500000')).toMatchObject({ orderNumber: '500000', totalAmount: 90_100, status: 'shipped', currency: 'TRY' });
+    expect(orders.find((order) => order.id === '500000')).toMatchObject({
+      orderNumber: '500000',
+      totalAmount: 90_100,
+      status: 'shipped',
+      currency: 'TRY',
+    });
     expect(orders.find((order) => order.id === '500000')!.lines).toHaveLength(2);
     expect(orders.find((order) => order.id === '600001')).toMatchObject({
       status: 'delivered',
@@ -148,12 +168,22 @@ describe('ciceksepeti connector', () => {
     const items = [
       ...Array.from({ length: 99 }, (_, index) => item(100 + index, from + index * 60_000)),
       item(900, from + 200 * 60_000, { totalPrice: 100, stockCode: 'A' }),
-      item(900, from + 200 * 60_000, { totalPrice: 250.99, stockCode: 'B', quantity: 2, orderProductStatus: 'İptal Edildi', orderItemStatusId: 4 }),
+      item(900, from + 200 * 60_000, {
+        totalPrice: 250.99,
+        stockCode: 'B',
+        quantity: 2,
+        orderProductStatus: 'İptal Edildi',
+        orderItemStatusId: 4,
+      }),
     ];
     const ctx = await serve((req, res) => {
       const body = JSON.parse(req.body) as ListBody;
       const list = body.isOrderStatusActive ? [] : items;
-      sendJson(res, 200, { orderListCount: list.length, pageCount: Math.ceil(list.length / 100), supplierOrderListWithBranch: list.slice(body.page * 100, (body.page + 1) * 100) });
+      sendJson(res, 200, {
+        orderListCount: list.length,
+        pageCount: Math.ceil(list.length / 100),
+        supplierOrderListWithBranch: list.slice(body.page * 100, (body.page + 1) * 100),
+      });
     });
     const orders = await readAll({ from: new Date(from), to: new Date(to) }, ctx);
     const split = orders.filter((order) => order.id === '900');
@@ -167,7 +197,15 @@ describe('ciceksepeti connector', () => {
       const body = JSON.parse(req.body) as ListBody;
       const list = body.isOrderStatusActive
         ? [{ ...item(1, 0), orderCreateDate: '01.03.2026', orderCreateTime: '00:30:00', orderItemStatusId: 1, orderProductStatus: 'Yeni' }]
-        : [{ ...item(2, 0), orderCreateDate: '28.02.2026 23:59:59', orderCreateTime: undefined, orderProductStatus: 'İade Edildi', orderItemStatusId: 8 }];
+        : [
+            {
+              ...item(2, 0),
+              orderCreateDate: '28.02.2026 23:59:59',
+              orderCreateTime: undefined,
+              orderProductStatus: 'İade Edildi',
+              orderItemStatusId: 8,
+            },
+          ];
       sendJson(res, 200, { orderListCount: 1, pageCount: 1, supplierOrderListWithBranch: list });
     });
     const orders = await readAll({ from: new Date('2026-02-27T00:00:00Z'), to: new Date('2026-03-02T00:00:00Z') }, ctx);
@@ -206,13 +244,17 @@ describe('ciceksepeti connector', () => {
 
   it('waits ten minutes when a refusal names no time', async () => {
     const ctx = await serve((_req, res) => sendJson(res, 429, { message: 'Too Many Requests' }));
-    const error = await rejection(ciceksepetiConnector.listOrders(credentials, { from: new Date(Date.now() - dayMs), to: new Date() }, null, ctx));
+    const error = await rejection(
+      ciceksepetiConnector.listOrders(credentials, { from: new Date(Date.now() - dayMs), to: new Date() }, null, ctx),
+    );
     expect(error.options.retryAfterMs).toBe(600_000);
   });
 
   it('reports a 200 without the order list as unexpected', async () => {
     const ctx = await serve((_req, res) => sendText(res, 200, 'null', 'application/json'));
-    const error = await rejection(ciceksepetiConnector.listOrders(credentials, { from: new Date(Date.now() - dayMs), to: new Date() }, null, ctx));
+    const error = await rejection(
+      ciceksepetiConnector.listOrders(credentials, { from: new Date(Date.now() - dayMs), to: new Date() }, null, ctx),
+    );
     expect(error.kind).toBe('unexpected');
   });
 });

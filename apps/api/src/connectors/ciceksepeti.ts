@@ -87,7 +87,9 @@ export const ciceksepetiConnector: Connector = {
     const sellerId = requireField(credentials, 'seller_id');
     const from = range.from.getTime();
     // The end is fixed at the first call, so both passes and every page ask the same window.
-    const state: Cursor = cursor ? decodeCursor(cursor) : { end: Math.min(range.to.getTime(), Date.now()), window: 0, active: true, page: 0 };
+    const state: Cursor = cursor
+      ? decodeCursor(cursor)
+      : { end: Math.min(range.to.getTime(), Date.now()), window: 0, active: true, page: 0 };
     const windowStart = from + state.window * ciceksepetiWindowMs;
     if (windowStart >= state.end) return { orders: state.carry ? [finish(state.carry)] : [], cursor: null };
     const windowEnd = Math.min(windowStart + ciceksepetiWindowMs, state.end);
@@ -126,12 +128,10 @@ export const ciceksepetiConnector: Connector = {
     const complete = [...groups.values()];
     // The last order of a full page may go on: hold it back until the next page says.
     const carry = morePages && items.length > 0 ? complete.pop() : undefined;
-    const orders = complete
-      .map(finish)
-      .filter((order) => {
-        const at = Date.parse(order.orderedAt);
-        return at >= windowStart && at < windowEnd && at >= from;
-      });
+    const orders = complete.map(finish).filter((order) => {
+      const at = Date.parse(order.orderedAt);
+      return at >= windowStart && at < windowEnd && at >= from;
+    });
 
     let next: Cursor | null;
     if (morePages) next = { ...state, page: state.page + 1 };
@@ -173,7 +173,8 @@ function encodeCursor(cursor: Cursor): string {
 function decodeCursor(text: string): Cursor {
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (Number.isFinite(value.end) && Number.isInteger(value.window) && typeof value.active === 'boolean' && Number.isInteger(value.page)) return value;
+    if (Number.isFinite(value.end) && Number.isInteger(value.window) && typeof value.active === 'boolean' && Number.isInteger(value.page))
+      return value;
   } catch {
     // fall through
   }
@@ -205,7 +206,12 @@ async function paced<T>(key: string, intervalMs: number, call: () => Promise<T>)
 
 /* ---------- HTTP ---------- */
 
-async function request(credentials: Credentials, path: string, init: { method: string; body?: string }, ctx: ConnectorContext): Promise<unknown> {
+async function request(
+  credentials: Credentials,
+  path: string,
+  init: { method: string; body?: string },
+  ctx: ConnectorContext,
+): Promise<unknown> {
   const response = await marketplaceFetch(
     `${ctx.baseUrl}${path}`,
     {
@@ -240,7 +246,8 @@ export function ciceksepetiError(status: number, text: string, headers: Headers 
   const minutes = /(\d+)\s*(dakika|minute)/i.exec(message);
   if (status === 429 || (status === 400 && minutes)) {
     const retryAfter = Number(headers.get('retry-after'));
-    const retryAfterMs = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : minutes ? Number(minutes[1]) * 60_000 : ciceksepetiRepeatWindowMs;
+    const retryAfterMs =
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : minutes ? Number(minutes[1]) * 60_000 : ciceksepetiRepeatWindowMs;
     return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, { retryAfterMs });
   }
   if (status >= 500) return new ConnectorError('unavailable', 'marketplace_unavailable', detail);

@@ -6,7 +6,15 @@
  * items}; package lists carry packages with their lines (field names of packages unconfirmed).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultUserAgent, hepsiburadaConnector, hepsiburadaLists, istanbulInstant, istanbulMinute, listingBaseUrl, type HepsiburadaContext } from './hepsiburada.ts';
+import {
+  defaultUserAgent,
+  hepsiburadaConnector,
+  hepsiburadaLists,
+  istanbulInstant,
+  istanbulMinute,
+  listingBaseUrl,
+  type HepsiburadaContext,
+} from './hepsiburada.ts';
 import { createConnectorRegistry } from './registry.ts';
 import { sendJson, sendText, startTestServer, type TestHandler, type TestServer } from './test-server.ts';
 import { ConnectorError, type ConnectorContext, type MarketplaceOrder } from './types.ts';
@@ -130,7 +138,13 @@ describe('hepsiburada connector', () => {
     });
     // The backlog of 2 October: 150 lines (two offset pages); order O-0 has two lines.
     const backlog = Array.from({ length: 150 }, (_, index) =>
-      line(index === 1 ? 'O-0' : `O-${index}`, `2026-10-02T${String(Math.floor(index / 60)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}:00.000`, 'Open', 100.5, index === 1 ? 'SKU-2' : 'SKU-1'),
+      line(
+        index === 1 ? 'O-0' : `O-${index}`,
+        `2026-10-02T${String(Math.floor(index / 60)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}:00.000`,
+        'Open',
+        100.5,
+        index === 1 ? 'SKU-2' : 'SKU-1',
+      ),
     );
     const ctx = await serve((req, res) => {
       const offset = Number(req.query.get('offset'));
@@ -140,14 +154,35 @@ describe('hepsiburada connector', () => {
       if (req.path === '/orders/merchantid/b2c-merchant-1' && day1) items = backlog;
       if (req.path === '/packages/merchantid/b2c-merchant-1/delivered' && !day1) {
         // 23:30 on 3 October in Istanbul, unzoned: 20:30 UTC.
-        items = [{ packageNumber: 'P-1', status: 'Delivered', orderDate: '2026-10-03T23:30:00.000', lines: [line('O-D', '2026-10-03T23:30:00.000', 'Delivered', 1_250)] }];
+        items = [
+          {
+            packageNumber: 'P-1',
+            status: 'Delivered',
+            orderDate: '2026-10-03T23:30:00.000',
+            lines: [line('O-D', '2026-10-03T23:30:00.000', 'Delivered', 1_250)],
+          },
+        ];
       }
-      if (req.path === '/orders/merchantid/b2c-merchant-1/cancelled' && !day1) items = [line('O-C', '2026-10-03T08:00:00', 'CancelledByCustomer', 99)];
-      sendJson(res, 200, { totalCount: items.length, limit, offset, pageCount: Math.ceil(items.length / limit), items: items.slice(offset, offset + limit) });
+      if (req.path === '/orders/merchantid/b2c-merchant-1/cancelled' && !day1)
+        items = [line('O-C', '2026-10-03T08:00:00', 'CancelledByCustomer', 99)];
+      sendJson(res, 200, {
+        totalCount: items.length,
+        limit,
+        offset,
+        pageCount: Math.ceil(items.length / limit),
+        items: items.slice(offset, offset + limit),
+      });
     });
     const orders = await allOrders({ from: new Date(from), to: new Date(to) }, ctx);
     const backlogCalls = server!.requests.filter((request) => request.path === '/orders/merchantid/b2c-merchant-1');
-    expect(backlogCalls.map((request) => [request.query.get('begindate'), request.query.get('enddate'), request.query.get('offset'), request.query.get('limit')])).toEqual([
+    expect(
+      backlogCalls.map((request) => [
+        request.query.get('begindate'),
+        request.query.get('enddate'),
+        request.query.get('offset'),
+        request.query.get('limit'),
+      ]),
+    ).toEqual([
       ['2026-10-02 00:00', '2026-10-02 23:59', '0', '100'],
       ['2026-10-02 00:00', '2026-10-02 23:59', '100', '100'],
       ['2026-10-03 00:00', '2026-10-03 23:59', '0', '100'],
@@ -156,7 +191,11 @@ describe('hepsiburada connector', () => {
       new Set(hepsiburadaLists.map((list) => list.path.replace('{id}', 'b2c-merchant-1'))),
     );
     expect(orders).toHaveLength(149 + 2);
-    expect(orders.find((order) => order.id === 'O-0')).toMatchObject({ totalAmount: 20_100, status: 'created', lines: [{ sku: 'SKU-1' }, { sku: 'SKU-2' }] });
+    expect(orders.find((order) => order.id === 'O-0')).toMatchObject({
+      totalAmount: 20_100,
+      status: 'created',
+      lines: [{ sku: 'SKU-1' }, { sku: 'SKU-2' }],
+    });
     expect(orders.find((order) => order.id === 'O-D')).toEqual({
       id: 'O-D',
       orderNumber: 'O-D',
@@ -175,18 +214,36 @@ describe('hepsiburada connector', () => {
     // minute and answers at most 24 hours from begindate (MARKETPLACES.md); this server does both.
     const from = Date.UTC(2026, 9, 1, 21, 0, 30); // 2 October 00:00:30 in Istanbul
     const to = from + 2 * 24 * hour;
-    const orderAt = (orderNumber: string, at: string) => ({ orderNumber, orderDate: at, status: 'Open', merchantSku: 'SKU-1', quantity: 1, totalPrice: { currency: 'TRY', amount: 10 } });
-    const all = [orderAt('BEFORE-RANGE', '2026-10-02T00:00:10'), orderAt('AT-EDGE', '2026-10-03T00:00:10'), orderAt('LATER', '2026-10-03T12:00:00')];
+    const orderAt = (orderNumber: string, at: string) => ({
+      orderNumber,
+      orderDate: at,
+      status: 'Open',
+      merchantSku: 'SKU-1',
+      quantity: 1,
+      totalPrice: { currency: 'TRY', amount: 10 },
+    });
+    const all = [
+      orderAt('BEFORE-RANGE', '2026-10-02T00:00:10'),
+      orderAt('AT-EDGE', '2026-10-03T00:00:10'),
+      orderAt('LATER', '2026-10-03T12:00:00'),
+    ];
     const ctx = await serve((req, res) => {
       const begin = istanbulInstant(`${req.query.get('begindate')!.replace(' ', 'T')}:00`);
       const end = Math.min(istanbulInstant(`${req.query.get('enddate')!.replace(' ', 'T')}:00`) + 60_000, begin + 24 * hour);
-      const items = req.path === '/orders/merchantid/b2c-merchant-1' ? all.filter((item) => istanbulInstant(item.orderDate) >= begin && istanbulInstant(item.orderDate) < end) : [];
+      const items =
+        req.path === '/orders/merchantid/b2c-merchant-1'
+          ? all.filter((item) => istanbulInstant(item.orderDate) >= begin && istanbulInstant(item.orderDate) < end)
+          : [];
       sendJson(res, 200, { totalCount: items.length, limit: 100, offset: 0, pageCount: 1, items });
     });
     const orders = await allOrders({ from: new Date(from), to: new Date(to) }, ctx);
     expect(orders.map((order) => order.id).sort()).toEqual(['AT-EDGE', 'LATER']);
     const backlogCalls = server!.requests.filter((request) => request.path === '/orders/merchantid/b2c-merchant-1');
-    expect(backlogCalls.map((request) => request.query.get('begindate'))).toEqual(['2026-10-02 00:00', '2026-10-03 00:00', '2026-10-04 00:00']);
+    expect(backlogCalls.map((request) => request.query.get('begindate'))).toEqual([
+      '2026-10-02 00:00',
+      '2026-10-03 00:00',
+      '2026-10-04 00:00',
+    ]);
   });
 
   it('reads unzoned dates as Istanbul time and zoned ones as they are', () => {

@@ -120,7 +120,11 @@ export const hepsiburadaConnector: Connector = {
 
   async verify(credentials, ctx) {
     const merchantId = requireField(credentials, 'merchant_id');
-    await request(credentials, `${listingBaseUrl(ctx.baseUrl)}/listings/merchantid/${encodeURIComponent(merchantId)}?offset=0&limit=1`, ctx);
+    await request(
+      credentials,
+      `${listingBaseUrl(ctx.baseUrl)}/listings/merchantid/${encodeURIComponent(merchantId)}?offset=0&limit=1`,
+      ctx,
+    );
     return { merchantId };
   },
 
@@ -191,7 +195,9 @@ export function hepsiburadaError(status: number, text: string, retryAfter: strin
   if (status === 403) return new ConnectorError('forbidden', 'marketplace_forbidden', detail);
   if (status === 429) {
     const seconds = Number(retryAfter);
-    return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, { retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 60_000 });
+    return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, {
+      retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 60_000,
+    });
   }
   if (status >= 500) return new ConnectorError('unavailable', 'marketplace_unavailable', detail);
   return new ConnectorError('unexpected', 'marketplace_unexpected', detail);
@@ -218,7 +224,14 @@ function lineOf(item: Record<string, unknown>): MarketplaceOrderLine {
 }
 
 /** Adds one line to its order (keyed by order number); the window keeps its own orders only. */
-function addLine(orders: Map<string, MarketplaceOrder>, item: unknown, orderDate: unknown, statusWord: unknown, windowStart: number, windowEnd: number): void {
+function addLine(
+  orders: Map<string, MarketplaceOrder>,
+  item: unknown,
+  orderDate: unknown,
+  statusWord: unknown,
+  windowStart: number,
+  windowEnd: number,
+): void {
   if (!isRecord(item)) throw unexpected('an item is not an object');
   const orderNumber = item.orderNumber;
   if (typeof orderNumber !== 'string' && typeof orderNumber !== 'number') throw unexpected('an item without orderNumber');
@@ -236,7 +249,15 @@ function addLine(orders: Map<string, MarketplaceOrder>, item: unknown, orderDate
     seen.lines.push(line);
     seen.totalAmount += line.amount;
   } else {
-    orders.set(id, { id, orderNumber: id, orderedAt: new Date(at).toISOString(), status, totalAmount: line.amount, currency, lines: [line] });
+    orders.set(id, {
+      id,
+      orderNumber: id,
+      orderedAt: new Date(at).toISOString(),
+      status,
+      totalAmount: line.amount,
+      currency,
+      lines: [line],
+    });
   }
 }
 
@@ -244,7 +265,8 @@ function addLine(orders: Map<string, MarketplaceOrder>, item: unknown, orderDate
 function parseOrderLines(body: unknown, windowStart: number, windowEnd: number): { orders: MarketplaceOrder[]; totalCount: number } {
   if (!isRecord(body) || !Array.isArray(body.items)) throw unexpected('no items array');
   const orders = new Map<string, MarketplaceOrder>();
-  for (const item of body.items) addLine(orders, item, isRecord(item) ? item.orderDate : undefined, isRecord(item) ? item.status : undefined, windowStart, windowEnd);
+  for (const item of body.items)
+    addLine(orders, item, isRecord(item) ? item.orderDate : undefined, isRecord(item) ? item.status : undefined, windowStart, windowEnd);
   const totalCount = Number(body.totalCount);
   return { orders: [...orders.values()], totalCount: Number.isFinite(totalCount) ? totalCount : 0 };
 }
@@ -269,4 +291,3 @@ export function istanbulMinute(ms: number): string {
 function unexpected(detail: string): ConnectorError {
   return new ConnectorError('unexpected', 'marketplace_unexpected', `Hepsiburada: ${detail}`);
 }
-

@@ -47,7 +47,17 @@ describe('marketplaceFetch', () => {
     const resolve = vi.fn(async () => [{ address: '169.254.169.254', family: 4 as const }]);
     const guarded = createGuardedFetch({ resolve });
     const error = await ideasoftConnector
-      .verify({ store_url: 'https://magaza.example', client_id: 'id', client_secret: 'secret', access_token: 'access', refresh_token: 'refresh', access_token_expires_at: String(Date.now() + 3_600_000) }, { baseUrl: '{store_url}', fetch: guarded, retries: 0 })
+      .verify(
+        {
+          store_url: 'https://magaza.example',
+          client_id: 'id',
+          client_secret: 'secret',
+          access_token: 'access',
+          refresh_token: 'refresh',
+          access_token_expires_at: String(Date.now() + 3_600_000),
+        },
+        { baseUrl: '{store_url}', fetch: guarded, retries: 0 },
+      )
       .catch((reason: unknown) => reason);
     expect(error).toMatchObject({ messageKey: 'store_address_refused' });
     expect(resolve).toHaveBeenCalledWith('magaza.example');

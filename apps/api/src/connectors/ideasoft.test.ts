@@ -40,7 +40,13 @@ const form = (body: string | undefined) => Object.fromEntries(new URLSearchParam
 describe('Ideasoft authorization', () => {
   it('sends the browser to the store panel with client id, state and our callback, never the secret', () => {
     const url = new URL(
-      ideasoftAuthorizeUrl({ storeUrl: 'https://magaza.myideasoft.com', clientId: '12_abc', state: 'st-1', redirectUri: 'https://portal.example/ideasoft-callback', baseUrl: '{store_url}' }),
+      ideasoftAuthorizeUrl({
+        storeUrl: 'https://magaza.myideasoft.com',
+        clientId: '12_abc',
+        state: 'st-1',
+        redirectUri: 'https://portal.example/ideasoft-callback',
+        baseUrl: '{store_url}',
+      }),
     );
     expect(`${url.origin}${url.pathname}`).toBe('https://magaza.myideasoft.com/panel/auth');
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -53,7 +59,10 @@ describe('Ideasoft authorization', () => {
 
   it('exchanges the code with the authorization_code grant and our redirect URI', async () => {
     server = await startTestServer((_req, res) => sendJson(res, 200, tokenAnswer));
-    const tokens = await exchangeIdeasoftCode(client, 'code-1', 'https://portal.example/ideasoft-callback', { baseUrl: server.url, retries: 0 });
+    const tokens = await exchangeIdeasoftCode(client, 'code-1', 'https://portal.example/ideasoft-callback', {
+      baseUrl: server.url,
+      retries: 0,
+    });
     expect(tokens).toEqual({ access_token: 'access-2', refresh_token: 'refresh-2' });
     expect(server.requests[0]?.path).toBe('/oauth/v2/token');
     expect(form(server.requests[0]?.body)).toEqual({
@@ -66,8 +75,12 @@ describe('Ideasoft authorization', () => {
   });
 
   it('reports a used or unknown code as a failed authorization', async () => {
-    server = await startTestServer((_req, res) => sendJson(res, 400, { error: 'invalid_grant', error_description: "The authorization code has expired or doesn't exist" }));
-    const error = await rejection(exchangeIdeasoftCode(client, 'old', 'https://portal.example/ideasoft-callback', { baseUrl: server.url, retries: 0 }));
+    server = await startTestServer((_req, res) =>
+      sendJson(res, 400, { error: 'invalid_grant', error_description: "The authorization code has expired or doesn't exist" }),
+    );
+    const error = await rejection(
+      exchangeIdeasoftCode(client, 'old', 'https://portal.example/ideasoft-callback', { baseUrl: server.url, retries: 0 }),
+    );
     expect(error).toMatchObject({ kind: 'bad_credentials', messageKey: 'ideasoft_authorization_failed' });
     expect(error.detail).toContain('invalid_grant');
   });
@@ -78,9 +91,14 @@ describe('ideasoftConnector.verify', () => {
     server = await startTestServer((req, res) =>
       req.headers.authorization === 'Bearer access-1' ? sendJson(res, 200, [{ id: 1, name: 'Tişört' }]) : sendJson(res, 401, invalidToken),
     );
-    const result = await ideasoftConnector.verify({ ...client, access_token: 'access-1', refresh_token: 'refresh-1' }, { baseUrl: server.url, retries: 0 });
+    const result = await ideasoftConnector.verify(
+      { ...client, access_token: 'access-1', refresh_token: 'refresh-1' },
+      { baseUrl: server.url, retries: 0 },
+    );
     expect(result).toEqual({ storeName: 'magaza.myideasoft.com' });
-    expect(server.requests.map((request) => `${request.method} ${request.path}?${request.query.toString()}`)).toEqual(['GET /admin-api/products?limit=1']);
+    expect(server.requests.map((request) => `${request.method} ${request.path}?${request.query.toString()}`)).toEqual([
+      'GET /admin-api/products?limit=1',
+    ]);
   });
 
   it('refreshes a refused access token, hands the rotated pair to onSecretsRotated and retries', async () => {
@@ -96,7 +114,12 @@ describe('ideasoftConnector.verify', () => {
     );
     expect(rotated).toEqual([{ access_token: 'access-2', refresh_token: 'refresh-2' }]);
     expect(result.secrets).toEqual({ access_token: 'access-2', refresh_token: 'refresh-2' });
-    expect(form(server.requests[1]?.body)).toEqual({ grant_type: 'refresh_token', refresh_token: refresh, client_id: '12_abc', client_secret: 'secret-1' });
+    expect(form(server.requests[1]?.body)).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: refresh,
+      client_id: '12_abc',
+      client_secret: 'secret-1',
+    });
     expect(server.requests[2]?.headers.authorization).toBe('Bearer access-2');
   });
 
@@ -109,7 +132,11 @@ describe('ideasoftConnector.verify', () => {
     const stale = { ...client, access_token: 'expired', refresh_token: refresh };
     await ideasoftConnector.verify(stale, { baseUrl: server.url, retries: 0 });
     const rotated: Credentials[] = [];
-    await ideasoftConnector.verify(stale, { baseUrl: server.url, retries: 0, onSecretsRotated: async (secrets) => void rotated.push(secrets) });
+    await ideasoftConnector.verify(stale, {
+      baseUrl: server.url,
+      retries: 0,
+      onSecretsRotated: async (secrets) => void rotated.push(secrets),
+    });
     expect(server.requests.filter((request) => request.path === '/oauth/v2/token')).toHaveLength(1);
     expect(rotated).toEqual([{ access_token: 'access-2', refresh_token: 'refresh-2' }]);
   });
@@ -123,9 +150,16 @@ describe('ideasoftConnector.verify', () => {
 
   it('reports a spent refresh token as bad credentials', async () => {
     server = await startTestServer((req, res) =>
-      req.path === '/oauth/v2/token' ? sendJson(res, 400, { error: 'invalid_grant', error_description: 'Invalid refresh token' }) : sendJson(res, 401, invalidToken),
+      req.path === '/oauth/v2/token'
+        ? sendJson(res, 400, { error: 'invalid_grant', error_description: 'Invalid refresh token' })
+        : sendJson(res, 401, invalidToken),
     );
-    const error = await rejection(ideasoftConnector.verify({ ...client, access_token: 'expired', refresh_token: `spent-${randomUUID()}` }, { baseUrl: server.url, retries: 0 }));
+    const error = await rejection(
+      ideasoftConnector.verify(
+        { ...client, access_token: 'expired', refresh_token: `spent-${randomUUID()}` },
+        { baseUrl: server.url, retries: 0 },
+      ),
+    );
     expect(error).toMatchObject({ kind: 'bad_credentials', messageKey: 'marketplace_bad_credentials' });
   });
 
@@ -136,7 +170,9 @@ describe('ideasoftConnector.verify', () => {
       [503, 'unavailable'],
     ] as const) {
       server = await startTestServer((_req, res) => sendJson(res, status, { errorMessage: 'no' }, { 'retry-after': '7' }));
-      const error = await rejection(ideasoftConnector.verify({ ...client, access_token: 'a', refresh_token: 'r' }, { baseUrl: server.url, retries: 0 }));
+      const error = await rejection(
+        ideasoftConnector.verify({ ...client, access_token: 'a', refresh_token: 'r' }, { baseUrl: server.url, retries: 0 }),
+      );
       expect(error.kind).toBe(kind);
       if (kind === 'rate_limited') expect(error.options.retryAfterMs).toBe(7000);
       await server.close();
@@ -150,7 +186,10 @@ describe('ideasoftConnector.verify', () => {
       seen.push(String(input));
       return new Response('[]', { status: 200 });
     };
-    await ideasoftConnector.verify({ ...client, store_url: 'magaza.myideasoft.com/', access_token: 'a', refresh_token: 'r' }, { baseUrl: '{store_url}', fetch: fakeFetch, retries: 0 });
+    await ideasoftConnector.verify(
+      { ...client, store_url: 'magaza.myideasoft.com/', access_token: 'a', refresh_token: 'r' },
+      { baseUrl: '{store_url}', fetch: fakeFetch, retries: 0 },
+    );
     expect(seen).toEqual(['https://magaza.myideasoft.com/admin-api/products?limit=1']);
   });
 
@@ -192,8 +231,24 @@ describe('ideasoftConnector.listOrders', () => {
     createdAt,
     updatedAt: createdAt,
     orderItems: [
-      { id: id * 10, productName: 'Pamuklu Basic Tişört', productSku: 'TSH-PMK-01', productPrice: 99.9, productCurrency: 'TL', productQuantity: 2, productTax: 20 },
-      { id: id * 10 + 1, productName: 'Silikon Telefon Kılıfı', productSku: 'TLF-KLF-15', productPrice: 150, productCurrency: 'TL', productQuantity: 1, productTax: 20 },
+      {
+        id: id * 10,
+        productName: 'Pamuklu Basic Tişört',
+        productSku: 'TSH-PMK-01',
+        productPrice: 99.9,
+        productCurrency: 'TL',
+        productQuantity: 2,
+        productTax: 20,
+      },
+      {
+        id: id * 10 + 1,
+        productName: 'Silikon Telefon Kılıfı',
+        productSku: 'TLF-KLF-15',
+        productPrice: 150,
+        productCurrency: 'TL',
+        productQuantity: 1,
+        productTax: 20,
+      },
     ],
   });
 
@@ -201,7 +256,12 @@ describe('ideasoftConnector.listOrders', () => {
     server = await startTestServer((req, res) => {
       if (req.headers.authorization !== 'Bearer access-1') return sendJson(res, 401, invalidToken);
       const page = Number(req.query.get('page'));
-      if (page === 1) return sendJson(res, 200, Array.from({ length: 100 }, (_, index) => row(index + 1, '2025-03-01T10:00:00+03:00')));
+      if (page === 1)
+        return sendJson(
+          res,
+          200,
+          Array.from({ length: 100 }, (_, index) => row(index + 1, '2025-03-01T10:00:00+03:00')),
+        );
       return sendJson(res, 200, [row(101, '2025-03-02T02:30:00+03:00', 'refunded'), row(102, '2025-03-02T04:00:00+03:00')]);
     });
     const ctx = { baseUrl: server.url, retries: 0 };
@@ -224,10 +284,19 @@ describe('ideasoftConnector.listOrders', () => {
     expect(JSON.stringify(first.orders)).not.toContain('Ayşe');
     const second = await ideasoftConnector.listOrders({ ...client, ...tokens }, range, first.cursor, ctx);
     // 02:30 Istanbul on 2 March is 23:30Z on 1 March (inside); 04:00 is 01:00Z on 2 March (outside).
-    expect(second).toEqual({ cursor: null, orders: [expect.objectContaining({ id: '101', status: 'returned', orderedAt: '2025-03-01T23:30:00.000Z' })] });
+    expect(second).toEqual({
+      cursor: null,
+      orders: [expect.objectContaining({ id: '101', status: 'returned', orderedAt: '2025-03-01T23:30:00.000Z' })],
+    });
 
     const calls = server.requests.filter((request) => request.path === '/admin-api/orders');
-    expect(Object.fromEntries(calls[0]!.query)).toEqual({ limit: '100', page: '1', sort: 'id', startCreatedAt: '2025-03-01', endCreatedAt: '2025-03-03' });
+    expect(Object.fromEntries(calls[0]!.query)).toEqual({
+      limit: '100',
+      page: '1',
+      sort: 'id',
+      startCreatedAt: '2025-03-01',
+      endCreatedAt: '2025-03-03',
+    });
     expect(calls[1]?.query.get('page')).toBe('2');
   });
 
@@ -235,10 +304,17 @@ describe('ideasoftConnector.listOrders', () => {
     const statusOf = (status: string) => toIdeasoftOrder(row(1, '2025-03-01T10:00:00+03:00', status)).status;
     expect(
       Object.fromEntries(
-        ['waiting_for_approval', 'waiting_for_payment', 'on_accumulation', 'approved', 'being_prepared', 'fulfilled', 'delivered', 'cancelled', 'refunded'].map((status) => [
-          status,
-          statusOf(status),
-        ]),
+        [
+          'waiting_for_approval',
+          'waiting_for_payment',
+          'on_accumulation',
+          'approved',
+          'being_prepared',
+          'fulfilled',
+          'delivered',
+          'cancelled',
+          'refunded',
+        ].map((status) => [status, statusOf(status)]),
       ),
     ).toEqual({
       waiting_for_approval: 'created',
@@ -255,10 +331,14 @@ describe('ideasoftConnector.listOrders', () => {
 
   it('throws rate_limited with the wait when Ideasoft keeps answering 429, and refuses a foreign cursor', async () => {
     server = await startTestServer((_req, res) => sendJson(res, 429, { errorMessage: 'Too many requests' }, { 'retry-after': '12' }));
-    const error = await rejection(ideasoftConnector.listOrders({ ...client, ...tokens }, range, 'page:3', { baseUrl: server.url, retries: 0 }));
+    const error = await rejection(
+      ideasoftConnector.listOrders({ ...client, ...tokens }, range, 'page:3', { baseUrl: server.url, retries: 0 }),
+    );
     expect(error.kind).toBe('rate_limited');
     expect(error.options.retryAfterMs).toBe(12_000);
     expect(server.requests[0]?.query.get('page')).toBe('3');
-    await expect(ideasoftConnector.listOrders({ ...client, ...tokens }, range, 'offset:9', { baseUrl: server.url, retries: 0 })).rejects.toThrow(RangeError);
+    await expect(
+      ideasoftConnector.listOrders({ ...client, ...tokens }, range, 'offset:9', { baseUrl: server.url, retries: 0 }),
+    ).rejects.toThrow(RangeError);
   });
 });

@@ -122,7 +122,8 @@ function failure(response: Response, body: unknown, badGrantMessageKey = 'market
 function clientOf(credentials: Credentials): { clientId: string; clientSecret: string } {
   const clientId = credentials.client_id?.trim() ?? '';
   const clientSecret = credentials.client_secret?.trim() ?? '';
-  if (!clientId || !clientSecret) throw new ConnectorError('bad_credentials', 'marketplace_bad_credentials', 'client_id and client_secret are required');
+  if (!clientId || !clientSecret)
+    throw new ConnectorError('bad_credentials', 'marketplace_bad_credentials', 'client_id and client_secret are required');
   return { clientId, clientSecret };
 }
 
@@ -179,15 +180,26 @@ async function tokenRequest(
  * store_url, client_id and client_secret; `redirectUri` must be the one the consent page got.
  * An unknown, used or expired code is `invalid_grant`: `ideasoft_authorization_failed`.
  */
-export function exchangeIdeasoftCode(credentials: Credentials, code: string, redirectUri: string, ctx: ConnectorContext): Promise<IdeasoftTokens> {
+export function exchangeIdeasoftCode(
+  credentials: Credentials,
+  code: string,
+  redirectUri: string,
+  ctx: ConnectorContext,
+): Promise<IdeasoftTokens> {
   if (!code.trim()) throw new ConnectorError('bad_credentials', 'ideasoft_authorization_failed', 'authorization code missing');
-  return tokenRequest(credentials, { grant_type: 'authorization_code', code: code.trim(), redirect_uri: redirectUri }, ctx, 'ideasoft_authorization_failed');
+  return tokenRequest(
+    credentials,
+    { grant_type: 'authorization_code', code: code.trim(), redirect_uri: redirectUri },
+    ctx,
+    'ideasoft_authorization_failed',
+  );
 }
 
 /** grant_type=refresh_token: the new pair (the old refresh token is dead from now on). */
 export function refreshIdeasoftToken(credentials: Credentials, ctx: ConnectorContext): Promise<IdeasoftTokens> {
   const refreshToken = credentials.refresh_token?.trim();
-  if (!refreshToken) throw new ConnectorError('bad_credentials', 'marketplace_bad_credentials', 'refresh_token missing: authorize the store again');
+  if (!refreshToken)
+    throw new ConnectorError('bad_credentials', 'marketplace_bad_credentials', 'refresh_token missing: authorize the store again');
   return tokenRequest(credentials, { grant_type: 'refresh_token', refresh_token: refreshToken }, ctx, 'marketplace_bad_credentials');
 }
 

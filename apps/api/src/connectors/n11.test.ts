@@ -48,7 +48,8 @@ describe('n11 connector', () => {
 
   it('maps 401 and a 403 naming the credentials to bad credentials; another 403 to forbidden', async () => {
     const ctx = await serve((req, res) => {
-      if (req.headers.appsecret === 'wrong') sendJson(res, 401, { status: 401, error: 'Unauthorized', message: 'Invalid appKey or appSecret' });
+      if (req.headers.appsecret === 'wrong')
+        sendJson(res, 401, { status: 401, error: 'Unauthorized', message: 'Invalid appKey or appSecret' });
       else if (req.headers.appsecret === 'words') sendJson(res, 403, { message: 'appKey or appSecret is invalid' });
       else sendJson(res, 403, { message: 'Access denied for this operation' });
     });
@@ -75,7 +76,9 @@ describe('n11 connector', () => {
 
   it('reports an unparseable order page as unexpected', async () => {
     const ctx = await serve((_req, res) => sendJson(res, 200, { result: 'ok' }));
-    const error = await rejection(n11Connector.listOrders(credentials, { from: new Date(Date.now() - 86_400_000), to: new Date() }, null, ctx));
+    const error = await rejection(
+      n11Connector.listOrders(credentials, { from: new Date(Date.now() - 86_400_000), to: new Date() }, null, ctx),
+    );
     expect(error.kind).toBe('unexpected');
   });
 
@@ -87,7 +90,17 @@ describe('n11 connector', () => {
       const first = Number(req.query.get('startDate')) === from + 3 * 3_600_000;
       const content =
         status === 'Delivered' && first
-          ? [{ id: 501, orderNumber: '2011', orderDate: from + 3 * 3_600_000 + 60_000, shipmentPackageStatus: 'Delivered', totalAmount: 150, customerfullName: 'Ayşe Yılmaz', lines: [{ stockCode: 'A', productName: 'Ürün A', quantity: 2, price: 75 }] }]
+          ? [
+              {
+                id: 501,
+                orderNumber: '2011',
+                orderDate: from + 3 * 3_600_000 + 60_000,
+                shipmentPackageStatus: 'Delivered',
+                totalAmount: 150,
+                customerfullName: 'Ayşe Yılmaz',
+                lines: [{ stockCode: 'A', productName: 'Ürün A', quantity: 2, price: 75 }],
+              },
+            ]
           : [];
       sendJson(res, 200, { content, totalElements: content.length, totalPages: content.length > 0 ? 1 : 0, page: 0, size: 100 });
     });
@@ -106,25 +119,43 @@ describe('n11 connector', () => {
       expect(Number(request.query.get('endDate')) + 1 - Number(request.query.get('startDate'))).toBeLessThanOrEqual(n11WindowMs);
     }
     expect(orders).toEqual([
-      { id: '501', orderNumber: '2011', orderedAt: new Date(from + 60_000).toISOString(), status: 'delivered', totalAmount: 15_000, currency: 'TRY', lines: [{ sku: 'A', name: 'Ürün A', quantity: 2, amount: 15_000 }] },
+      {
+        id: '501',
+        orderNumber: '2011',
+        orderedAt: new Date(from + 60_000).toISOString(),
+        status: 'delivered',
+        totalAmount: 15_000,
+        currency: 'TRY',
+        lines: [{ sku: 'A', name: 'Ürün A', quantity: 2, amount: 15_000 }],
+      },
     ]);
   });
 
   it('maps the order service\'s 403 "Authentication failed" to bad credentials', async () => {
     const ctx = await serve((_req, res) => sendText(res, 403, 'Authentication failed', 'text/plain'));
-    const error = await rejection(n11Connector.listOrders(credentials, { from: new Date(Date.now() - 86_400_000), to: new Date() }, null, ctx));
+    const error = await rejection(
+      n11Connector.listOrders(credentials, { from: new Date(Date.now() - 86_400_000), to: new Date() }, null, ctx),
+    );
     expect(error.kind).toBe('bad_credentials');
   });
 
   it('asks nothing before November 2024 and skips a Returned pass n11 refuses', async () => {
     const ctx = await serve((req, res) => {
-      if (req.query.get('status') === 'Returned') return sendJson(res, 400, { status: 400, error: 'Bad Request', message: 'unknown status' });
+      if (req.query.get('status') === 'Returned')
+        return sendJson(res, 400, { status: 400, error: 'Bad Request', message: 'unknown status' });
       sendJson(res, 200, { content: [], totalElements: 0, totalPages: 0, page: 0, size: 100 });
     });
     let cursor: string | null = null;
     let calls = 0;
     do {
-      cursor = (await n11Connector.listOrders(credentials, { from: new Date(Date.UTC(2024, 0, 1)), to: new Date(n11FirstOrderMs + 10 * 86_400_000) }, cursor, ctx)).cursor;
+      cursor = (
+        await n11Connector.listOrders(
+          credentials,
+          { from: new Date(Date.UTC(2024, 0, 1)), to: new Date(n11FirstOrderMs + 10 * 86_400_000) },
+          cursor,
+          ctx,
+        )
+      ).cursor;
       calls += 1;
     } while (cursor !== null);
     expect(calls).toBe(n11Statuses.length);
@@ -136,8 +167,23 @@ describe('n11 connector', () => {
     const { orders } = parsePackages(
       {
         content: [
-          { id: 1, orderNumber: '9', orderDate: at, shipmentPackageStatus: 'Cancelled', totalAmount: 10, customerEmail: 'x@example.com', lines: [{ stockCode: 'A', quantity: 1, price: 10 }] },
-          { id: 2, orderNumber: '9', orderDate: at, shipmentPackageStatus: 'Cancelled', totalAmount: 20, lines: [{ stockCode: 'B', quantity: 1, price: 20 }] },
+          {
+            id: 1,
+            orderNumber: '9',
+            orderDate: at,
+            shipmentPackageStatus: 'Cancelled',
+            totalAmount: 10,
+            customerEmail: 'x@example.com',
+            lines: [{ stockCode: 'A', quantity: 1, price: 10 }],
+          },
+          {
+            id: 2,
+            orderNumber: '9',
+            orderDate: at,
+            shipmentPackageStatus: 'Cancelled',
+            totalAmount: 20,
+            lines: [{ stockCode: 'B', quantity: 1, price: 20 }],
+          },
         ],
         totalPages: 1,
       },

@@ -105,7 +105,13 @@ export const n11Connector: Connector = {
       page = parsePackages(await request(credentials, `/rest/delivery/v1/shipmentPackages?${query}`, ctx), status);
     } catch (error) {
       // n11 may not know the optional status: that pass is skipped, nothing else is.
-      if (!(statusWord === optionalStatus && error instanceof ConnectorError && error.kind === 'unexpected' && /N11 400/.test(error.detail ?? ''))) throw error;
+      if (!(
+        statusWord === optionalStatus &&
+        error instanceof ConnectorError &&
+        error.kind === 'unexpected' &&
+        /N11 400/.test(error.detail ?? '')
+      ))
+        throw error;
       page = { orders: [], totalPages: 0 };
     }
     let next: Cursor | null;
@@ -138,12 +144,17 @@ async function request(credentials: Credentials, path: string, ctx: ConnectorCon
 
 export function n11Error(status: number, text: string, retryAfter: string | null = null): ConnectorError {
   const detail = `N11 ${status}: ${text.slice(0, 300)}`;
-  const credentialWords = /authentication failed|unauthori[sz]ed|app ?key|app ?secret|credential|yetkisiz|kimlik/i.test(text.slice(0, 2000));
-  if (status === 401 || (status === 403 && credentialWords)) return new ConnectorError('bad_credentials', 'marketplace_bad_credentials', detail);
+  const credentialWords = /authentication failed|unauthori[sz]ed|app ?key|app ?secret|credential|yetkisiz|kimlik/i.test(
+    text.slice(0, 2000),
+  );
+  if (status === 401 || (status === 403 && credentialWords))
+    return new ConnectorError('bad_credentials', 'marketplace_bad_credentials', detail);
   if (status === 403) return new ConnectorError('forbidden', 'marketplace_forbidden', detail);
   if (status === 429) {
     const seconds = Number(retryAfter);
-    return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, { retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 60_000 });
+    return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, {
+      retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 60_000,
+    });
   }
   if (status >= 500) return new ConnectorError('unavailable', 'marketplace_unavailable', detail);
   return new ConnectorError('unexpected', 'marketplace_unexpected', detail);
@@ -220,4 +231,3 @@ async function waitForSlot(appKey: string): Promise<void> {
 function unexpected(detail: string): ConnectorError {
   return new ConnectorError('unexpected', 'marketplace_unexpected', `N11: ${detail}`);
 }
-

@@ -122,7 +122,10 @@ export function createGuardedFetch(options: OutboundGuardOptions = {}): typeof f
     if (url.protocol !== 'https:') throw refusedAddress(`only https is allowed: ${url.protocol}`);
     if (url.username || url.password) throw refusedAddress('credentials in the address are not allowed');
     // `metadata.google.internal.` is the same host as without the dot; compare and connect without it.
-    const hostname = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+    const hostname = url.hostname
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.+$/, '')
+      .toLowerCase();
     if (!hostname) throw refusedAddress('empty host');
 
     let addresses: ResolvedAddress[];
@@ -214,8 +217,7 @@ export function createGuardedFetch(options: OutboundGuardOptions = {}): typeof f
   };
 }
 
-const tooLarge = (maxBytes: number) =>
-  new ConnectorError('unexpected', 'marketplace_unexpected', `reply larger than ${maxBytes} bytes`);
+const tooLarge = (maxBytes: number) => new ConnectorError('unexpected', 'marketplace_unexpected', `reply larger than ${maxBytes} bytes`);
 
 /** The fetch of every live call to a seller-typed host (connectors/registry.ts). */
 export const guardedFetch: typeof fetch = createGuardedFetch();

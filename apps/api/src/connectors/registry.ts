@@ -142,7 +142,10 @@ export function createConnectorRegistry({
       return trendyolCtx;
     }
     if (code === 'hepsiburada') {
-      const hepsiburadaCtx: HepsiburadaContext = { ...ctx, ...(config.hepsiburadaUserAgent ? { userAgent: config.hepsiburadaUserAgent } : {}) };
+      const hepsiburadaCtx: HepsiburadaContext = {
+        ...ctx,
+        ...(config.hepsiburadaUserAgent ? { userAgent: config.hepsiburadaUserAgent } : {}),
+      };
       return hepsiburadaCtx;
     }
     if (code === 'ciceksepeti') {

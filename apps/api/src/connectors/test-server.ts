@@ -78,7 +78,13 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 }
 
 /** Answers with a text body (HTML error pages, SOAP envelopes …). */
-export function sendText(res: ServerResponse, status: number, body: string, contentType = 'text/plain; charset=utf-8', headers: Record<string, string> = {}): void {
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  contentType = 'text/plain; charset=utf-8',
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': contentType, ...headers });
   res.end(body);
 }

@@ -52,7 +52,9 @@ function sentCall(body: string | undefined) {
 describe('ticimaxConnector.verify', () => {
   it('posts a SelectSiparis envelope for one record with the code as UyeKodu and the SOAPAction header', async () => {
     server = await startTestServer((_req, res) => sendText(res, 200, result(order(1)), xml));
-    await expect(ticimaxConnector.verify(credentials, { baseUrl: server.url, retries: 0 })).resolves.toEqual({ storeName: 'www.magaza.com' });
+    await expect(ticimaxConnector.verify(credentials, { baseUrl: server.url, retries: 0 })).resolves.toEqual({
+      storeName: 'www.magaza.com',
+    });
     const [request] = server.requests;
     expect(request?.method).toBe('POST');
     expect(request?.path).toBe('/Servis/SiparisServis.svc');
@@ -81,7 +83,10 @@ describe('ticimaxConnector.verify', () => {
       seen.push(String(input));
       return new Response(result(''), { status: 200 });
     };
-    await ticimaxConnector.verify({ ...credentials, store_domain: 'https://www.magaza.com/admin' }, { baseUrl: '{store_domain}', fetch: fakeFetch, retries: 0 });
+    await ticimaxConnector.verify(
+      { ...credentials, store_domain: 'https://www.magaza.com/admin' },
+      { baseUrl: '{store_domain}', fetch: fakeFetch, retries: 0 },
+    );
     expect(seen).toEqual(['https://www.magaza.com/Servis/SiparisServis.svc']);
   });
 });
@@ -177,7 +182,9 @@ describe('ticimaxConnector.listOrders', () => {
 
 describe('parseSoapXml', () => {
   it('reads prefixed elements, entities, CDATA, character references and nil markers', () => {
-    const document = parseSoapXml('<?xml version="1.0"?><a:root xmlns:a="x" xmlns:i="y"><a:t>1 &lt; 2 &amp; &#351;</a:t><a:c><![CDATA[<b>]]></a:c><a:n i:nil="true"/><a:WebSiparis><a:ID>1</a:ID></a:WebSiparis></a:root>');
+    const document = parseSoapXml(
+      '<?xml version="1.0"?><a:root xmlns:a="x" xmlns:i="y"><a:t>1 &lt; 2 &amp; &#351;</a:t><a:c><![CDATA[<b>]]></a:c><a:n i:nil="true"/><a:WebSiparis><a:ID>1</a:ID></a:WebSiparis></a:root>',
+    );
     const root = child(document, 'root');
     expect(childText(root, 't')).toBe('1 < 2 & ş');
     expect(childText(root, 'c')).toBe('<b>');

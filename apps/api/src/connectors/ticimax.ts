@@ -237,7 +237,15 @@ export const ticimaxDurumOf: Record<OrderStatus, { code: number; text: string }>
  * them here, nowhere else.
  */
 export const ticimaxFields = {
-  order: { id: 'ID', number: 'SiparisNo', date: 'SiparisTarihi', total: 'SiparisToplamTutari', status: 'Durum', currency: 'ParaBirimi', products: 'Urunler' },
+  order: {
+    id: 'ID',
+    number: 'SiparisNo',
+    date: 'SiparisTarihi',
+    total: 'SiparisToplamTutari',
+    status: 'Durum',
+    currency: 'ParaBirimi',
+    products: 'Urunler',
+  },
   line: { element: 'WebSiparisUrun', quantity: 'Adet', sku: 'StokKodu', name: 'UrunAdi', unitNet: 'Tutar', unitTax: 'KdvTutari' },
 } as const;
 
@@ -317,7 +325,11 @@ function redirectError(response: Response, requestUrl: string): ConnectorError {
 }
 
 /** Calls SelectSiparis and returns its WebSiparis elements. Throws ConnectorError. */
-async function selectSiparis(credentials: Credentials, request: Omit<SelectSiparisRequest, 'uyeKodu'>, ctx: ConnectorContext): Promise<XmlNode[]> {
+async function selectSiparis(
+  credentials: Credentials,
+  request: Omit<SelectSiparisRequest, 'uyeKodu'>,
+  ctx: ConnectorContext,
+): Promise<XmlNode[]> {
   const uyeKodu = credentials.authorization_code?.trim() ?? '';
   if (!uyeKodu) throw new ConnectorError('bad_credentials', 'ticimax_bad_code', 'authorization_code missing');
   const url = serviceUrl(credentials, ctx);
@@ -342,7 +354,8 @@ async function selectSiparis(credentials: Credentials, request: Omit<SelectSipar
   try {
     document = parseSoapXml(text);
   } catch (error) {
-    if (response.status >= 500) throw new ConnectorError('unavailable', 'marketplace_unavailable', `Ticimax ${response.status} ${text.slice(0, 200)}`);
+    if (response.status >= 500)
+      throw new ConnectorError('unavailable', 'marketplace_unavailable', `Ticimax ${response.status} ${text.slice(0, 200)}`);
     throw new ConnectorError('unexpected', 'marketplace_unexpected', `Ticimax answer is not XML: ${(error as Error).message}`);
   }
   const body = child(child(document, 'Envelope'), 'Body');
@@ -358,9 +371,14 @@ async function selectSiparis(credentials: Credentials, request: Omit<SelectSipar
     if (lower.includes('yetki')) throw new ConnectorError('forbidden', 'marketplace_forbidden', detail);
     throw new ConnectorError('unexpected', 'marketplace_unexpected', detail);
   }
-  if (response.status === 429) throw new ConnectorError('rate_limited', 'marketplace_rate_limited', `Ticimax ${response.status}`, { retryAfterMs: 60_000 });
+  if (response.status === 429)
+    throw new ConnectorError('rate_limited', 'marketplace_rate_limited', `Ticimax ${response.status}`, { retryAfterMs: 60_000 });
   if (!response.ok) {
-    throw new ConnectorError(response.status >= 500 ? 'unavailable' : 'unexpected', response.status >= 500 ? 'marketplace_unavailable' : 'marketplace_unexpected', `Ticimax ${response.status}`);
+    throw new ConnectorError(
+      response.status >= 500 ? 'unavailable' : 'unexpected',
+      response.status >= 500 ? 'marketplace_unavailable' : 'marketplace_unexpected',
+      `Ticimax ${response.status}`,
+    );
   }
   const result = child(child(body, 'SelectSiparisResponse'), 'SelectSiparisResult');
   if (result === undefined) throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ticimax answer without SelectSiparisResult');

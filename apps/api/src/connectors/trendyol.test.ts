@@ -40,7 +40,13 @@ async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
 }
 
 /** A package as getShipmentPackages returns it today (buyer fields included, as Trendyol sends them). */
-function trendyolPackage(id: number, orderNumber: string, orderDate: number, status: string, lines: { sku: string; unit: number; quantity: number }[]) {
+function trendyolPackage(
+  id: number,
+  orderNumber: string,
+  orderDate: number,
+  status: string,
+  lines: { sku: string; unit: number; quantity: number }[],
+) {
   const total = lines.reduce((sum, line) => sum + line.unit * line.quantity, 0);
   return {
     shipmentPackageId: id,
@@ -106,10 +112,13 @@ describe('trendyol connector: verify', () => {
     let ctx = await serve((_req, res) => sendText(res, 403, '<html>Request blocked</html>', 'text/html'));
     expect((await rejection(trendyolConnector.verify(credentials, ctx))).kind).toBe('forbidden');
     await server!.close();
-    ctx = await serve((_req, res) => {
-      res.setHeader('retry-after', '7');
-      sendJson(res, 429, { exception: 'TooManyRequestException' });
-    }, { retries: 0 });
+    ctx = await serve(
+      (_req, res) => {
+        res.setHeader('retry-after', '7');
+        sendJson(res, 429, { exception: 'TooManyRequestException' });
+      },
+      { retries: 0 },
+    );
     const limited = await rejection(trendyolConnector.verify(credentials, ctx));
     expect(limited.kind).toBe('rate_limited');
     expect(limited.options.retryAfterMs).toBe(7_000);
@@ -120,7 +129,9 @@ describe('trendyol connector: orders', () => {
   it('reads the renamed fields, takes 3 hours off the Istanbul-wall-clock orderDate and drops buyer details', () => {
     // 00:30 on 15 Nov 2026 in Istanbul, written as if it were UTC: the instant is 21:30 UTC on the 14th.
     const orderDate = Date.UTC(2026, 10, 15, 0, 30);
-    const { orders } = parsePackages(pageOf([trendyolPackage(3_000_001, '10123', orderDate, 'Delivered', [{ sku: 'KOT-32', unit: 499.9, quantity: 2 }])]));
+    const { orders } = parsePackages(
+      pageOf([trendyolPackage(3_000_001, '10123', orderDate, 'Delivered', [{ sku: 'KOT-32', unit: 499.9, quantity: 2 }])]),
+    );
     expect(orders).toEqual([
       {
         id: '3000001',
@@ -154,7 +165,15 @@ describe('trendyol connector: orders', () => {
   });
 
   it('refuses a page that still uses the old field names instead of guessing', () => {
-    const old = { id: 1, orderNumber: '1', orderDate: Date.now(), totalPrice: 10, grossAmount: 10, shipmentPackageStatus: 'Delivered', lines: [] };
+    const old = {
+      id: 1,
+      orderNumber: '1',
+      orderDate: Date.now(),
+      totalPrice: 10,
+      grossAmount: 10,
+      shipmentPackageStatus: 'Delivered',
+      lines: [],
+    };
     expect(() => parsePackages(pageOf([old]))).toThrow(ConnectorError);
     expect(() => parsePackages({ content: 'nope' })).toThrow(ConnectorError);
   });
@@ -162,19 +181,28 @@ describe('trendyol connector: orders', () => {
   it('walks 14-day windows page by page with a cursor and stops at the end of the range', async () => {
     const to = Date.now() - hour;
     const from = to - 20 * 86_400_000;
-    const ctx = await serve((req, res) => {
-      const start = Number(req.query.get('startDate'));
-      const end = Number(req.query.get('endDate'));
-      expect(end - start).toBeLessThan(trendyolWindowMs);
-      const page = Number(req.query.get('page'));
-      // The first window has 250 packages (two pages), the second 1.
-      const first = start === from;
-      const total = first ? 250 : 1;
-      const content = Array.from({ length: first ? (page === 0 ? 200 : 50) : 1 }, (_, index) =>
-        trendyolPackage(page * 1000 + index + (first ? 0 : 900_000), `o${page}-${index}-${first}`, start + 3 * hour + 60_000, 'Delivered', [{ sku: 'A', unit: 10, quantity: 1 }]),
-      );
-      sendJson(res, 200, pageOf(content, total, page));
-    }, { historyDays: 90 });
+    const ctx = await serve(
+      (req, res) => {
+        const start = Number(req.query.get('startDate'));
+        const end = Number(req.query.get('endDate'));
+        expect(end - start).toBeLessThan(trendyolWindowMs);
+        const page = Number(req.query.get('page'));
+        // The first window has 250 packages (two pages), the second 1.
+        const first = start === from;
+        const total = first ? 250 : 1;
+        const content = Array.from({ length: first ? (page === 0 ? 200 : 50) : 1 }, (_, index) =>
+          trendyolPackage(
+            page * 1000 + index + (first ? 0 : 900_000),
+            `o${page}-${index}-${first}`,
+            start + 3 * hour + 60_000,
+            'Delivered',
+            [{ sku: 'A', unit: 10, quantity: 1 }],
+          ),
+        );
+        sendJson(res, 200, pageOf(content, total, page));
+      },
+      { historyDays: 90 },
+    );
     const orders: MarketplaceOrder[] = [];
     let cursor: string | null = null;
     let calls = 0;

@@ -128,7 +128,8 @@ export const trendyolConnector: Connector = {
       const lastPage = Math.min(page.totalPages, trendyolMaxRecords / trendyolPageSize) - 1;
       let next: Cursor | null;
       if (cursor.page < lastPage) next = { ...cursor, page: cursor.page + 1 };
-      else if (cursor.end < cursor.to) next = { start: cursor.end, end: Math.min(cursor.end + trendyolWindowMs, cursor.to), page: 0, to: cursor.to };
+      else if (cursor.end < cursor.to)
+        next = { start: cursor.end, end: Math.min(cursor.end + trendyolWindowMs, cursor.to), page: 0, to: cursor.to };
       else next = null;
       return { orders: page.orders, cursor: next ? encode(next) : null };
     }
@@ -159,11 +160,14 @@ async function request(credentials: Credentials, path: string, ctx: TrendyolCont
 export function trendyolError(status: number, text: string, retryAfter: string | null = null): ConnectorError {
   const detail = `Trendyol ${status}: ${text.slice(0, 300)}`;
   const authFailure = /AuthenticationException|AuthorizationException|authorization\.failed|unauthori[sz]ed/i.test(text.slice(0, 2000));
-  if (status === 401 || (status === 403 && authFailure)) return new ConnectorError('bad_credentials', 'marketplace_bad_credentials', detail);
+  if (status === 401 || (status === 403 && authFailure))
+    return new ConnectorError('bad_credentials', 'marketplace_bad_credentials', detail);
   if (status === 403) return new ConnectorError('forbidden', 'marketplace_forbidden', detail);
   if (status === 429) {
     const seconds = Number(retryAfter);
-    return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, { retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : rateLimit.perMs });
+    return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, {
+      retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : rateLimit.perMs,
+    });
   }
   if (status >= 500) return new ConnectorError('unavailable', 'marketplace_unavailable', detail);
   return new ConnectorError('unexpected', 'marketplace_unexpected', detail);
@@ -179,7 +183,8 @@ function toLine(line: unknown): MarketplaceOrderLine {
   if (!isRecord(line)) throw unexpected('a line is not an object');
   const quantity = Number(line.quantity);
   if (!Number.isInteger(quantity) || quantity < 0) throw unexpected('a line without quantity');
-  const sku = typeof line.stockCode === 'string' && line.stockCode !== '' ? line.stockCode : String(line.barcode ?? line.productCode ?? 'unknown');
+  const sku =
+    typeof line.stockCode === 'string' && line.stockCode !== '' ? line.stockCode : String(line.barcode ?? line.productCode ?? 'unknown');
   const amount = line.lineGrossAmount !== undefined ? kurus(line.lineGrossAmount) : kurus(line.lineUnitPrice) * quantity;
   return { sku, name: typeof line.productName === 'string' ? line.productName : sku, quantity, amount };
 }
@@ -195,7 +200,10 @@ export function parsePackages(body: unknown): { orders: MarketplaceOrder[]; tota
     const packageId = item.shipmentPackageId;
     const orderNumber = item.orderNumber;
     const orderDate = Number(item.orderDate);
-    if ((typeof packageId !== 'string' && typeof packageId !== 'number') || (typeof orderNumber !== 'string' && typeof orderNumber !== 'number')) {
+    if (
+      (typeof packageId !== 'string' && typeof packageId !== 'number') ||
+      (typeof orderNumber !== 'string' && typeof orderNumber !== 'number')
+    ) {
       throw unexpected('package without shipmentPackageId or orderNumber');
     }
     if (!Number.isFinite(orderDate)) throw unexpected('package without orderDate');
@@ -214,7 +222,11 @@ export function parsePackages(body: unknown): { orders: MarketplaceOrder[]; tota
   }
   const totalPages = Number(body.totalPages);
   const totalElements = Number(body.totalElements);
-  return { orders, totalPages: Number.isFinite(totalPages) ? totalPages : 0, totalElements: Number.isFinite(totalElements) ? totalElements : 0 };
+  return {
+    orders,
+    totalPages: Number.isFinite(totalPages) ? totalPages : 0,
+    totalElements: Number.isFinite(totalElements) ? totalElements : 0,
+  };
 }
 
 const sellerRequests = new Map<string, number[]>();

@@ -229,7 +229,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /** The newest migration this build knows (drizzle's journal next to the SQL files). */
 export function newestKnownMigration(): { tag: string; when: number } {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
   const newest = journal.entries.at(-1);
   if (!newest) throw new Error('the migration journal is empty');
   return newest;

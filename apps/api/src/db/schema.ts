@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -7,7 +22,9 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
     to: text('to').notNull(),
     subject: text('subject'),
@@ -25,7 +42,9 @@ export const cities = pgTable('cities', {
 });
 
 export const marketplaces = pgTable('marketplaces', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
   authType: text('auth_type', { enum: ['api_key', 'oauth'] }).notNull(),
@@ -40,7 +59,9 @@ export type TermType = (typeof termTypes)[number];
 export const terms = pgTable(
   'terms',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     termType: text('term_type', { enum: termTypes }).notNull(),
     language: text('language', { enum: ['tr', 'en'] }).notNull(),
     version: integer('version').notNull(),
@@ -56,15 +77,12 @@ export const terms = pgTable(
   (table) => [uniqueIndex('terms_type_language_version_idx').on(table.termType, table.language, table.version)],
 );
 
-export const rateLimitHits = pgTable(
-  'rate_limit_hits',
-  {
-    key: text('key').primaryKey(),
-    count: integer('count').notNull(),
-    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
-    data: jsonb('data'),
-  },
-);
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  data: jsonb('data'),
+});
 
 /* ---------- Accounts (ARCHITECTURE.md §4 "Identity and sessions") ---------- */
 
@@ -83,34 +101,37 @@ export interface CustomerConsents {
   commercial_electronic_message: ConsentRecord;
 }
 
-export const customers = pgTable(
-  'customers',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    /** Always stored lower-cased and trimmed (normalizeEmail), so the unique index is case-blind. */
-    email: text('email').notNull().unique(),
-    /** `scrypt$N$r$p$salt$hash`; null for accounts that only sign in with Google. */
-    passwordHash: text('password_hash'),
-    /** Ten digits (5XXXXXXXXX); null until a Google sign-up gives one. */
-    phoneNumber: text('phone_number'),
-    isPhoneVerified: boolean('is_phone_verified').notNull().default(false),
-    isEmailVerified: boolean('is_email_verified').notNull().default(false),
-    role: text('role', { enum: customerRoles }).notNull().default('customer'),
-    preferredLanguage: text('preferred_language', { enum: ['tr', 'en'] }).notNull().default('tr'),
-    consents: jsonb('consents').$type<CustomerConsents>().notNull(),
-    utm: jsonb('utm').$type<Record<string, string>>(),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const customers = pgTable('customers', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  /** Always stored lower-cased and trimmed (normalizeEmail), so the unique index is case-blind. */
+  email: text('email').notNull().unique(),
+  /** `scrypt$N$r$p$salt$hash`; null for accounts that only sign in with Google. */
+  passwordHash: text('password_hash'),
+  /** Ten digits (5XXXXXXXXX); null until a Google sign-up gives one. */
+  phoneNumber: text('phone_number'),
+  isPhoneVerified: boolean('is_phone_verified').notNull().default(false),
+  isEmailVerified: boolean('is_email_verified').notNull().default(false),
+  role: text('role', { enum: customerRoles }).notNull().default('customer'),
+  preferredLanguage: text('preferred_language', { enum: ['tr', 'en'] })
+    .notNull()
+    .default('tr'),
+  consents: jsonb('consents').$type<CustomerConsents>().notNull(),
+  utm: jsonb('utm').$type<Record<string, string>>(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Opaque refresh tokens, stored as SHA-256; each refresh rotates within one family. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
@@ -121,10 +142,7 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [
-    index('refresh_tokens_family_idx').on(table.familyId),
-    index('refresh_tokens_customer_idx').on(table.customerId),
-  ],
+  (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_customer_idx').on(table.customerId)],
 );
 
 export const verificationPurposes = ['phone', 'email_verify', 'email_change'] as const;
@@ -134,7 +152,9 @@ export type VerificationPurpose = (typeof verificationPurposes)[number];
 export const verificationCodes = pgTable(
   'verification_codes',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
@@ -171,7 +191,9 @@ export const companyTypes = [1, 2, 3] as const; // 1 sole proprietorship, 2 join
 export const companies = pgTable(
   'companies',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
@@ -193,7 +215,9 @@ export const integrationStatuses = ['active', 'out_of_date', 'disabled'] as cons
 export const integrations = pgTable(
   'integrations',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
@@ -236,7 +260,9 @@ export const backgroundTasks = pgTable(
   'background_tasks',
   {
     /** The request_id the browser follows on /websocket/ws/{request_id}. */
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     type: text('type', { enum: taskTypes }).notNull(),
     status: text('status', { enum: taskStatuses }).notNull().default('pending'),
@@ -299,7 +325,9 @@ export type ApplicationStatus = (typeof applicationStatuses)[number];
 export const applications = pgTable(
   'applications',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
@@ -331,7 +359,9 @@ export const applications = pgTable(
 
 /** The revenue-sharing plan (GPeT) of one application; every amount in kuruş. */
 export const plans = pgTable('plans', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   applicationId: uuid('application_id')
     .notNull()
     .unique()
@@ -363,7 +393,9 @@ export const ecommerceDurationBands = ['0_3m', '3m_1y', '1y_5y', '5y_plus'] as c
 export const contactForms = pgTable(
   'contact_forms',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
@@ -405,7 +437,9 @@ export const applicationEventActions = [
 export const applicationEvents = pgTable(
   'application_events',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
@@ -429,7 +463,9 @@ export const messageStatuses = ['pending', 'sending', 'sent', 'failed'] as const
 export const messageQueue = pgTable(
   'message_queue',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
     to: text('to').notNull(),
     subject: text('subject'),
@@ -462,7 +498,9 @@ export const marketplaceOrderStatuses = ['created', 'preparing', 'shipped', 'del
 export const marketplaceOrders = pgTable(
   'marketplace_orders',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     integrationId: uuid('integration_id')
       .notNull()
       .references(() => integrations.id, { onDelete: 'cascade' }),
@@ -524,10 +562,7 @@ export const orderSyncs = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index('order_syncs_due_idx').on(table.nextRunAt),
-    index('order_syncs_customer_idx').on(table.customerId),
-  ],
+  (table) => [index('order_syncs_due_idx').on(table.nextRunAt), index('order_syncs_customer_idx').on(table.customerId)],
 );
 
 /* ---------- Repayments after approval (issue 16) ---------- */
@@ -539,7 +574,9 @@ export const orderSyncs = pgTable(
 export const repaymentInstallments = pgTable(
   'repayment_installments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
@@ -560,7 +597,9 @@ export const repaymentInstallments = pgTable(
 export const repaymentPayments = pgTable(
   'repayment_payments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
@@ -601,7 +640,9 @@ export const contactPreferences = ['email', 'phone'] as const;
 export const supportRequests = pgTable(
   'support_requests',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),

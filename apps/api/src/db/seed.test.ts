@@ -29,7 +29,9 @@ describe('reference data seed', () => {
     }
     const istanbul = await database.db.select().from(cities).where(eq(cities.plateCode, 34));
     expect(istanbul[0]?.name).toBe('İstanbul');
-    const codes = (await database.db.select({ code: marketplaces.code }).from(marketplaces).orderBy(marketplaces.sortOrder)).map((row) => row.code);
+    const codes = (await database.db.select({ code: marketplaces.code }).from(marketplaces).orderBy(marketplaces.sortOrder)).map(
+      (row) => row.code,
+    );
     expect(codes).toEqual(['trendyol', 'hepsiburada', 'n11', 'ciceksepeti', 'amazon', 'ideasoft', 'ticimax']);
   });
 

@@ -36,7 +36,8 @@ function tempDir(): string {
 }
 
 /** Marks the database as migrated by a build one migration ahead of this one. */
-const newerMigration = () => `insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-build', ${newestKnownMigration().when + 1})`;
+const newerMigration = () =>
+  `insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-build', ${newestKnownMigration().when + 1})`;
 
 describe.skipIf(!serverUrl)('several processes starting together on an empty PostgreSQL database (needs TEST_DATABASE_URL)', () => {
   it('brings every one of them up, with the reference data and the expert written once', { timeout: 120_000 }, async () => {
@@ -84,6 +85,8 @@ describe('a PGlite data folder from a newer build', () => {
     const first = await openDatabase({ pgliteDir: dir });
     await first.db.execute(newerMigration());
     await first.close();
-    await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(new RegExp(`schema is newer than this build \\(a migration of .*this build knows up to ${newestKnownMigration().tag}`));
+    await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(
+      new RegExp(`schema is newer than this build \\(a migration of .*this build knows up to ${newestKnownMigration().tag}`),
+    );
   });
 });

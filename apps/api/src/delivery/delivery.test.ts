@@ -92,7 +92,10 @@ async function flakySmtpServer() {
 
 const queued = (to: string) => database.db.select().from(messageQueue).where(eq(messageQueue.to, to));
 const makeDue = (to: string) =>
-  database.db.update(messageQueue).set({ nextAttemptAt: sql`now()` }).where(eq(messageQueue.to, to));
+  database.db
+    .update(messageQueue)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(eq(messageQueue.to, to));
 
 async function register(app: FastifyInstance, language = 'tr') {
   const body = registrationBody();

@@ -105,7 +105,10 @@ describe('message queue', () => {
     await delivery.runDue();
     const waiting = (await rows()).find((row) => row.to === 'other@example.com')!;
     expect(waiting).toMatchObject({ status: 'pending' });
-    await database.db.update(messageQueue).set({ createdAt: sql`now() - interval '61 minutes'` }).where(eq(messageQueue.id, waiting.id));
+    await database.db
+      .update(messageQueue)
+      .set({ createdAt: sql`now() - interval '61 minutes'` })
+      .where(eq(messageQueue.id, waiting.id));
     await delivery.runDue();
     for (const row of await rows()) {
       expect(row).toMatchObject({ status: 'failed', body: '', html: null });
@@ -223,7 +226,10 @@ describe('message queue', () => {
 
   it('in outbox mode, answers send() once the message is in the outbox', async () => {
     const outbox = outboxTransport(database.db);
-    const delivery = new MessageQueue(database.db, { email: outbox, sms: outbox }, 'outbox', { awaitImmediateAttempt: true, pollEveryMs: 0 });
+    const delivery = new MessageQueue(database.db, { email: outbox, sms: outbox }, 'outbox', {
+      awaitImmediateAttempt: true,
+      pollEveryMs: 0,
+    });
     await delivery.send(otp);
 
     const [kept] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.to, otp.to));

@@ -73,7 +73,9 @@ describe('SMS provider adapter', () => {
     expect(tag(request!.body, 'msgheader')).toBe('WORQ');
     expect(request!.body).toContain('<company dil="TR">');
     expect(tag(request!.body, 'no')).toBe('905321112233');
-    expect(tag(request!.body, 'msg')).toBe('<![CDATA[WorqTrade doğrulama kodunuz: 123456. Kod 3 dakika geçerlidir. Kimseyle paylaşmayın.]]>');
+    expect(tag(request!.body, 'msg')).toBe(
+      '<![CDATA[WorqTrade doğrulama kodunuz: 123456. Kod 3 dakika geçerlidir. Kimseyle paylaşmayın.]]>',
+    );
   });
 
   it('keeps a text that contains the CDATA terminator intact', async () => {

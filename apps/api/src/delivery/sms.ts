@@ -103,7 +103,8 @@ export function smsTransport(settings: SmsSettings): Transport {
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        const cause = error instanceof Error ? (error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : error.message) : String(error);
+        const cause =
+          error instanceof Error ? (error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : error.message) : String(error);
         throw new Error(`SMS provider unreachable: ${cause}`);
       }
       // The provider answers a status line; a huge body is not read past the cap.

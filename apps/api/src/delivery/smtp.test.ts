@@ -55,9 +55,7 @@ function decodeHeader(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_all, kind: string, text: string) =>
-      kind.toLowerCase() === 'b'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+      kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
     );
 }
 
@@ -88,7 +86,10 @@ function part(raw: string, contentType: string): string {
 }
 
 function message(overrides: Partial<QueuedMessage> = {}): QueuedMessage {
-  const rendered = renderEmail('application_rejected', 'tr', { firstName: 'Şükrü Çağlayan', reason: 'Aylık ciro <yetersiz> & güncel değil' });
+  const rendered = renderEmail('application_rejected', 'tr', {
+    firstName: 'Şükrü Çağlayan',
+    reason: 'Aylık ciro <yetersiz> & güncel değil',
+  });
   return {
     id: '00000000-0000-4000-8000-00000000000a',
     channel: 'email',

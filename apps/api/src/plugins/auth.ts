@@ -40,7 +40,10 @@ declare module 'fastify' {
 async function authPlugin(app: FastifyInstance, options: { secret: string }) {
   // A WebCrypto key imported once. jose turns a secret KeyObject back into raw bytes and imports
   // them again on every call, which was the largest cost of an authenticated read (bench/api-read).
-  const key = await crypto.subtle.importKey('raw', Buffer.from(options.secret, 'utf8'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const key = await crypto.subtle.importKey('raw', Buffer.from(options.secret, 'utf8'), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 
   app.decorate('signAccessToken', async (claims: AccessClaims) =>
     new SignJWT({ ...claims })

@@ -47,13 +47,16 @@ describe('database outage', () => {
   });
 
   it('answers an unexpected fault with 500 internal_error without leaking its details', async () => {
-    const ctx = await createTestApp({}, {
-      routes: (app) => {
-        app.get('/api/v1/test/boom', async () => {
-          throw new Error('secret stack detail');
-        });
+    const ctx = await createTestApp(
+      {},
+      {
+        routes: (app) => {
+          app.get('/api/v1/test/boom', async () => {
+            throw new Error('secret stack detail');
+          });
+        },
       },
-    });
+    );
     try {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/test/boom', headers: { 'accept-language': 'en' } });
       expect(response.statusCode).toBe(500);

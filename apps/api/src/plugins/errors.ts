@@ -122,7 +122,13 @@ function isDatabaseUnavailable(error: unknown): boolean {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && databaseUnavailableCodes.has(code)) return true;
     const message = (current as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|PGlite is closed|Cannot use a pool after calling end|timeout exceeded when trying to connect/i.test(message)) return true;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connect ECONNREFUSED|PGlite is closed|Cannot use a pool after calling end|timeout exceeded when trying to connect/i.test(
+        message,
+      )
+    )
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
@@ -180,7 +186,14 @@ async function errorsPlugin(app: FastifyInstance) {
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
-      const part = error.validationContext === 'querystring' ? request.query : error.validationContext === 'params' ? request.params : error.validationContext === 'headers' ? request.headers : request.body;
+      const part =
+        error.validationContext === 'querystring'
+          ? request.query
+          : error.validationContext === 'params'
+            ? request.params
+            : error.validationContext === 'headers'
+              ? request.headers
+              : request.body;
       for (const issue of error.validation) {
         const path = issue.instancePath.split('/').filter(Boolean);
         const name = path.join('.') || 'body';

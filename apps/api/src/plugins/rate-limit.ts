@@ -16,13 +16,15 @@ export function databaseRateLimitStore(db: Db, scope = 'global') {
   let hitsSinceCleanup = 0;
   const incr = (key: string, callback: IncrCallback, timeWindow: number) => {
     const fullKey = `${scope}|${key}`;
-    db.execute<{ count: number; ttl: number }>(sql`
+    db.execute<{ count: number; ttl: number }>(
+      sql`
       insert into rate_limit_hits (key, count, reset_at)
       values (${fullKey}, 1, now() + ${timeWindow} * interval '1 millisecond')
       on conflict (key) do update set
         count = case when rate_limit_hits.reset_at <= now() then 1 else rate_limit_hits.count + 1 end,
         reset_at = case when rate_limit_hits.reset_at <= now() then excluded.reset_at else rate_limit_hits.reset_at end
-      returning count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::bigint as ttl`)
+      returning count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::bigint as ttl`,
+    )
       .then((result) => {
         const row = (result as unknown as { rows: Array<{ count: number; ttl: number }> }).rows[0];
         callback(null, { current: Number(row?.count ?? 1), ttl: Number(row?.ttl ?? timeWindow) });

@@ -63,7 +63,12 @@ export function decryptSecrets(key: Buffer, text: string): Record<string, string
     throw new SecretsError('secrets could not be decrypted');
   }
   const parsed: unknown = JSON.parse(plain);
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || !Object.values(parsed).every((value) => typeof value === 'string')) {
+  if (
+    !parsed ||
+    typeof parsed !== 'object' ||
+    Array.isArray(parsed) ||
+    !Object.values(parsed).every((value) => typeof value === 'string')
+  ) {
     throw new SecretsError('unknown secrets format');
   }
   return parsed as Record<string, string>;

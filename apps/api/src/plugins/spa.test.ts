@@ -155,4 +155,3 @@ describe('accept-encoding negotiation', () => {
     expect(preferredCoding(header)).toBe(expected);
   });
 });
-

@@ -118,7 +118,13 @@ export async function registerVerifiedCustomer(
   return { ...customer, ...response.json<Tokens>() };
 }
 
-export function post(ctx: TestContext, url: string, payload: unknown, token?: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+export function post(
+  ctx: TestContext,
+  url: string,
+  payload: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   return ctx.app.inject({
     method: 'POST',
     url: `/api/v1${url}`,

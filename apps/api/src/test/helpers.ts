@@ -26,7 +26,14 @@ export interface TestAppOptions {
  * the outbox asked for explicitly (so /dev/outbox exists, as on a developer's machine).
  */
 export function testEnv(dataDir: string, env: Record<string, string> = {}): Record<string, string> {
-  return { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web'), DELIVERY: 'outbox', ...env };
+  return {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    DELIVERY: 'outbox',
+    ...env,
+  };
 }
 
 /**

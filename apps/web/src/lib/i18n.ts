@@ -5,7 +5,21 @@ export const supportedLanguages = ['tr', 'en'] as const;
 export type AppLanguage = (typeof supportedLanguages)[number];
 export const defaultLanguage: AppLanguage = 'tr';
 export const languageStorageKey = 'preferredLanguage';
-export const namespaces = ['common', 'ui', 'feedback', 'dev', 'auth', 'profile', 'connections', 'tasks', 'worq-trade', 'admin', 'consent', 'support', 'insight'] as const;
+export const namespaces = [
+  'common',
+  'ui',
+  'feedback',
+  'dev',
+  'auth',
+  'profile',
+  'connections',
+  'tasks',
+  'worq-trade',
+  'admin',
+  'consent',
+  'support',
+  'insight',
+] as const;
 export type Namespace = (typeof namespaces)[number];
 /**
  * What every screen needs (shell, shared components, toasts). The rest is fetched by the screens

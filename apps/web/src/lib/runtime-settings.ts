@@ -16,9 +16,7 @@ export interface RuntimeSettings {
 }
 
 export type RuntimeSettingsState =
-  | { status: 'loading'; settings: null }
-  | { status: 'ready'; settings: RuntimeSettings }
-  | { status: 'error'; settings: null };
+  { status: 'loading'; settings: null } | { status: 'ready'; settings: RuntimeSettings } | { status: 'error'; settings: null };
 
 /** Relative to the client's base (`/api/v1`). */
 export const runtimeSettingsPath = '/settings';

@@ -127,7 +127,12 @@ export function tokenRole(token: string | null | undefined): 'expert' | null {
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const claims: unknown = JSON.parse(json);
     return claims !== null && typeof claims === 'object' && (claims as { role?: unknown }).role === 'expert' ? 'expert' : null;
   } catch {

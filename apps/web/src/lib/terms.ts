@@ -12,7 +12,11 @@ export interface Term {
 }
 
 export async function fetchTerm(termType: TermType, language: string, signal?: AbortSignal): Promise<Term> {
-  const body = await get<Partial<Term>>('/customer/term_filter', { term_type: termType }, { ...anonymous, signal, headers: { 'Accept-Language': language } });
+  const body = await get<Partial<Term>>(
+    '/customer/term_filter',
+    { term_type: termType },
+    { ...anonymous, signal, headers: { 'Accept-Language': language } },
+  );
   if (typeof body.content !== 'string') throw new Error('term_filter: no content');
   return { term_type: body.term_type ?? termType, content: body.content };
 }

@@ -80,8 +80,7 @@ function removeFrom(kind: StorageKind) {
  * the storage that held the previous one, defaulting to local storage.
  */
 export function storeTokens(tokens: TokenPair, remember?: boolean): void {
-  const kind: StorageKind =
-    remember === undefined ? (tokenStorageKind() ?? 'local') : remember ? 'local' : 'session';
+  const kind: StorageKind = remember === undefined ? (tokenStorageKind() ?? 'local') : remember ? 'local' : 'session';
   removeFrom(kind === 'local' ? 'session' : 'local');
   try {
     const storage = storageOf(kind);

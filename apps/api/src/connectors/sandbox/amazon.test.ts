@@ -26,7 +26,13 @@ const ctx = (): AmazonContext => ({ baseUrl: base, lwaBaseUrl: base, ...lwa, ret
 
 describe('Amazon sandbox consent page', () => {
   it('asks to authorize WorqTrade and links back with the sandbox code, state and a stable selling partner id', async () => {
-    const url = amazonConsentUrl({ region: 'EU', state: 'state-123', applicationId: 'amzn1.sp.solution.test', redirectUri, sellerCentralBase: base });
+    const url = amazonConsentUrl({
+      region: 'EU',
+      state: 'state-123',
+      applicationId: 'amzn1.sp.solution.test',
+      redirectUri,
+      sellerCentralBase: base,
+    });
     const response = await fetch(url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
@@ -37,13 +43,19 @@ describe('Amazon sandbox consent page', () => {
     const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((match) => new URL(match[1]!.replaceAll('&amp;', '&')));
     const authorize = hrefs.find((href) => href.searchParams.has('spapi_oauth_code'));
     expect(authorize?.origin + authorize!.pathname).toBe(redirectUri);
-    expect(Object.fromEntries(authorize!.searchParams)).toEqual({ spapi_oauth_code: 'sandbox', state: 'state-123', selling_partner_id: sandboxSellingPartnerId });
+    expect(Object.fromEntries(authorize!.searchParams)).toEqual({
+      spapi_oauth_code: 'sandbox',
+      state: 'state-123',
+      selling_partner_id: sandboxSellingPartnerId,
+    });
     const cancel = hrefs.find((href) => href.searchParams.get('error') === 'access_denied');
     expect(cancel?.searchParams.get('state')).toBe('state-123');
   });
 
   it('refuses a redirect that is not an amazon-callback page, so it is no open redirect', async () => {
-    const response = await fetch(`${base}/apps/authorize/consent?application_id=a&state=s&redirect_uri=${encodeURIComponent('https://evil.example/steal')}`);
+    const response = await fetch(
+      `${base}/apps/authorize/consent?application_id=a&state=s&redirect_uri=${encodeURIComponent('https://evil.example/steal')}`,
+    );
     expect(response.status).toBe(400);
     expect(await response.text()).not.toContain('evil.example');
   });
@@ -53,7 +65,10 @@ describe('Amazon connector against its sandbox', () => {
   it('exchanges the code sandbox, verifies and lists every order page as the sandbox generated them', async () => {
     const { refreshToken } = await exchangeAmazonAuthorizationCode('sandbox', { lwaBaseUrl: base, ...lwa, redirectUri, retries: 0 });
     const credentials = { refresh_token: refreshToken, region: 'EU', selling_partner_id: sandboxSellingPartnerId };
-    await expect(amazonConnector.verify(credentials, ctx())).resolves.toEqual({ sellerId: sandboxSellingPartnerId, storeName: sandboxStoreName });
+    await expect(amazonConnector.verify(credentials, ctx())).resolves.toEqual({
+      sellerId: sandboxSellingPartnerId,
+      storeName: sandboxStoreName,
+    });
 
     const range = { from: new Date(now - 30 * 86_400_000), to: new Date(now - 3_600_000) };
     const orders: MarketplaceOrder[] = [];
@@ -69,18 +84,30 @@ describe('Amazon connector against its sandbox', () => {
     expect(sales.length).toBeGreaterThan(300);
     expect(pages).toBe(Math.ceil(sales.length / 100));
     // Documented differences (docs/marketplaces.md § Amazon): one id, no lines, Pending has no total.
-    const expected = sales.map((order) => ({ ...order, orderNumber: order.id, lines: [], totalAmount: order.status === 'created' ? 0 : order.totalAmount }));
+    const expected = sales.map((order) => ({
+      ...order,
+      orderNumber: order.id,
+      lines: [],
+      totalAmount: order.status === 'created' ? 0 : order.totalAmount,
+    }));
     expect(orders).toEqual(expected);
   });
 
   it('limits getOrders to its burst and the connector asks to resume a minute later', async () => {
     const throttled = (): AmazonContext => ({ baseUrl: throttledBase, lwaBaseUrl: throttledBase, ...lwa, retries: 0 });
-    const { refreshToken } = await exchangeAmazonAuthorizationCode('sandbox', { lwaBaseUrl: throttledBase, ...lwa, redirectUri, retries: 0 });
+    const { refreshToken } = await exchangeAmazonAuthorizationCode('sandbox', {
+      lwaBaseUrl: throttledBase,
+      ...lwa,
+      redirectUri,
+      retries: 0,
+    });
     const credentials = { refresh_token: refreshToken, region: 'EU', selling_partner_id: sandboxSellingPartnerId };
     const range = { from: new Date(now - 30 * 86_400_000), to: new Date(now - 3_600_000) };
     const first = await amazonConnector.listOrders(credentials, range, null, throttled());
     const second = await amazonConnector.listOrders(credentials, range, first.cursor, throttled());
-    const error = (await amazonConnector.listOrders(credentials, range, second.cursor, throttled()).catch((reason: unknown) => reason)) as ConnectorError;
+    const error = (await amazonConnector
+      .listOrders(credentials, range, second.cursor, throttled())
+      .catch((reason: unknown) => reason)) as ConnectorError;
     expect(error).toBeInstanceOf(ConnectorError);
     expect(error.kind).toBe('rate_limited');
     expect(error.options.retryAfterMs).toBeGreaterThanOrEqual(59_000);
@@ -91,17 +118,27 @@ describe('Amazon connector against its sandbox', () => {
     const token = await fetch(`${base}/auth/o2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'c', client_secret: 's' }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: 'c',
+        client_secret: 's',
+      }).toString(),
     }).then((response) => response.json() as Promise<{ access_token: string }>);
     const before = new Date(now - 60_000).toISOString();
-    const response = await fetch(`${base}/orders/v0/orders?MarketplaceIds=A33AVAJ2PDY3EV&CreatedAfter=2026-11-01T00:00:00Z&CreatedBefore=${before}`, {
-      headers: { 'x-amz-access-token': token.access_token },
-    });
+    const response = await fetch(
+      `${base}/orders/v0/orders?MarketplaceIds=A33AVAJ2PDY3EV&CreatedAfter=2026-11-01T00:00:00Z&CreatedBefore=${before}`,
+      {
+        headers: { 'x-amz-access-token': token.access_token },
+      },
+    );
     expect(response.status).toBe(400);
   });
 
   it('refuses any other authorization code like LWA does', async () => {
-    const error = await exchangeAmazonAuthorizationCode('not-sandbox', { lwaBaseUrl: base, ...lwa, redirectUri, retries: 0 }).catch((reason: unknown) => reason);
+    const error = await exchangeAmazonAuthorizationCode('not-sandbox', { lwaBaseUrl: base, ...lwa, redirectUri, retries: 0 }).catch(
+      (reason: unknown) => reason,
+    );
     expect(error).toBeInstanceOf(ConnectorError);
     expect((error as ConnectorError).messageKey).toBe('amazon_authorization_failed');
   });
@@ -113,8 +150,12 @@ describe('Amazon connector against its sandbox', () => {
   });
 
   it('answers SP-API calls without a sandbox access token with the errors array', async () => {
-    const response = await fetch(`${base}/orders/v0/orders?MarketplaceIds=A33AVAJ2PDY3EV&CreatedAfter=2025-01-01T00:00:00Z`, { headers: { 'x-amz-access-token': 'Atza|forged' } });
+    const response = await fetch(`${base}/orders/v0/orders?MarketplaceIds=A33AVAJ2PDY3EV&CreatedAfter=2025-01-01T00:00:00Z`, {
+      headers: { 'x-amz-access-token': 'Atza|forged' },
+    });
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ errors: [{ code: 'Unauthorized', message: 'Access to requested resource is denied.', details: '' }] });
+    expect(await response.json()).toEqual({
+      errors: [{ code: 'Unauthorized', message: 'Access to requested resource is denied.', details: '' }],
+    });
   });
 });

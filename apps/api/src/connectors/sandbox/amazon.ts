@@ -136,7 +136,12 @@ export async function amazonSandbox(app: FastifyInstance, options: AmazonSandbox
     if (!applicationId || !state || !callback) {
       return reply
         .code(400)
-        .send(page('Amazon (sandbox) — invalid request', '<h1 class="error">We could not process this authorization request.</h1><p>application_id, state and a redirect_uri ending in /amazon-callback are required.</p>'));
+        .send(
+          page(
+            'Amazon (sandbox) — invalid request',
+            '<h1 class="error">We could not process this authorization request.</h1><p>application_id, state and a redirect_uri ending in /amazon-callback are required.</p>',
+          ),
+        );
     }
     const authorize = new URL(callback);
     authorize.searchParams.set('spapi_oauth_code', sandboxSecret);
@@ -194,7 +199,8 @@ export async function amazonSandbox(app: FastifyInstance, options: AmazonSandbox
   };
 
   app.get('/sellers/v1/marketplaceParticipations', async (request, reply) => {
-    if (!authorized(request.headers['x-amz-access-token'])) return spApiError(reply, 403, 'Unauthorized', 'Access to requested resource is denied.');
+    if (!authorized(request.headers['x-amz-access-token']))
+      return spApiError(reply, 403, 'Unauthorized', 'Access to requested resource is denied.');
     return {
       payload: [
         {
@@ -220,7 +226,12 @@ export async function amazonSandbox(app: FastifyInstance, options: AmazonSandbox
     if (!takeToken(sellingPartnerId)) {
       return spApiError(reply, 429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.');
     }
-    const { MarketplaceIds: marketplaceIds, NextToken: nextToken, CreatedAfter: createdAfter, CreatedBefore: createdBefore } = request.query;
+    const {
+      MarketplaceIds: marketplaceIds,
+      NextToken: nextToken,
+      CreatedAfter: createdAfter,
+      CreatedBefore: createdBefore,
+    } = request.query;
     if (!marketplaceIds) return spApiError(reply, 400, 'InvalidInput', 'Missing required parameter MarketplaceIds');
     const now = options.now?.() ?? Date.now();
     let cursor: PageCursor | null;
@@ -231,7 +242,8 @@ export async function amazonSandbox(app: FastifyInstance, options: AmazonSandbox
       if (!createdAfter) return spApiError(reply, 400, 'InvalidInput', 'Either CreatedAfter or LastUpdatedAfter must be specified');
       const after = Date.parse(createdAfter);
       const before = createdBefore ? Date.parse(createdBefore) : now - createdBeforeMarginMs;
-      if (!Number.isFinite(after) || !Number.isFinite(before)) return spApiError(reply, 400, 'InvalidInput', 'Dates must be in ISO 8601 format');
+      if (!Number.isFinite(after) || !Number.isFinite(before))
+        return spApiError(reply, 400, 'InvalidInput', 'Dates must be in ISO 8601 format');
       if (before > now - createdBeforeMarginMs) {
         return spApiError(reply, 400, 'InvalidInput', 'CreatedBefore must be no later than two minutes before the time of the request');
       }

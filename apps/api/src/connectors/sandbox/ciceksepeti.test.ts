@@ -18,14 +18,31 @@ let origin: string;
 beforeAll(async () => {
   app = Fastify();
   // Limits off for the round trip; a second store front keeps them, short enough for a test.
-  await app.register(ciceksepetiSandbox, { prefix: '/sandbox/ciceksepeti', delayMs: 0, now: () => now, ciceksepetiPacingMs: 0, ciceksepetiRepeatMs: 0 });
-  await app.register(ciceksepetiSandbox, { prefix: '/paced/ciceksepeti', delayMs: 0, now: () => now, ciceksepetiPacingMs: 300, ciceksepetiRepeatMs: 60_000 });
+  await app.register(ciceksepetiSandbox, {
+    prefix: '/sandbox/ciceksepeti',
+    delayMs: 0,
+    now: () => now,
+    ciceksepetiPacingMs: 0,
+    ciceksepetiRepeatMs: 0,
+  });
+  await app.register(ciceksepetiSandbox, {
+    prefix: '/paced/ciceksepeti',
+    delayMs: 0,
+    now: () => now,
+    ciceksepetiPacingMs: 300,
+    ciceksepetiRepeatMs: 60_000,
+  });
   origin = await app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(() => app.close());
 
 const credentials = { seller_id: '55123', api_key: 'sandbox' };
-const ctx = (prefix = 'sandbox', minIntervalMs = 0): CiceksepetiContext => ({ baseUrl: `${origin}/${prefix}/ciceksepeti`, retries: 0, timeoutMs: 5_000, minIntervalMs });
+const ctx = (prefix = 'sandbox', minIntervalMs = 0): CiceksepetiContext => ({
+  baseUrl: `${origin}/${prefix}/ciceksepeti`,
+  retries: 0,
+  timeoutMs: 5_000,
+  minIntervalMs,
+});
 
 async function readAll(creds: Credentials, range: { from: Date; to: Date }, context: CiceksepetiContext) {
   const orders: MarketplaceOrder[] = [];
@@ -56,9 +73,14 @@ describe('Çiçeksepeti connector over its sandbox', () => {
     const range = { from: new Date(now - 40 * dayMs), to: new Date(now - 3_600_000) };
     const { orders, calls } = await readAll(credentials, range, ctx());
     // Çiçeksepeti has one order number: it is the order's id too.
-    const expected = sandboxSales('ciceksepeti:55123', range.from, range.to, { now: new Date(now) }).map((order) => ({ ...order, orderNumber: order.id }));
+    const expected = sandboxSales('ciceksepeti:55123', range.from, range.to, { now: new Date(now) }).map((order) => ({
+      ...order,
+      orderNumber: order.id,
+    }));
     expect(expected.length).toBeGreaterThan(300);
-    expect(new Set(expected.map((order) => order.status))).toEqual(new Set(['created', 'preparing', 'shipped', 'delivered', 'cancelled', 'returned']));
+    expect(new Set(expected.map((order) => order.status))).toEqual(
+      new Set(['created', 'preparing', 'shipped', 'delivered', 'cancelled', 'returned']),
+    );
     expect(byId(orders)).toEqual(byId(expected));
     expect(calls).toBeGreaterThanOrEqual(6);
   });
@@ -68,7 +90,13 @@ describe('Çiçeksepeti connector over its sandbox', () => {
       const response = await fetch(`${origin}/sandbox/ciceksepeti/api/v1/Order/GetOrders`, {
         method: 'POST',
         headers: { 'x-api-key': 'sandbox', 'content-type': 'application/json', 'user-agent': '55123-SelfIntegration' },
-        body: JSON.stringify({ startDate: '2026-10-01T00:00:00', endDate: '2026-10-14T23:59:59', page: 0, pageSize: 100, isOrderStatusActive: active }),
+        body: JSON.stringify({
+          startDate: '2026-10-01T00:00:00',
+          endDate: '2026-10-14T23:59:59',
+          page: 0,
+          pageSize: 100,
+          isOrderStatusActive: active,
+        }),
       });
       const body = (await response.json()) as { supplierOrderListWithBranch: { orderProductStatus: string; orderCreateDate: string }[] };
       return body.supplierOrderListWithBranch;
@@ -85,7 +113,13 @@ describe('Çiçeksepeti connector over its sandbox', () => {
     const response = await fetch(`${origin}/sandbox/ciceksepeti/api/v1/Order/GetOrders`, {
       method: 'POST',
       headers: { 'x-api-key': 'sandbox', 'content-type': 'application/json' },
-      body: JSON.stringify({ startDate: '2026-10-01T00:00:00', endDate: '2026-10-20T00:00:00', page: 0, pageSize: 100, isOrderStatusActive: true }),
+      body: JSON.stringify({
+        startDate: '2026-10-01T00:00:00',
+        endDate: '2026-10-20T00:00:00',
+        page: 0,
+        pageSize: 100,
+        isOrderStatusActive: true,
+      }),
     });
     expect(response.status).toBe(400);
   });

@@ -65,7 +65,7 @@ interface GetOrdersBody {
 }
 
 const blockedPage =
-  '<!DOCTYPE html><html><head><title>403 Forbidden</title></head><body><h1>Access Denied</h1><p>You don\'t have permission to access this server.</p></body></html>';
+  "<!DOCTYPE html><html><head><title>403 Forbidden</title></head><body><h1>Access Denied</h1><p>You don't have permission to access this server.</p></body></html>";
 
 export async function ciceksepetiSandbox(app: FastifyInstance, options: CiceksepetiSandboxOptions): Promise<void> {
   const delayMs = sandboxDelayMs(options);
@@ -119,7 +119,11 @@ export async function ciceksepetiSandbox(app: FastifyInstance, options: Ciceksep
     const clock = Date.now();
     const previous = lastCall.get(seller);
     if (pacingMs > 0 && previous !== undefined && clock - previous < pacingMs) {
-      return tooMany(reply, pacingMs - (clock - previous), 'Çok sık istek gönderdiniz. Sipariş listesi en fazla 5 saniyede bir sorgulanabilir.');
+      return tooMany(
+        reply,
+        pacingMs - (clock - previous),
+        'Çok sık istek gönderdiniz. Sipariş listesi en fazla 5 saniyede bir sorgulanabilir.',
+      );
     }
     const active = body.isOrderStatusActive === true || body.isOrderStatusActive === 'true';
     const queryKey = `${seller}|${JSON.stringify([body.startDate, body.endDate, page, pageSize, active])}`;

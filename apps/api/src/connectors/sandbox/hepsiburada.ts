@@ -74,7 +74,9 @@ export async function hepsiburadaSandbox(app: FastifyInstance, options: SandboxO
       const number = paging.offset + index + 1;
       return {
         uniqueIdentifier: `${request.params.merchantId}-${number}`,
-        hepsiburadaSku: `HBV${String(stableNumber(`${request.params.merchantId}:${number}`)).padStart(11, '0').slice(0, 11)}`,
+        hepsiburadaSku: `HBV${String(stableNumber(`${request.params.merchantId}:${number}`))
+          .padStart(11, '0')
+          .slice(0, 11)}`,
         merchantSku: `SKU-${number}`,
         price: 99.9 + (number % 20) * 25,
         availableStock: number % 7 === 0 ? 0 : 5 + (number % 40),
@@ -87,7 +89,11 @@ export async function hepsiburadaSandbox(app: FastifyInstance, options: SandboxO
   });
 
   /** The orders of one list inside the request's window, or null after answering a bad request. */
-  const ordersIn = (list: ListName, request: { params: { merchantId: string }; query: Record<string, string | undefined> }, reply: FastifyReply) => {
+  const ordersIn = (
+    list: ListName,
+    request: { params: { merchantId: string }; query: Record<string, string | undefined> },
+    reply: FastifyReply,
+  ) => {
     const paging = readPaging(request.query, reply);
     if (!paging) return null;
     const now = clock();
@@ -103,9 +109,10 @@ export async function hepsiburadaSandbox(app: FastifyInstance, options: SandboxO
     const start = list === 'delivered' ? Math.max(begin, now - deliveredHistoryMs) : begin;
     const all =
       start < end
-        ? sandboxOrders(`hepsiburada:${request.params.merchantId}`, new Date(start), new Date(end), { now: new Date(now), scale: sandboxOrderScale(options) }).filter(
-            (item) => placeOf(item).list === list,
-          )
+        ? sandboxOrders(`hepsiburada:${request.params.merchantId}`, new Date(start), new Date(end), {
+            now: new Date(now),
+            scale: sandboxOrderScale(options),
+          }).filter((item) => placeOf(item).list === list)
         : [];
     return { paging, all, page: all.slice(paging.offset, paging.offset + paging.limit) };
   };
@@ -127,13 +134,22 @@ export async function hepsiburadaSandbox(app: FastifyInstance, options: SandboxO
   });
 
   for (const list of ['backlog', 'cancelled'] as const) {
-    app.get<MerchantRequest>(list === 'backlog' ? '/orders/merchantid/:merchantId' : '/orders/merchantid/:merchantId/cancelled', async (request, reply) => {
-      const found = ordersIn(list, request, reply);
-      if (!found) return reply;
-      // One item per order line; the paging counts orders of the window.
-      const items = found.page.flatMap((item) => item.lines.map((line, index) => lineOf(item, line, index, request.params.merchantId)));
-      return { totalCount: found.all.length, limit: found.paging.limit, offset: found.paging.offset, pageCount: Math.ceil(found.all.length / found.paging.limit), items };
-    });
+    app.get<MerchantRequest>(
+      list === 'backlog' ? '/orders/merchantid/:merchantId' : '/orders/merchantid/:merchantId/cancelled',
+      async (request, reply) => {
+        const found = ordersIn(list, request, reply);
+        if (!found) return reply;
+        // One item per order line; the paging counts orders of the window.
+        const items = found.page.flatMap((item) => item.lines.map((line, index) => lineOf(item, line, index, request.params.merchantId)));
+        return {
+          totalCount: found.all.length,
+          limit: found.paging.limit,
+          offset: found.paging.offset,
+          pageCount: Math.ceil(found.all.length / found.paging.limit),
+          items,
+        };
+      },
+    );
   }
 
   for (const list of ['packed', 'shipped', 'delivered'] as const) {
@@ -148,7 +164,13 @@ export async function hepsiburadaSandbox(app: FastifyInstance, options: SandboxO
         cargoCompany: 'Hepsijet',
         lines: item.lines.map((line, index) => lineOf(item, line, index, request.params.merchantId)),
       }));
-      return { totalCount: found.all.length, limit: found.paging.limit, offset: found.paging.offset, pageCount: Math.ceil(found.all.length / found.paging.limit), items };
+      return {
+        totalCount: found.all.length,
+        limit: found.paging.limit,
+        offset: found.paging.offset,
+        pageCount: Math.ceil(found.all.length / found.paging.limit),
+        items,
+      };
     });
   }
 }

@@ -60,8 +60,12 @@ describe('Ideasoft sandbox: authorization code', () => {
     const { code } = await approve('client-7');
     expect((await failure(exchangeIdeasoftCode(client, code, redirectUri, ctx()))).kind).toBe('bad_credentials');
     const { code: second } = await approve();
-    expect((await failure(exchangeIdeasoftCode(client, second, 'https://evil.example/ideasoft-callback', ctx()))).kind).toBe('bad_credentials');
-    const open = await fetch(`${base}/panel/auth?client_id=x&response_type=code&state=s&redirect_uri=${encodeURIComponent('https://evil.example/steal')}`);
+    expect((await failure(exchangeIdeasoftCode(client, second, 'https://evil.example/ideasoft-callback', ctx()))).kind).toBe(
+      'bad_credentials',
+    );
+    const open = await fetch(
+      `${base}/panel/auth?client_id=x&response_type=code&state=s&redirect_uri=${encodeURIComponent('https://evil.example/steal')}`,
+    );
     expect(open.status).toBe(400);
   });
 
@@ -72,7 +76,10 @@ describe('Ideasoft sandbox: authorization code', () => {
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'client-42', client_secret: 'sandbox' }).toString(),
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'unauthorized_client', error_description: 'The grant type is unauthorized for this client_id' });
+    expect(await response.json()).toEqual({
+      error: 'unauthorized_client',
+      error_description: 'The grant type is unauthorized for this client_id',
+    });
   });
 
   it('rotates refresh tokens: an expired access token is refreshed once and the spent refresh token is dead', async () => {

@@ -18,7 +18,16 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ideasoftStatusOf } from '../ideasoft.ts';
-import { lira, pause, sandboxDelayMs, sandboxOrderScale, sandboxOrders, sandboxSecret, stableNumber, type SandboxOptions } from './orders.ts';
+import {
+  lira,
+  pause,
+  sandboxDelayMs,
+  sandboxOrderScale,
+  sandboxOrders,
+  sandboxSecret,
+  stableNumber,
+  type SandboxOptions,
+} from './orders.ts';
 
 const maxLimit = 100;
 const dayMs = 86_400_000;
@@ -181,7 +190,8 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
         if (issued.c !== clientId || spent.has(code) || !(Number(issued.e) > now())) {
           return oauthError(reply, 400, 'invalid_grant', "The authorization code has expired or doesn't exist");
         }
-        if (issued.r !== form.redirect_uri) return oauthError(reply, 400, 'redirect_uri_mismatch', 'The redirect URI parameter is required or does not match');
+        if (issued.r !== form.redirect_uri)
+          return oauthError(reply, 400, 'redirect_uri_mismatch', 'The redirect URI parameter is required or does not match');
         spend(code);
         break;
       }

@@ -46,7 +46,13 @@ export async function n11Sandbox(app: FastifyInstance, options: SandboxOptions):
     const appKey = request.headers.appkey;
     if (typeof appKey !== 'string' || !appKey || request.headers.appsecret !== sandboxSecret) {
       if (request.url.startsWith(`${app.prefix}/rest/delivery`)) return reply.code(403).type('text/plain').send('Authentication failed');
-      return reply.code(401).send({ timestamp: new Date().toISOString(), status: 401, exception: 'SellerApiUserUnauthorizedException', message: 'Invalid appKey or appSecret', path: request.url.split('?')[0] });
+      return reply.code(401).send({
+        timestamp: new Date().toISOString(),
+        status: 401,
+        exception: 'SellerApiUserUnauthorizedException',
+        message: 'Invalid appKey or appSecret',
+        path: request.url.split('?')[0],
+      });
     }
   });
 
@@ -73,7 +79,16 @@ export async function n11Sandbox(app: FastifyInstance, options: SandboxOptions):
       };
     });
     const totalPages = Math.ceil(totalElements / size);
-    return { content, totalElements, totalPages, number: page, size, first: page === 0, last: page >= totalPages - 1, empty: content.length === 0 };
+    return {
+      content,
+      totalElements,
+      totalPages,
+      number: page,
+      size,
+      first: page === 0,
+      last: page >= totalPages - 1,
+      empty: content.length === 0,
+    };
   });
 
   app.get<Query>('/rest/delivery/v1/shipmentPackages', async (request, reply) => {
@@ -93,7 +108,8 @@ export async function n11Sandbox(app: FastifyInstance, options: SandboxOptions):
     if (!Number.isFinite(start) || !Number.isFinite(end)) {
       return reply.code(400).send({ status: 400, error: 'Bad Request', message: 'startDate and endDate are epoch milliseconds' });
     }
-    if (end - start > windowMs) return reply.code(400).send({ status: 400, error: 'Bad Request', message: 'the date range can be at most 15 days' });
+    if (end - start > windowMs)
+      return reply.code(400).send({ status: 400, error: 'Bad Request', message: 'the date range can be at most 15 days' });
     const appKey = String(request.headers.appkey);
     const all = sandboxOrders(`n11:${appKey}`, new Date(Math.max(start, firstOrderMs)), new Date(end), {
       now: new Date(now),

@@ -70,7 +70,10 @@ describe('sandbox orders', () => {
     }
     const sales = sandboxSales('trendyol:splits', yearAgo, now, { now, splits: true });
     expect(sales).toHaveLength(orders.length - parents.length);
-    expect(sales[0]!.lines[0]!.amount).toBe(orders.find((order) => order.id === sales[0]!.id)!.lines[0]!.unitPrice * orders.find((order) => order.id === sales[0]!.id)!.lines[0]!.quantity);
+    expect(sales[0]!.lines[0]!.amount).toBe(
+      orders.find((order) => order.id === sales[0]!.id)!.lines[0]!.unitPrice *
+        orders.find((order) => order.id === sales[0]!.id)!.lines[0]!.quantity,
+    );
   });
 
   it('scales the daily count for benchmarks', () => {

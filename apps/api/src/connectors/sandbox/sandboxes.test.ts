@@ -31,9 +31,18 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const ctx = (code: string): ConnectorContext & { historyDays: number } => ({ baseUrl: `${origin}/sandbox/${code}`, retries: 0, timeoutMs: 5_000, historyDays: 365 });
+const ctx = (code: string): ConnectorContext & { historyDays: number } => ({
+  baseUrl: `${origin}/sandbox/${code}`,
+  retries: 0,
+  timeoutMs: 5_000,
+  historyDays: 365,
+});
 
-async function readAll(connector: Connector, credentials: Credentials, range: { from: Date; to: Date }): Promise<{ orders: MarketplaceOrder[]; calls: number }> {
+async function readAll(
+  connector: Connector,
+  credentials: Credentials,
+  range: { from: Date; to: Date },
+): Promise<{ orders: MarketplaceOrder[]; calls: number }> {
   const orders: MarketplaceOrder[] = [];
   let cursor: string | null = null;
   let calls = 0;
@@ -48,7 +57,15 @@ async function readAll(connector: Connector, credentials: Credentials, range: { 
 
 const byId = (orders: MarketplaceOrder[]) => [...orders].sort((a, b) => a.id.localeCompare(b.id));
 
-const cases: Array<{ connector: Connector; good: Credentials; bad: Credentials; storeKey: string; splits: boolean; days: number; sameId?: boolean }> = [
+const cases: Array<{
+  connector: Connector;
+  good: Credentials;
+  bad: Credentials;
+  storeKey: string;
+  splits: boolean;
+  days: number;
+  sameId?: boolean;
+}> = [
   {
     connector: trendyolConnector,
     good: { seller_id: '987654', api_key: 'sandbox', api_secret: 'sandbox' },

@@ -25,13 +25,19 @@ describe('Ticimax connector against its sandbox', () => {
   });
 
   it('faults another code with "Hatalı Kullanıcı Kodu", which the connector reports as ticimax_bad_code', async () => {
-    const error = await ticimaxConnector.verify({ ...credentials, authorization_code: 'yanlis' }, { baseUrl: base, retries: 0 }).catch((reason: unknown) => reason);
+    const error = await ticimaxConnector
+      .verify({ ...credentials, authorization_code: 'yanlis' }, { baseUrl: base, retries: 0 })
+      .catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(ConnectorError);
     expect((error as ConnectorError).messageKey).toBe('ticimax_bad_code');
   });
 
   it('refuses a call without the SelectSiparis SOAPAction like WCF does', async () => {
-    const response = await fetch(`${base}/Servis/SiparisServis.svc`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: '<x/>' });
+    const response = await fetch(`${base}/Servis/SiparisServis.svc`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml' },
+      body: '<x/>',
+    });
     expect(response.status).toBe(500);
     expect(await response.text()).toContain('ActionNotSupported');
   });

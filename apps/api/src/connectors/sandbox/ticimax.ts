@@ -64,18 +64,30 @@ function dataContractMembers(node: XmlNode | undefined): Map<string, string | un
 export async function ticimaxSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
   const delayMs = sandboxDelayMs(options);
   app.addHook('onRequest', async () => pause(delayMs));
-  app.addContentTypeParser(['text/xml', 'application/soap+xml'], { parseAs: 'string', bodyLimit: ticimaxSandboxBodyLimit }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    ['text/xml', 'application/soap+xml'],
+    { parseAs: 'string', bodyLimit: ticimaxSandboxBodyLimit },
+    (_request, body, done) => done(null, body),
   );
   app.setErrorHandler((error: { statusCode?: number; message?: string }, _request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-    return fault(reply, status, 's:Client', status === 413 ? 'The maximum message size quota for incoming messages has been exceeded.' : 'Bad Request');
+    return fault(
+      reply,
+      status,
+      's:Client',
+      status === 413 ? 'The maximum message size quota for incoming messages has been exceeded.' : 'Bad Request',
+    );
   });
 
   app.post<{ Body: string | undefined }>('/Servis/SiparisServis.svc', async (request, reply) => {
     const action = String(request.headers.soapaction ?? '').replace(/^"|"$/g, '');
     if (action !== ticimaxSelectSiparisAction) {
-      return fault(reply, 500, 'a:ActionNotSupported', `The message with Action '${action.slice(0, 200)}' cannot be processed at the receiver.`);
+      return fault(
+        reply,
+        500,
+        'a:ActionNotSupported',
+        `The message with Action '${action.slice(0, 200)}' cannot be processed at the receiver.`,
+      );
     }
     let call: XmlNode | undefined;
     try {
@@ -83,7 +95,8 @@ export async function ticimaxSandbox(app: FastifyInstance, options: SandboxOptio
     } catch {
       call = undefined;
     }
-    if (call === undefined) return fault(reply, 400, 's:Client', 'The formatter threw an exception while trying to deserialize the message.');
+    if (call === undefined)
+      return fault(reply, 400, 's:Client', 'The formatter threw an exception while trying to deserialize the message.');
     if (childText(call, 'UyeKodu') !== sandboxSecret) return fault(reply, 500, 's:Client', 'Hatalı Kullanıcı Kodu');
 
     const filter = dataContractMembers(child(call, 'f'));

@@ -56,7 +56,15 @@ export async function trendyolSandbox(app: FastifyInstance, options: SandboxOpti
 
   app.get<{ Params: { sellerId: string } }>('/integration/sellers/:sellerId/addresses', async (request) => {
     const id = stableNumber(`trendyol-address:${request.params.sellerId}`) % 1_000_000;
-    const address = { id, addressType: 'Shipment', country: 'Türkiye', city: 'İstanbul', district: 'Kadıköy', postCode: '34000', isDefault: true };
+    const address = {
+      id,
+      addressType: 'Shipment',
+      country: 'Türkiye',
+      city: 'İstanbul',
+      district: 'Kadıköy',
+      postCode: '34000',
+      isDefault: true,
+    };
     return { supplierAddresses: [address], defaultShipmentAddress: address };
   });
 
@@ -124,7 +132,10 @@ export async function trendyolSandbox(app: FastifyInstance, options: SandboxOpti
 function refuse(request: FastifyRequest): { status: number; body: unknown } | null {
   const userAgent = request.headers['user-agent'] ?? '';
   if (!/^\S+ - \S/.test(userAgent)) {
-    return { status: 403, body: errorBody('ClientApiForbiddenException', 'User-Agent bilgisi "{satıcıId} - {entegratör}" biçiminde gönderilmelidir.') };
+    return {
+      status: 403,
+      body: errorBody('ClientApiForbiddenException', 'User-Agent bilgisi "{satıcıId} - {entegratör}" biçiminde gönderilmelidir.'),
+    };
   }
   const auth = readBasicAuth(request.headers.authorization);
   if (!auth || auth.user !== sandboxSecret || auth.password !== sandboxSecret) {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { languages } from '@worq/domain/language';
-import { emailTemplateNames, renderEmail, renderSms, smsTemplateNames, type EmailTemplateParams, type SmsTemplateParams } from './catalogue.ts';
+import {
+  emailTemplateNames,
+  renderEmail,
+  renderSms,
+  smsTemplateNames,
+  type EmailTemplateParams,
+  type SmsTemplateParams,
+} from './catalogue.ts';
 
 const hostile = '<script>alert("x")</script> & \'quoted\'';
 
@@ -14,7 +21,14 @@ const emailParams: EmailTemplateParams = {
   application_rejected: { firstName: 'Ayşe', reason: hostile },
   repayment_received: { firstName: hostile, amount: '₺1.000,00', paidAt: '10.03.2026', remaining: '₺2.000,00' },
   repayment_reminder: { firstName: 'Ayşe', number: 2, amount: '₺1.000,00', dueDate: '22.03.2026' },
-  support_request: { name: hostile, email: 'ayse@example.com', phone: '+90 532 000 0000', topic: 'Şirket bilgisi değişikliği', contactPreference: 'Telefon', message: hostile },
+  support_request: {
+    name: hostile,
+    email: 'ayse@example.com',
+    phone: '+90 532 000 0000',
+    topic: 'Şirket bilgisi değişikliği',
+    contactPreference: 'Telefon',
+    message: hostile,
+  },
 };
 
 const smsParams: SmsTemplateParams = {

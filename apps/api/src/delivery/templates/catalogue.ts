@@ -233,14 +233,24 @@ const emailTemplates: { [N in EmailTemplateName]: Localized<EmailTemplateParams[
     tr: ({ name, email, phone, topic, contactPreference, message }) => ({
       subject: `Destek talebi: ${topic}`,
       preheader: `${name} bir destek talebi gönderdi.`,
-      paragraphs: [`${name} portal üzerinden bir destek talebi gönderdi.`, `E-posta: ${email}`, `Telefon: ${phone}`, `Tercih ettiği iletişim: ${contactPreference}`],
+      paragraphs: [
+        `${name} portal üzerinden bir destek talebi gönderdi.`,
+        `E-posta: ${email}`,
+        `Telefon: ${phone}`,
+        `Tercih ettiği iletişim: ${contactPreference}`,
+      ],
       quote: { label: 'Mesaj', text: message },
       note: 'Talep yönetim panelindeki Destek talepleri listesinde de yer alıyor.',
     }),
     en: ({ name, email, phone, topic, contactPreference, message }) => ({
       subject: `Support request: ${topic}`,
       preheader: `${name} sent a support request.`,
-      paragraphs: [`${name} sent a support request through the portal.`, `Email: ${email}`, `Phone: ${phone}`, `Preferred contact: ${contactPreference}`],
+      paragraphs: [
+        `${name} sent a support request through the portal.`,
+        `Email: ${email}`,
+        `Phone: ${phone}`,
+        `Preferred contact: ${contactPreference}`,
+      ],
       quote: { label: 'Message', text: message },
       note: 'The request is also listed under Support requests in the back-office.',
     }),
@@ -249,7 +259,8 @@ const emailTemplates: { [N in EmailTemplateName]: Localized<EmailTemplateParams[
 
 const smsTemplates: { [N in SmsTemplateName]: Localized<SmsTemplateParams[N], string> } = {
   phone_code: {
-    tr: ({ code, lifetimeMinutes }) => `WorqTrade doğrulama kodunuz: ${code}. Kod ${lifetimeMinutes} dakika geçerlidir. Kimseyle paylaşmayın.`,
+    tr: ({ code, lifetimeMinutes }) =>
+      `WorqTrade doğrulama kodunuz: ${code}. Kod ${lifetimeMinutes} dakika geçerlidir. Kimseyle paylaşmayın.`,
     en: ({ code, lifetimeMinutes }) =>
       `Your WorqTrade verification code is ${code}. It is valid for ${lifetimeMinutes} minutes. Do not share it with anyone.`,
   },
@@ -266,8 +277,10 @@ const smsTemplates: { [N in SmsTemplateName]: Localized<SmsTemplateParams[N], st
     en: ({ firstName, reason }) => `Hello ${firstName}, your WorqTrade application was not approved. Reason: ${reason}`,
   },
   repayment_received: {
-    tr: ({ firstName, amount, remaining }) => `Merhaba ${firstName}, ${amount} tutarındaki WorqTrade ödemeniz kaydedildi. Kalan borcunuz: ${remaining}.`,
-    en: ({ firstName, amount, remaining }) => `Hello ${firstName}, your WorqTrade payment of ${amount} has been recorded. Left to pay: ${remaining}.`,
+    tr: ({ firstName, amount, remaining }) =>
+      `Merhaba ${firstName}, ${amount} tutarındaki WorqTrade ödemeniz kaydedildi. Kalan borcunuz: ${remaining}.`,
+    en: ({ firstName, amount, remaining }) =>
+      `Hello ${firstName}, your WorqTrade payment of ${amount} has been recorded. Left to pay: ${remaining}.`,
   },
   repayment_reminder: {
     tr: ({ number, amount, dueDate }) => `WorqTrade: ${number}. taksitinizin (${amount}) son ödeme günü ${dueDate}.`,

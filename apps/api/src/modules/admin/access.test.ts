@@ -135,7 +135,7 @@ describe('who reaches what', () => {
   });
 });
 
-describe('ending a seller\'s sessions', () => {
+describe("ending a seller's sessions", () => {
   it('lets an expert end every session of a seller, and nobody else', async () => {
     const target = await registerVerifiedCustomer(ctx);
     const expert = await signInExpert(ctx);

@@ -95,7 +95,9 @@ export async function listQueue(db: Db, filter: QueueFilter): Promise<{ rows: Qu
   );
 
   const storeCount = sql<number>`case when jsonb_typeof(${snapshotStores}) = 'array' then jsonb_array_length(${snapshotStores}) else (select count(*) from ${integrations} where ${integrations.customerId} = ${applications.customerId})::int end`;
-  const companyTitle = sql<string | null>`coalesce(${snapshotCompanyTitle}, (select c.trade_name from ${integrations} i join ${companies} c on c.id = i.company_id where i.customer_id = ${applications.customerId} order by i.connected_at desc limit 1), (select c.trade_name from ${companies} c where c.customer_id = ${applications.customerId} order by c.updated_at desc limit 1))`;
+  const companyTitle = sql<
+    string | null
+  >`coalesce(${snapshotCompanyTitle}, (select c.trade_name from ${integrations} i join ${companies} c on c.id = i.company_id where i.customer_id = ${applications.customerId} order by i.connected_at desc limit 1), (select c.trade_name from ${companies} c where c.customer_id = ${applications.customerId} order by c.updated_at desc limit 1))`;
 
   const rows = await db
     .select({
@@ -165,7 +167,13 @@ export async function findReviewCustomer(db: Db, id: string) {
 
 export async function findPerson(db: Db, id: string): Promise<(PersonRef & { role: string }) | undefined> {
   const [row] = await db
-    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email, role: customers.role })
+    .select({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+      role: customers.role,
+    })
     .from(customers)
     .where(eq(customers.id, id))
     .limit(1);
@@ -294,7 +302,9 @@ export async function listContactForms(db: Db, filter: ContactFormFilter): Promi
 
 /** The forms an application page shows: the application's own and every other of its seller. */
 export async function contactFormsOfCustomer(db: Db, customerId: string): Promise<ContactFormRow[]> {
-  return contactFormQuery(db).query.where(eq(contactForms.customerId, customerId)).orderBy(desc(contactForms.createdAt), desc(contactForms.id));
+  return contactFormQuery(db)
+    .query.where(eq(contactForms.customerId, customerId))
+    .orderBy(desc(contactForms.createdAt), desc(contactForms.id));
 }
 
 export async function findContactForm(db: Db, id: string): Promise<ContactFormRow | undefined> {

@@ -8,7 +8,17 @@ import { loadConfig } from '../../config.ts';
 import { applicationEvents, applications } from '../../db/schema.ts';
 import { get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
 import { openTestDatabase, testEnv, type TestContext } from '../../test/helpers.ts';
-import { createReviewTestApp, expertEmail, expertPassword, insertSeller, saveContactForm, sentTo, signInExpert, storedSecret, submitApplication } from './test-kit.ts';
+import {
+  createReviewTestApp,
+  expertEmail,
+  expertPassword,
+  insertSeller,
+  saveContactForm,
+  sentTo,
+  signInExpert,
+  storedSecret,
+  submitApplication,
+} from './test-kit.ts';
 
 let ctx: TestContext;
 let expertToken: string;
@@ -52,7 +62,9 @@ describe('the review queue', () => {
     const decided = await registerVerifiedCustomer(ctx);
     const drafting = await registerVerifiedCustomer(ctx);
     ids.older = (await submitApplication(ctx, older, { submittedAt: hoursAgo(48), companyTitle: 'Marmara Örgü' })).applicationId;
-    ids.newer = (await submitApplication(ctx, newer, { submittedAt: hoursAgo(2), companyTitle: 'Ege Zeytin', durationWeeks: 8 })).applicationId;
+    ids.newer = (
+      await submitApplication(ctx, newer, { submittedAt: hoursAgo(2), companyTitle: 'Ege Zeytin', durationWeeks: 8 })
+    ).applicationId;
     ids.approved = (await submitApplication(ctx, decided, { submittedAt: hoursAgo(5), status: 'approved' })).applicationId;
     ids.draft = (await submitApplication(ctx, drafting, { status: 'not_completed' })).applicationId;
   });
@@ -151,7 +163,10 @@ describe('an application page', () => {
     });
     expect(detail.contact_forms[1]).toMatchObject({ application: null, best_selling_store_name: 'Eski Mağaza' });
     expect(detail.events).toEqual([
-      expect.objectContaining({ action: 'submitted', actor: { id: seller.customerId, name: 'Ayşe Yılmaz', email: seller.email, role: 'customer' } }),
+      expect.objectContaining({
+        action: 'submitted',
+        actor: { id: seller.customerId, name: 'Ayşe Yılmaz', email: seller.email, role: 'customer' },
+      }),
     ]);
   });
 
@@ -161,7 +176,13 @@ describe('an application page', () => {
     await ctx.database.db.execute(`delete from integrations where id = '${submitted.integrationId}'`);
     const detail = (await get(ctx, `/admin/applications/${submitted.applicationId}`, expertToken)).json();
     expect(detail.integrations).toEqual([
-      expect.objectContaining({ id: submitted.integrationId, store_name: 'Kapanan Mağaza', status: 'deleted', status_at_submission: 'active', is_active: false }),
+      expect.objectContaining({
+        id: submitted.integrationId,
+        store_name: 'Kapanan Mağaza',
+        status: 'deleted',
+        status_at_submission: 'active',
+        is_active: false,
+      }),
     ]);
     expect(JSON.stringify(detail)).not.toContain(storedSecret);
   });
@@ -179,7 +200,12 @@ describe('deciding', () => {
     const response = await decide(applicationId, { decision: 'approved' });
     expect(response.statusCode, response.body).toBe(200);
     const decided = response.json();
-    expect(decided).toMatchObject({ id: applicationId, status: 'approved', reject_reason: null, decided_by: { name: 'WorqTrade Expert', email: expertEmail } });
+    expect(decided).toMatchObject({
+      id: applicationId,
+      status: 'approved',
+      reject_reason: null,
+      decided_by: { name: 'WorqTrade Expert', email: expertEmail },
+    });
     expect(Date.now() - Date.parse(decided.decided_at)).toBeLessThan(60_000);
 
     const detail = (await get(ctx, `/admin/applications/${applicationId}`, expertToken)).json();

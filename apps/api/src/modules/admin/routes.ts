@@ -85,8 +85,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: applicationView },
       },
     },
-    async (request) =>
-      decide({ db, delivery: app.delivery, log: request.log }, request.params.id, request.user!.customer_id, request.body),
+    async (request) => decide({ db, delivery: app.delivery, log: request.log }, request.params.id, request.user!.customer_id, request.body),
   );
 
   app.get(
@@ -172,7 +171,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       preHandler: app.requireExpert,
       schema: {
         tags,
-        summary: "Ends every session of a seller (a lost phone, a suspected break-in): their refresh tokens stop working",
+        summary: 'Ends every session of a seller (a lost phone, a suspected break-in): their refresh tokens stop working',
         description: 'Access tokens already handed out run out within 15 minutes. 404 customer_not_found for an unknown id.',
         security: bearer,
         params: customerParams,

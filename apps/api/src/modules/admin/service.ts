@@ -90,7 +90,6 @@ export const queueItemView = z.object({
 
 export const queuePage = z.object({ items: z.array(queueItemView), total: z.number().int() });
 
-
 export const storeView = z.object({
   id: z.string(),
   marketplace_code: z.string().nullable(),
@@ -335,7 +334,8 @@ async function companyOf(db: Db, application: ApplicationRow, stores: StoreView[
     tax_office: text(submitted.tax_office) ?? base?.tax_office ?? '',
     national_id: text(submitted.national_id) ?? base?.national_id ?? null,
     birth_date: text(submitted.birth_date) ?? base?.birth_date ?? null,
-    created_at: text(submitted.created_at) ?? base?.created_at ?? application.submittedAt?.toISOString() ?? application.createdAt.toISOString(),
+    created_at:
+      text(submitted.created_at) ?? base?.created_at ?? application.submittedAt?.toISOString() ?? application.createdAt.toISOString(),
   };
 }
 

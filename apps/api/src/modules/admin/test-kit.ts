@@ -30,7 +30,11 @@ export function createReviewTestApp(env: Record<string, string> = {}): Promise<T
 }
 
 /** Signs the expert in the way /admin/login does. */
-export async function signInExpert(ctx: TestContext, email = expertEmail, password = expertPassword): Promise<{ jwt_token: string; refresh_token: string }> {
+export async function signInExpert(
+  ctx: TestContext,
+  email = expertEmail,
+  password = expertPassword,
+): Promise<{ jwt_token: string; refresh_token: string }> {
   const response = await post(ctx, '/auth/login', { email, password });
   if (response.statusCode !== 200) throw new Error(`expert sign-in failed: ${response.statusCode} ${response.body}`);
   return response.json();

@@ -2,7 +2,14 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldLabel } from '@worq/domain/field-labels';
 import { applicationEvents, applications, integrations } from '../../db/schema.ts';
-import { createAccountsTestApp, get, post, registerCustomer, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
+import {
+  createAccountsTestApp,
+  get,
+  post,
+  registerCustomer,
+  registerVerifiedCustomer,
+  type RegisteredCustomer,
+} from '../../test/accounts-helpers.ts';
 import type { Database } from '../../db/client.ts';
 import type { TestContext } from '../../test/helpers.ts';
 import { applicationRoutes } from './routes.ts';
@@ -231,12 +238,22 @@ describe('store status during an application', () => {
     const integrationId = await connectStore(ctx, customer);
     const application = await startApplication(ctx, customer);
 
-    const refused = await post(ctx, '/marketplace/integration/change_status', { integration_id: integrationId, action: 'disable' }, customer.jwt_token);
+    const refused = await post(
+      ctx,
+      '/marketplace/integration/change_status',
+      { integration_id: integrationId, action: 'disable' },
+      customer.jwt_token,
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors.code).toBe('active_application_exists');
 
     await post(ctx, '/application/leave_application', { application_id: application.id }, customer.jwt_token);
-    const allowed = await post(ctx, '/marketplace/integration/change_status', { integration_id: integrationId, action: 'disable' }, customer.jwt_token);
+    const allowed = await post(
+      ctx,
+      '/marketplace/integration/change_status',
+      { integration_id: integrationId, action: 'disable' },
+      customer.jwt_token,
+    );
     expect(allowed.statusCode).toBe(202);
   });
 });
@@ -260,9 +277,18 @@ describe('completing', () => {
 
     const [row] = await ctx.database.db.select().from(applications).where(eq(applications.id, application.id));
     expect(row?.submittedAt).toBeInstanceOf(Date);
-    const snapshot = row?.submittedSnapshot as { integrations: Record<string, unknown>[]; company: { trade_name: string }; plan: { total_payment_amount: number } };
+    const snapshot = row?.submittedSnapshot as {
+      integrations: Record<string, unknown>[];
+      company: { trade_name: string };
+      plan: { total_payment_amount: number };
+    };
     expect(snapshot.integrations).toHaveLength(1);
-    expect(snapshot.integrations[0]).toMatchObject({ id: storeId, marketplace_code: 'trendyol', store_name: 'Ayşe Butik', company: { trade_name: 'Yılmaz Tekstil A.Ş.' } });
+    expect(snapshot.integrations[0]).toMatchObject({
+      id: storeId,
+      marketplace_code: 'trendyol',
+      store_name: 'Ayşe Butik',
+      company: { trade_name: 'Yılmaz Tekstil A.Ş.' },
+    });
     expect(snapshot.company.trade_name).toBe('Yılmaz Tekstil A.Ş.');
     expect(snapshot.plan.total_payment_amount).toBe(8_640_000);
     expect(JSON.stringify(snapshot)).not.toMatch(/api_secret|api_key|secrets|token/i);
@@ -348,7 +374,12 @@ describe('contact form', () => {
     const withoutApplication = await post(ctx, '/application/form/upsert', form, customer.jwt_token);
     expect(withoutApplication.json()).toMatchObject({ application_id: null });
     expect(withoutApplication.json().id).not.toBe(saved.id);
-    const againWithout = await post(ctx, '/application/form/upsert', { ...form, best_selling_store_name: 'Yeni Mağaza' }, customer.jwt_token);
+    const againWithout = await post(
+      ctx,
+      '/application/form/upsert',
+      { ...form, best_selling_store_name: 'Yeni Mağaza' },
+      customer.jwt_token,
+    );
     expect(againWithout.json()).toMatchObject({ id: withoutApplication.json().id, best_selling_store_name: 'Yeni Mağaza' });
   });
 
@@ -378,7 +409,13 @@ describe('contact form', () => {
       note: 'Note can be at most 1000 characters.',
     });
 
-    const repeated = await post(ctx, '/application/form/upsert', { ...form, sales_channels: ['none', 'none'], best_selling_store_name: 'x'.repeat(121) }, customer.jwt_token, en);
+    const repeated = await post(
+      ctx,
+      '/application/form/upsert',
+      { ...form, sales_channels: ['none', 'none'], best_selling_store_name: 'x'.repeat(121) },
+      customer.jwt_token,
+      en,
+    );
     expect(repeated.json().errors.fields).toEqual({
       sales_channels: 'Select each option only once.',
       best_selling_store_name: 'Best-selling store name can be at most 120 characters.',

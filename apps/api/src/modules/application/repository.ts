@@ -16,7 +16,12 @@ export function isActiveApplication(application: Application): boolean {
 }
 
 /** The customer's application; undefined for a missing one and for anybody else's alike. */
-export async function findApplication(db: Db, customerId: string, id: string, options: { lock?: boolean } = {}): Promise<Application | undefined> {
+export async function findApplication(
+  db: Db,
+  customerId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<Application | undefined> {
   const query = db
     .select()
     .from(applications)
@@ -26,7 +31,11 @@ export async function findApplication(db: Db, customerId: string, id: string, op
   return row;
 }
 
-export async function findActiveApplication(db: Db, customerId: string, options: { lock?: boolean } = {}): Promise<Application | undefined> {
+export async function findActiveApplication(
+  db: Db,
+  customerId: string,
+  options: { lock?: boolean } = {},
+): Promise<Application | undefined> {
   const query = db
     .select()
     .from(applications)

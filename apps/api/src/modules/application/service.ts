@@ -108,7 +108,12 @@ export async function startApplication(db: Db, customerId: string, cancelExistin
       if (existing) {
         if (!cancelExisting) throw new AppError(409, 'active_application_exists', { messageKey: 'application_already_active' });
         await updateApplication(tx, existing.id, { isCancelled: true });
-        await recordEvent(tx, { applicationId: existing.id, actorId: customerId, action: 'cancelled', detail: { reason: 'new_application' } });
+        await recordEvent(tx, {
+          applicationId: existing.id,
+          actorId: customerId,
+          action: 'cancelled',
+          detail: { reason: 'new_application' },
+        });
       }
       const application = await insertApplication(tx, customerId);
       await recordEvent(tx, {
@@ -134,7 +139,12 @@ export async function setStep(db: Db, customerId: string, applicationId: string,
     // Going back never needs anything; going forward needs what the target step needs.
     if (step > application.step) await assertStepRequirements(tx, application, step);
     const saved = await updateApplication(tx, application.id, { step, ...(step >= 2 ? { reachedStepTwo: true } : {}) });
-    await recordEvent(tx, { applicationId: application.id, actorId: customerId, action: 'step_changed', detail: { from: application.step, to: step } });
+    await recordEvent(tx, {
+      applicationId: application.id,
+      actorId: customerId,
+      action: 'step_changed',
+      detail: { from: application.step, to: step },
+    });
     return saved;
   });
   return toApplicationView(updated);
@@ -311,9 +321,16 @@ export async function saveContactForm(db: Db, customerId: string, input: Contact
       note: input.note ? input.note : null,
     };
     const existing = await findContactForm(tx, customerId, applicationId);
-    const form = existing ? await updateContactForm(tx, existing.id, values) : await insertContactForm(tx, { customerId, applicationId, ...values });
+    const form = existing
+      ? await updateContactForm(tx, existing.id, values)
+      : await insertContactForm(tx, { customerId, applicationId, ...values });
     if (applicationId) {
-      await recordEvent(tx, { applicationId, actorId: customerId, action: 'contact_form_saved', detail: { contact_form_id: form.id, updated: Boolean(existing) } });
+      await recordEvent(tx, {
+        applicationId,
+        actorId: customerId,
+        action: 'contact_form_saved',
+        detail: { contact_form_id: form.id, updated: Boolean(existing) },
+      });
     }
     return form;
   });

@@ -20,7 +20,11 @@ export interface WireApplication {
   plan?: Record<string, unknown>;
 }
 
-export async function startApplication(ctx: TestContext, customer: RegisteredCustomer, body: Record<string, unknown> = {}): Promise<WireApplication> {
+export async function startApplication(
+  ctx: TestContext,
+  customer: RegisteredCustomer,
+  body: Record<string, unknown> = {},
+): Promise<WireApplication> {
   const response = await post(ctx, '/application/start_application', body, customer.jwt_token);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<WireApplication>();
@@ -39,7 +43,12 @@ export function planBody(applicationId: string, overrides: Record<string, unknow
   };
 }
 
-export async function savePlan(ctx: TestContext, customer: RegisteredCustomer, applicationId: string, overrides: Record<string, unknown> = {}) {
+export async function savePlan(
+  ctx: TestContext,
+  customer: RegisteredCustomer,
+  applicationId: string,
+  overrides: Record<string, unknown> = {},
+) {
   const response = await post(ctx, '/gpp/upsert', planBody(applicationId, overrides), customer.jwt_token);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Record<string, unknown>>();
@@ -54,7 +63,11 @@ export const companyBody = {
 };
 
 /** Connects a Trendyol store in the sandbox; with `link`, also enters its company. */
-export async function connectStore(ctx: TestContext, customer: RegisteredCustomer, options: { link?: boolean; storeName?: string } = {}): Promise<string> {
+export async function connectStore(
+  ctx: TestContext,
+  customer: RegisteredCustomer,
+  options: { link?: boolean; storeName?: string } = {},
+): Promise<string> {
   const connected = await connectTrendyol(ctx, customer, { store_name: options.storeName ?? 'Ayşe Butik' });
   expect(connected.is_successful, JSON.stringify(connected)).toBe(true);
   const id = (connected.data as { id: string }).id;
@@ -65,6 +78,12 @@ export async function connectStore(ctx: TestContext, customer: RegisteredCustome
   return id;
 }
 
-export async function setStep(ctx: TestContext, customer: RegisteredCustomer, applicationId: string, step: number, headers: Record<string, string> = {}) {
+export async function setStep(
+  ctx: TestContext,
+  customer: RegisteredCustomer,
+  applicationId: string,
+  step: number,
+  headers: Record<string, string> = {},
+) {
   return post(ctx, '/application/set_step', { application_id: applicationId, step }, customer.jwt_token, headers);
 }

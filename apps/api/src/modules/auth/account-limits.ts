@@ -71,7 +71,11 @@ export async function assertUnderLimit(
   now = new Date(),
   messageKey?: 'sms_number_limit',
 ): Promise<void> {
-  const [row] = await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, keyOf(name, subject))).limit(1);
+  const [row] = await db
+    .select()
+    .from(rateLimitHits)
+    .where(eq(rateLimitHits.key, keyOf(name, subject)))
+    .limit(1);
   if (row && row.resetAt > now && row.count >= limit.max) throw tooMany(row.resetAt, now, messageKey);
 }
 

@@ -25,7 +25,12 @@ describe('e-mail change', () => {
   it('sends a code to the new address and, once typed in, moves the account there', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const newEmail = uniqueEmail('moved');
-    const request = await post(ctx, '/auth/email_change_request', { new_email: newEmail.toUpperCase(), password: customer.password }, customer.jwt_token);
+    const request = await post(
+      ctx,
+      '/auth/email_change_request',
+      { new_email: newEmail.toUpperCase(), password: customer.password },
+      customer.jwt_token,
+    );
     expect(request.statusCode).toBe(200);
     expect(request.json()).toEqual({ expires_in_seconds: 600 });
     expect((await latestMessage(ctx, newEmail, 'email'))?.subject).toBe('Yeni e-posta adresinizi onaylayın');
@@ -59,14 +64,24 @@ describe('e-mail change', () => {
   it('refuses an address that belongs to another account', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const other = await registerVerifiedCustomer(ctx);
-    const response = await post(ctx, '/auth/email_change_request', { new_email: other.email, password: customer.password }, customer.jwt_token);
+    const response = await post(
+      ctx,
+      '/auth/email_change_request',
+      { new_email: other.email, password: customer.password },
+      customer.jwt_token,
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json().errors.code).toBe('email_taken');
   });
 
   it('refuses the current address as the new one', async () => {
     const customer = await registerVerifiedCustomer(ctx);
-    const response = await post(ctx, '/auth/email_change_request', { new_email: customer.email, password: customer.password }, customer.jwt_token);
+    const response = await post(
+      ctx,
+      '/auth/email_change_request',
+      { new_email: customer.email, password: customer.password },
+      customer.jwt_token,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.fields.new_email).toBe('Yeni e-posta adresi mevcut adresinizden farklı olmalıdır.');
   });
@@ -104,7 +119,12 @@ describe('e-mail change', () => {
   it('spaces requests a minute apart', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     await post(ctx, '/auth/email_change_request', { new_email: uniqueEmail(), password: customer.password }, customer.jwt_token);
-    const second = await post(ctx, '/auth/email_change_request', { new_email: uniqueEmail(), password: customer.password }, customer.jwt_token);
+    const second = await post(
+      ctx,
+      '/auth/email_change_request',
+      { new_email: uniqueEmail(), password: customer.password },
+      customer.jwt_token,
+    );
     expect(second.statusCode).toBe(429);
     expect(second.json().errors.resend_in_seconds).toBeGreaterThan(0);
   });

@@ -238,7 +238,10 @@ describe('credentials that are refused', () => {
   const expectInvalid = async (body: unknown) => {
     const response = await googleLogin(ctx, body);
     expect(response.statusCode).toBe(401);
-    expect(response.json().errors).toEqual({ code: 'invalid_google_credential', message: 'Google ile giriş doğrulanamadı. Lütfen yeniden deneyin.' });
+    expect(response.json().errors).toEqual({
+      code: 'invalid_google_credential',
+      message: 'Google ile giriş doğrulanamadı. Lütfen yeniden deneyin.',
+    });
   };
 
   it('refuses a missing, empty or malformed credential', async () => {

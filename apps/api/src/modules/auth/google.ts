@@ -155,10 +155,7 @@ async function joinExisting(
 }
 
 const googleLoginBody = z.object({
-  credential: z
-    .string()
-    .optional()
-    .describe('The ID token (JWT) Google Identity Services hands the page in its credential response'),
+  credential: z.string().optional().describe('The ID token (JWT) Google Identity Services hands the page in its credential response'),
   select_by: z
     .string()
     .max(64)
@@ -193,8 +190,7 @@ export const googleLoginRoutes: FastifyPluginAsyncZod<{
       config: { rateLimit: {} },
       schema: {
         tags: ['auth'],
-        summary:
-          'Signs in or signs up with a Google ID token; flow says which. A new account has no phone yet (is_phone_verified false)',
+        summary: 'Signs in or signs up with a Google ID token; flow says which. A new account has no phone yet (is_phone_verified false)',
         body: googleLoginBody,
         response: { 200: googleLoginAnswer },
       },

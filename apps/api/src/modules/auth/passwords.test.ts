@@ -142,7 +142,12 @@ describe('change password', () => {
 
   it('holds the new password to the password rule and needs a signed-in caller', async () => {
     const customer = await registerVerifiedCustomer(ctx);
-    const weak = await post(ctx, '/auth/change_password', { current_password: customer.password, new_password: 'alllower1' }, customer.jwt_token);
+    const weak = await post(
+      ctx,
+      '/auth/change_password',
+      { current_password: customer.password, new_password: 'alllower1' },
+      customer.jwt_token,
+    );
     expect(weak.statusCode).toBe(400);
     expect(Object.keys(weak.json().errors.fields)).toEqual(['new_password']);
     expect((await post(ctx, '/auth/change_password', { current_password: 'x', new_password: 'NewSecret34' })).statusCode).toBe(401);
@@ -150,12 +155,12 @@ describe('change password', () => {
 });
 
 describe('password hash cost', () => {
-  it('uses OWASP\'s scrypt minimum (N=2^17, r=8, p=1) everywhere but the test run', () => {
+  it("uses OWASP's scrypt minimum (N=2^17, r=8, p=1) everywhere but the test run", () => {
     for (const env of ['production', 'development', undefined]) expect(passwordHashCostFor(env)).toEqual({ N: 2 ** 17, r: 8, p: 1 });
     expect(passwordHashCostFor('test').N).toBe(2 ** 14);
   });
 
-  it('replaces a hash of a lower cost with one of today\'s cost at the next sign-in', async () => {
+  it("replaces a hash of a lower cost with one of today's cost at the next sign-in", async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const weak = await hashPassword(customer.password, { N: 2 ** 10, r: 8, p: 1 });
     expect(needsRehash(weak)).toBe(true);

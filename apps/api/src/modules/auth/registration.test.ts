@@ -47,7 +47,18 @@ describe('registration', () => {
 
     const claims = decodeClaims(tokens.jwt_token);
     expect(claims).toMatchObject({ email: 'new.seller@example.com', first_name: 'Ayşe', last_name: 'Yılmaz', is_phone_verified: false });
-    expect(Object.keys(claims).sort()).toEqual(['aud', 'customer_id', 'email', 'exp', 'first_name', 'iat', 'is_phone_verified', 'iss', 'jti', 'last_name']);
+    expect(Object.keys(claims).sort()).toEqual([
+      'aud',
+      'customer_id',
+      'email',
+      'exp',
+      'first_name',
+      'iat',
+      'is_phone_verified',
+      'iss',
+      'jti',
+      'last_name',
+    ]);
     expect(Number(claims.exp) - Number(claims.iat)).toBe(15 * 60);
 
     const sms = await latestMessage(ctx, '5321112233', 'sms');

@@ -52,13 +52,7 @@ export async function usePasswordResetToken(db: Db, tokenHash: string, now: Date
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
     .returning({ customerId: passwordResetTokens.customerId });
   return row?.customerId;
 }

@@ -188,7 +188,10 @@ export async function signIn(ctx: AccountsContext, email: string, password: stri
     await countHit(ctx.db, 'login', email, accountLimits.login, now);
   } catch (error) {
     if (error instanceof AppError) {
-      ctx.log?.warn({ event: 'sign_in_locked', account: createHash('sha256').update(email).digest('hex').slice(0, 16) }, 'sign-in locked out');
+      ctx.log?.warn(
+        { event: 'sign_in_locked', account: createHash('sha256').update(email).digest('hex').slice(0, 16) },
+        'sign-in locked out',
+      );
     }
     throw error;
   }

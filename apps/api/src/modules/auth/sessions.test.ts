@@ -72,7 +72,9 @@ describe('sign-in', () => {
     const customer = await registerCustomer(ctx);
     // 16 wrong guesses at once. Read-then-count let every one of them be checked. (On PostgreSQL
     // the burst runs in any order, so the right password is tried after it, not inside it.)
-    const answers = await Promise.all(Array.from({ length: 16 }, () => post(ctx, '/auth/login', { email: customer.email, password: 'Wrong1234' })));
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () => post(ctx, '/auth/login', { email: customer.email, password: 'Wrong1234' })),
+    );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(6);

@@ -141,13 +141,7 @@ export async function consumeCode(
   const [counted] = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(verificationCodes.id, latest.id),
-        lt(verificationCodes.attempts, maxWrongAttempts),
-        isNull(verificationCodes.consumedAt),
-      ),
-    )
+    .where(and(eq(verificationCodes.id, latest.id), lt(verificationCodes.attempts, maxWrongAttempts), isNull(verificationCodes.consumedAt)))
     .returning({ attempts: verificationCodes.attempts });
   if (!counted) throw attemptsExceeded();
 

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountsTestApp, post, registerCustomer, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
+import {
+  createAccountsTestApp,
+  post,
+  registerCustomer,
+  registerVerifiedCustomer,
+  type RegisteredCustomer,
+} from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
 
 let ctx: TestContext;
@@ -28,7 +34,8 @@ const soleProprietorship = {
   birth_date: '1985-04-23',
 };
 
-const upsert = (body: unknown, language = 'en', who = customer) => post(ctx, '/company/upsert', body, who.jwt_token, { 'accept-language': language });
+const upsert = (body: unknown, language = 'en', who = customer) =>
+  post(ctx, '/company/upsert', body, who.jwt_token, { 'accept-language': language });
 
 describe('POST /company/upsert', () => {
   it('saves a joint-stock company without personal details', async () => {
@@ -66,7 +73,10 @@ describe('POST /company/upsert', () => {
     const checksum = await upsert({ ...jointStock, tax_number: '1234567891' });
     expect(checksum.json().errors.fields).toEqual({ tax_number: 'The tax identification number is not valid.' });
     const empty = await upsert({ ...jointStock, tax_number: '', trade_name: ' ' }, 'tr');
-    expect(empty.json().errors.fields).toEqual({ tax_number: 'Vergi numarası boş bırakılamaz.', trade_name: 'Ticari unvan boş bırakılamaz.' });
+    expect(empty.json().errors.fields).toEqual({
+      tax_number: 'Vergi numarası boş bırakılamaz.',
+      trade_name: 'Ticari unvan boş bırakılamaz.',
+    });
   });
 
   it('refuses a national id of the wrong length or with a wrong checksum', async () => {
@@ -87,7 +97,10 @@ describe('POST /company/upsert', () => {
 
     const changed = await upsert({ ...jointStock, trade_name: 'Yeni Unvan A.Ş.' }, 'en', owner);
     expect(changed.statusCode).toBe(409);
-    expect(changed.json().errors).toEqual({ code: 'company_locked', message: 'Company details can be changed only through our support team.' });
+    expect(changed.json().errors).toEqual({
+      code: 'company_locked',
+      message: 'Company details can be changed only through our support team.',
+    });
   });
 
   it('needs a verified phone', async () => {

@@ -16,12 +16,7 @@ export async function findCompanyById(db: Db, customerId: string, id: string): P
 
 /** The company the customer changed last. */
 export async function latestCompanyOf(db: Db, customerId: string): Promise<Company | undefined> {
-  const [row] = await db
-    .select()
-    .from(companies)
-    .where(eq(companies.customerId, customerId))
-    .orderBy(desc(companies.updatedAt))
-    .limit(1);
+  const [row] = await db.select().from(companies).where(eq(companies.customerId, customerId)).orderBy(desc(companies.updatedAt)).limit(1);
   return row;
 }
 

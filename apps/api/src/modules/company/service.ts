@@ -125,7 +125,8 @@ function sameCompany(existing: Company, values: ReturnType<typeof storedValues>)
 export async function upsertCompany(db: Db, customerId: string, input: CompanyInput): Promise<Company> {
   const values = storedValues(input);
   const existing = await findCompanyByTaxNumber(db, customerId, values.taxNumber);
-  const company = existing ?? (await insertCompany(db, { customerId, ...values })) ?? (await findCompanyByTaxNumber(db, customerId, values.taxNumber));
+  const company =
+    existing ?? (await insertCompany(db, { customerId, ...values })) ?? (await findCompanyByTaxNumber(db, customerId, values.taxNumber));
   if (!company) throw new Error('company vanished after insert');
   if (!sameCompany(company, values)) throw new AppError(409, 'company_locked');
   return company;

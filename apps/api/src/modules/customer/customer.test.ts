@@ -94,7 +94,12 @@ describe('profile', () => {
     const customer = await registerVerifiedCustomer(ctx);
     const newPhone = uniquePhone();
     const change = (password?: string) =>
-      post(ctx, '/customer/update_user_info', { first_name: 'Ayşe', last_name: 'Yılmaz', phone_number: newPhone, ...(password ? { password } : {}) }, customer.jwt_token);
+      post(
+        ctx,
+        '/customer/update_user_info',
+        { first_name: 'Ayşe', last_name: 'Yılmaz', phone_number: newPhone, ...(password ? { password } : {}) },
+        customer.jwt_token,
+      );
     const without = await change();
     expect(without.statusCode).toBe(400);
     expect(Object.keys(without.json().errors.fields)).toEqual(['password']);

@@ -47,7 +47,12 @@ describe('POST /gpp/upsert', () => {
     const response = await post(
       ctx,
       '/gpp/upsert',
-      { ...planBody(application.id, { duration_weeks: 6, payment_start_week: 2 }), provider_share_amount: 1, total_payment_amount: 2, schedule: [] },
+      {
+        ...planBody(application.id, { duration_weeks: 6, payment_start_week: 2 }),
+        provider_share_amount: 1,
+        total_payment_amount: 2,
+        schedule: [],
+      },
       customer.jwt_token,
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -110,9 +115,17 @@ describe('POST /gpp/upsert', () => {
     const customer = await registerVerifiedCustomer(ctx);
     const application = await startApplication(ctx, customer);
     const en = { 'accept-language': 'en' };
-    const tooHigh = await post(ctx, '/gpp/upsert', planBody(application.id, { estimated_sales_turnover: tl(500_000) }), customer.jwt_token, en);
+    const tooHigh = await post(
+      ctx,
+      '/gpp/upsert',
+      planBody(application.id, { estimated_sales_turnover: tl(500_000) }),
+      customer.jwt_token,
+      en,
+    );
     expect(tooHigh.statusCode).toBe(400);
-    expect(tooHigh.json().errors.fields).toEqual({ estimated_sales_turnover: 'Estimated sales turnover should be between ₺86,400.00-₺400,000.00.' });
+    expect(tooHigh.json().errors.fields).toEqual({
+      estimated_sales_turnover: 'Estimated sales turnover should be between ₺86,400.00-₺400,000.00.',
+    });
 
     const both = await post(
       ctx,
@@ -134,12 +147,18 @@ describe('POST /gpp/upsert', () => {
     const response = await post(
       ctx,
       '/gpp/upsert',
-      planBody(application.id, { average_monthly_turnover: tl(4_000), estimated_stock_purchase_amount: tl(10_000), estimated_sales_turnover: tl(12_000) }),
+      planBody(application.id, {
+        average_monthly_turnover: tl(4_000),
+        estimated_stock_purchase_amount: tl(10_000),
+        estimated_sales_turnover: tl(12_000),
+      }),
       customer.jwt_token,
       { 'accept-language': 'en' },
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors.fields).toEqual({ average_monthly_turnover: 'The average monthly turnover must be at least ₺5,000.00 to apply.' });
+    expect(response.json().errors.fields).toEqual({
+      average_monthly_turnover: 'The average monthly turnover must be at least ₺5,000.00 to apply.',
+    });
   });
 
   it('takes money as whole, non-negative kuruş and only the offered durations and start weeks', async () => {
@@ -148,7 +167,13 @@ describe('POST /gpp/upsert', () => {
     const response = await post(
       ctx,
       '/gpp/upsert',
-      planBody(application.id, { average_monthly_turnover: 100.5, estimated_stock_purchase_amount: -1, estimated_sales_turnover: 1e15, duration_weeks: 5, payment_start_week: 4 }),
+      planBody(application.id, {
+        average_monthly_turnover: 100.5,
+        estimated_stock_purchase_amount: -1,
+        estimated_sales_turnover: 1e15,
+        duration_weeks: 5,
+        payment_start_week: 4,
+      }),
       customer.jwt_token,
     );
     expect(response.statusCode).toBe(400);

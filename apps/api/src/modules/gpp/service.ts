@@ -14,7 +14,14 @@ import {
 } from '@worq/domain/plan';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findActiveApplication, findApplication, findPlan, isActiveApplication, recordEvent, type Plan } from '../application/repository.ts';
+import {
+  findActiveApplication,
+  findApplication,
+  findPlan,
+  isActiveApplication,
+  recordEvent,
+  type Plan,
+} from '../application/repository.ts';
 import { upsertPlan, type NewPlan } from './repository.ts';
 
 /* ---------- Wire shapes (API.md "Plan") ---------- */
@@ -30,7 +37,10 @@ export const planParametersView = z.object({
   rates: z.array(z.object({ duration_weeks: durationWeeks, provider_share_rate: z.number().describe('A fraction: 0.08 is 8 %') })),
   payment_start_weeks: z.array(paymentStartWeek),
   min_stock_purchase_amount: z.number().int().describe('Kuruş'),
-  max_stock_purchase_amount: z.number().int().describe('Kuruş; the stock purchase is also capped at max_stock_to_turnover_ratio × average monthly turnover'),
+  max_stock_purchase_amount: z
+    .number()
+    .int()
+    .describe('Kuruş; the stock purchase is also capped at max_stock_to_turnover_ratio × average monthly turnover'),
   max_stock_to_turnover_ratio: z.number(),
   max_sales_to_stock_ratio: z.number(),
   suggested_stock_ratio: z.number(),

@@ -6,7 +6,13 @@ const healthResponse = z.object({ status: z.enum(['ok', 'degraded']), database: 
 export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> = async (app, { ping }) => {
   app.get(
     '/health',
-    { schema: { tags: ['operations'], summary: 'Liveness and database reachability', response: { 200: healthResponse, 503: healthResponse } } },
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness and database reachability',
+        response: { 200: healthResponse, 503: healthResponse },
+      },
+    },
     async (_request, reply) => {
       try {
         await ping();

@@ -116,10 +116,20 @@ describe('GET /insight/overview', () => {
     expect(body.series.reduce((sum: number, day: { orders: number }) => sum + day.orders, 0)).toBe(body.totals.orders);
     expect(body.series.find((day: { date: string }) => day.date === addDays(today, -2)).revenue).toBe(2_500);
     expect(body.by_marketplace.reduce((sum: number, store: { revenue: number }) => sum + store.revenue, 0)).toBe(body.totals.revenue);
-    expect(body.by_marketplace[0]).toMatchObject({ integration_id: hepsiburada, marketplace_code: 'hepsiburada', revenue: 21_000, orders: 2 });
+    expect(body.by_marketplace[0]).toMatchObject({
+      integration_id: hepsiburada,
+      marketplace_code: 'hepsiburada',
+      revenue: 21_000,
+      orders: 2,
+    });
     expect(body.other_currencies).toEqual([{ currency: 'EUR', amount: 9_900, orders: 1 }]);
     expect(body.top_products[0]).toEqual({ sku: 'D', name: 'Ürün D', units: 1, revenue: 20_000 });
-    expect(body.top_products.find((product: { sku: string }) => product.sku === 'A')).toEqual({ sku: 'A', name: 'Ürün A', units: 3, revenue: 11_000 });
+    expect(body.top_products.find((product: { sku: string }) => product.sku === 'A')).toEqual({
+      sku: 'A',
+      name: 'Ürün A',
+      units: 3,
+      revenue: 11_000,
+    });
     expect(body.sync.map((store: { state: string }) => store.state)).toEqual(['never', 'never']);
   });
 
@@ -194,7 +204,11 @@ describe('GET /insight/tips', () => {
     for (let back = 27; back >= 0; back--) {
       const day = addDays(today, -back);
       const sunday = new Date(`${day}T00:00:00Z`).getUTCDay() === 0;
-      orders.push(order({ day, amount: 10_000, sku: 'X' }), order({ day, amount: 10_000, sku: 'X' }), order({ day, amount: 10_000, sku: 'Y' }));
+      orders.push(
+        order({ day, amount: 10_000, sku: 'X' }),
+        order({ day, amount: 10_000, sku: 'X' }),
+        order({ day, amount: 10_000, sku: 'Y' }),
+      );
       if (sunday) orders.push(order({ day, amount: 30_000, sku: 'X' }));
       if (back % 3 === 0) orders.push(order({ day, amount: 10_000, sku: 'Y', status: 'cancelled' }));
     }
@@ -204,7 +218,15 @@ describe('GET /insight/tips', () => {
     const en = (await get(ctx, `/insight/tips${range}`, seller.jwt_token, { 'accept-language': 'en' })).json();
     const codes = tr.map((tip: { code: string }) => tip.code);
     expect(codes).toEqual(en.map((tip: { code: string }) => tip.code));
-    expect(codes).toEqual(expect.arrayContaining(['high_cancellation_rate', 'product_dependence', 'growth_financing', 'weekday_pattern', 'channel_concentration']));
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'high_cancellation_rate',
+        'product_dependence',
+        'growth_financing',
+        'weekday_pattern',
+        'channel_concentration',
+      ]),
+    );
     const severities = tr.map((tip: { severity: string }) => ['warning', 'opportunity', 'info'].indexOf(tip.severity));
     expect([...severities].sort((a, b) => a - b)).toEqual(severities);
     const growth = en.find((tip: { code: string }) => tip.code === 'growth_financing');
@@ -260,7 +282,10 @@ describe('GET /gpp/suggestion', () => {
     const seller = await registerVerifiedCustomer(ctx);
     const store = await addStore(seller, 'n11', 'Yeni Mağaza');
     const start = monthStart(today, -1);
-    await upsertOrders(ctx.database.db, seller.customerId, store, [order({ day: start, amount: 3_000_000 }), order({ day: addDays(start, 5), amount: 1_000_000 })]);
+    await upsertOrders(ctx.database.db, seller.customerId, store, [
+      order({ day: start, amount: 3_000_000 }),
+      order({ day: addDays(start, 5), amount: 1_000_000 }),
+    ]);
     const suggestion = (await get(ctx, '/gpp/suggestion', seller.jwt_token)).json();
     expect(suggestion.months_used).toBe(1);
     expect(suggestion.average_monthly_turnover).toBe(4_000_000);
@@ -272,7 +297,8 @@ describe('POST /insight/store_lookup', () => {
   beforeAll(async () => {
     seller = await registerVerifiedCustomer(ctx);
   });
-  const lookup = (store_url: string, language = 'tr') => post(ctx, '/insight/store_lookup', { store_url }, seller.jwt_token, { 'accept-language': language });
+  const lookup = (store_url: string, language = 'tr') =>
+    post(ctx, '/insight/store_lookup', { store_url }, seller.jwt_token, { 'accept-language': language });
 
   it('reads each marketplace store address', async () => {
     expect((await lookup('https://www.trendyol.com/magaza/ayse-butik-m-123456?sst=0')).json()).toEqual({
@@ -282,14 +308,27 @@ describe('POST /insight/store_lookup', () => {
       store_link: 'https://www.trendyol.com/magaza/ayse-butik-m-123456',
       candidates: ['trendyol'],
     });
-    expect((await lookup('hepsiburada.com/magaza/kilim-evi')).json()).toMatchObject({ marketplace_code: 'hepsiburada', store_name: 'Kilim Evi', seller_id: null });
-    expect((await lookup('https://www.n11.com/magaza/teknomarket')).json()).toMatchObject({ marketplace_code: 'n11', store_name: 'Teknomarket' });
+    expect((await lookup('hepsiburada.com/magaza/kilim-evi')).json()).toMatchObject({
+      marketplace_code: 'hepsiburada',
+      store_name: 'Kilim Evi',
+      seller_id: null,
+    });
+    expect((await lookup('https://www.n11.com/magaza/teknomarket')).json()).toMatchObject({
+      marketplace_code: 'n11',
+      store_name: 'Teknomarket',
+    });
     expect((await lookup('https://www.ciceksepeti.com/magaza/cicek-bahcem')).json()).toMatchObject({ marketplace_code: 'ciceksepeti' });
-    expect((await lookup('https://www.amazon.com.tr/sp?seller=A1B2C3D4E5F6G7')).json()).toMatchObject({ marketplace_code: 'amazon', seller_id: 'A1B2C3D4E5F6G7' });
-    expect((await lookup('https://m.trendyol.com/urun-p-1?merchantId=98765')).json()).toMatchObject({ marketplace_code: 'trendyol', seller_id: '98765' });
+    expect((await lookup('https://www.amazon.com.tr/sp?seller=A1B2C3D4E5F6G7')).json()).toMatchObject({
+      marketplace_code: 'amazon',
+      seller_id: 'A1B2C3D4E5F6G7',
+    });
+    expect((await lookup('https://m.trendyol.com/urun-p-1?merchantId=98765')).json()).toMatchObject({
+      marketplace_code: 'trendyol',
+      seller_id: '98765',
+    });
   });
 
-  it("asks Ideasoft or Ticimax for a store on its own domain, without fetching it", async () => {
+  it('asks Ideasoft or Ticimax for a store on its own domain, without fetching it', async () => {
     expect((await lookup('https://www.ornekmagaza.com.tr/urunler')).json()).toEqual({
       marketplace_code: null,
       store_name: null,
@@ -300,7 +339,14 @@ describe('POST /insight/store_lookup', () => {
   });
 
   it('refuses what it cannot read with a field error in the language asked', async () => {
-    for (const url of ['bir mağaza', 'https://www.trendyol.com/sr?q=kazak', 'http://127.0.0.1/magaza', 'ftp://store.example.com', 'https://user:pw@shop.example.com', 'localhost']) {
+    for (const url of [
+      'bir mağaza',
+      'https://www.trendyol.com/sr?q=kazak',
+      'http://127.0.0.1/magaza',
+      'ftp://store.example.com',
+      'https://user:pw@shop.example.com',
+      'localhost',
+    ]) {
       const response = await lookup(url, 'en');
       expect(response.statusCode, url).toBe(400);
       expect(response.json().errors.code).toBe('store_url_unrecognised');
@@ -342,8 +388,20 @@ describe('store_performance for experts', () => {
     expect(response.statusCode, response.body).toBe(200);
     const performance = response.json().store_performance;
     expect(performance.months).toHaveLength(12);
-    expect(performance.months.at(-1)).toEqual({ month: thisMonth.slice(0, 7), revenue: 100_000, orders: 1, cancelled_orders: 0, returned_orders: 0 });
-    expect(performance.months.at(-2)).toEqual({ month: lastMonth.slice(0, 7), revenue: 200_000, orders: 1, cancelled_orders: 1, returned_orders: 1 });
+    expect(performance.months.at(-1)).toEqual({
+      month: thisMonth.slice(0, 7),
+      revenue: 100_000,
+      orders: 1,
+      cancelled_orders: 0,
+      returned_orders: 0,
+    });
+    expect(performance.months.at(-2)).toEqual({
+      month: lastMonth.slice(0, 7),
+      revenue: 200_000,
+      orders: 1,
+      cancelled_orders: 1,
+      returned_orders: 1,
+    });
     expect(performance.months.reduce((sum: number, month: { revenue: number }) => sum + month.revenue, 0)).toBe(300_000);
     expect(performance.cancellation_rate).toBe(0.25);
     expect(performance.return_rate).toBe(0.25);

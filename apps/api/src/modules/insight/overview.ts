@@ -97,9 +97,16 @@ export interface RangeQuery {
 export function resolveRange(query: Pick<RangeQuery, 'from' | 'to'>, now: Date): { from: string; to: string } {
   const to = query.to ?? istanbulDate(now);
   const from = query.from ?? addDays(to, -(defaultRangeDays - 1));
-  if (from > to) throw new AppError(400, 'validation_failed', { messageKey: 'insight_range_invalid', fields: { from: { key: 'insight_range_invalid' } } });
+  if (from > to)
+    throw new AppError(400, 'validation_failed', {
+      messageKey: 'insight_range_invalid',
+      fields: { from: { key: 'insight_range_invalid' } },
+    });
   if (daysBetween(from, to) + 1 > maxRangeDays) {
-    throw new AppError(400, 'validation_failed', { messageKey: 'insight_range_too_long', fields: { to: { key: 'insight_range_too_long' } } });
+    throw new AppError(400, 'validation_failed', {
+      messageKey: 'insight_range_too_long',
+      fields: { to: { key: 'insight_range_too_long' } },
+    });
   }
   return { from, to };
 }

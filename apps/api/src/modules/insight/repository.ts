@@ -140,7 +140,12 @@ export async function updateOwnSync(
 }
 
 /** Ends a run: writes its outcome and hands the lease back. */
-export async function releaseSync(db: Db, integrationId: string, owner: string, values: Partial<typeof orderSyncs.$inferInsert>): Promise<void> {
+export async function releaseSync(
+  db: Db,
+  integrationId: string,
+  owner: string,
+  values: Partial<typeof orderSyncs.$inferInsert>,
+): Promise<void> {
   await db
     .update(orderSyncs)
     .set({ ...values, lockedBy: null, lockedUntil: null, updatedAt: sql`now()` })
@@ -231,7 +236,11 @@ export interface PeriodTotals {
 const emptyTotals: PeriodTotals = { revenue: 0, orders: 0, units: 0, cancelledOrders: 0, returnedOrders: 0 };
 
 /** TRY totals of a range and of the range just before it (`previousFrom` … day before `from`). */
-export async function periodTotals(db: Db, filter: OrderFilter, previousFrom: string): Promise<{ current: PeriodTotals; previous: PeriodTotals }> {
+export async function periodTotals(
+  db: Db,
+  filter: OrderFilter,
+  previousFrom: string,
+): Promise<{ current: PeriodTotals; previous: PeriodTotals }> {
   const result = await db.execute(sql`
     select o.order_day >= ${filter.from}::date as is_current,
       count(*) filter (where ${counted}) as orders,

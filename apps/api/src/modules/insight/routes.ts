@@ -57,7 +57,13 @@ const overviewView = z.object({
   previous: totals.describe('The same figures for the equal period just before'),
   series: z.array(z.object({ date: z.string(), revenue: z.number().int(), orders: z.number().int() })),
   by_marketplace: z.array(
-    z.object({ integration_id: z.string(), marketplace_code: z.string(), store_name: z.string(), revenue: z.number().int(), orders: z.number().int() }),
+    z.object({
+      integration_id: z.string(),
+      marketplace_code: z.string(),
+      store_name: z.string(),
+      revenue: z.number().int(),
+      orders: z.number().int(),
+    }),
   ),
   top_products: z.array(z.object({ sku: z.string(), name: z.string(), units: z.number().int(), revenue: z.number().int() })),
   other_currencies: z.array(z.object({ currency: z.string(), amount: z.number().int(), orders: z.number().int() })),
@@ -92,7 +98,8 @@ export const insightRoutes: FastifyPluginAsyncZod<InsightRoutesOptions> = async 
       schema: {
         tags: ['insight'],
         summary: "Recognises the marketplace of a store's public address (parsed, never fetched)",
-        description: "A store on its own domain answers marketplace_code null with candidates ['ideasoft', 'ticimax']. 400 store_url_unrecognised (field store_url).",
+        description:
+          "A store on its own domain answers marketplace_code null with candidates ['ideasoft', 'ticimax']. 400 store_url_unrecognised (field store_url).",
         security: bearer,
         body: z.object({ store_url: z.string().max(500) }),
         response: {

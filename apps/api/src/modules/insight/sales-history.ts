@@ -59,7 +59,11 @@ export async function planSuggestion(db: Db, customerId: string, now: Date): Pro
   }
   if (!from) return empty;
   const filter = { customerId, from, to };
-  const [figures, byStore, stores] = await Promise.all([monthlyFigures(db, filter), revenueByStore(db, filter), storesWithSync(db, customerId)]);
+  const [figures, byStore, stores] = await Promise.all([
+    monthlyFigures(db, filter),
+    revenueByStore(db, filter),
+    storesWithSync(db, customerId),
+  ]);
   const revenue = figures.reduce((sum, month) => sum + month.revenue, 0);
   const average = Math.round(revenue / months);
   return {
@@ -95,7 +99,11 @@ export async function storePerformance(db: Db, customerId: string, integrationId
   const today = istanbulDate(now);
   const from = monthStart(today, -(performanceMonths - 1));
   const filter = { customerId, from, to: today, integrationIds };
-  const [figures, byStore, stores] = await Promise.all([monthlyFigures(db, filter), revenueByStore(db, filter), storesWithSync(db, customerId)]);
+  const [figures, byStore, stores] = await Promise.all([
+    monthlyFigures(db, filter),
+    revenueByStore(db, filter),
+    storesWithSync(db, customerId),
+  ]);
   const byMonth = new Map(figures.map((figure) => [figure.month, figure]));
   const months: StorePerformanceView['months'] = [];
   for (let offset = -(performanceMonths - 1); offset <= 0; offset++) {
@@ -118,7 +126,11 @@ export async function storePerformance(db: Db, customerId: string, integrationId
     cancellation_rate: rate(months.reduce((sum, month) => sum + month.cancelled_orders, 0)),
     return_rate: rate(months.reduce((sum, month) => sum + month.returned_orders, 0)),
     by_marketplace: chosen
-      .map((store) => ({ marketplace_code: store.marketplaceCode, store_name: store.storeName, revenue: byStore.get(store.integrationId)?.revenue ?? 0 }))
+      .map((store) => ({
+        marketplace_code: store.marketplaceCode,
+        store_name: store.storeName,
+        revenue: byStore.get(store.integrationId)?.revenue ?? 0,
+      }))
       .sort((a, b) => b.revenue - a.revenue),
     // The oldest of the stores' last syncs: the figures are complete up to then.
     last_synced_at: synced.length > 0 ? new Date(Math.min(...synced)).toISOString() : null,

@@ -35,10 +35,20 @@ interface SandboxStore {
 }
 
 let counter = 0;
-const unique = () => String(810_000 + (++counter * 7919 + (Date.now() % 1000)) % 180_000);
+const unique = () => String(810_000 + ((++counter * 7919 + (Date.now() % 1000)) % 180_000));
 
-async function connectWithFields(customer: RegisteredCustomer, code: string, credentials: Record<string, string>, storeName: string): Promise<string> {
-  const result = await runTask(ctx, '/marketplace/integration/upsert', { marketplace_id: await marketplaceIdOf(ctx, code), store_name: storeName, credentials }, customer);
+async function connectWithFields(
+  customer: RegisteredCustomer,
+  code: string,
+  credentials: Record<string, string>,
+  storeName: string,
+): Promise<string> {
+  const result = await runTask(
+    ctx,
+    '/marketplace/integration/upsert',
+    { marketplace_id: await marketplaceIdOf(ctx, code), store_name: storeName, credentials },
+    customer,
+  );
   expect(result.is_successful, result.message).toBe(true);
   return (result.data as { id: string }).id;
 }
@@ -49,7 +59,8 @@ const stores: Record<string, () => SandboxStore> = {
     return {
       storeKey: `trendyol:${sellerId}`,
       splits: true,
-      connect: (customer) => connectWithFields(customer, 'trendyol', { seller_id: sellerId, api_key: 'sandbox', api_secret: 'sandbox' }, 'Trendyol Butik'),
+      connect: (customer) =>
+        connectWithFields(customer, 'trendyol', { seller_id: sellerId, api_key: 'sandbox', api_secret: 'sandbox' }, 'Trendyol Butik'),
     };
   },
   hepsiburada: () => {
@@ -84,7 +95,8 @@ const stores: Record<string, () => SandboxStore> = {
       // Every Ticimax sandbox store serves the same orders (the SOAP call carries no store id).
       storeKey: 'ticimax:sandbox',
       splits: false,
-      connect: (customer) => connectWithFields(customer, 'ticimax', { store_domain: domain, authorization_code: 'sandbox' }, 'Ticimax Mağaza'),
+      connect: (customer) =>
+        connectWithFields(customer, 'ticimax', { store_domain: domain, authorization_code: 'sandbox' }, 'Ticimax Mağaza'),
     };
   },
   amazon: () => ({
@@ -149,7 +161,9 @@ const stores: Record<string, () => SandboxStore> = {
 async function syncSettled(customer: RegisteredCustomer, integrationId: string): Promise<{ state: string; message: string | null }> {
   const until = Date.now() + 100_000;
   for (;;) {
-    const body = (await get(ctx, `/insight/overview?integration_id=${integrationId}`, customer.jwt_token)).json<{ sync: { state: string; message: string | null }[] }>();
+    const body = (await get(ctx, `/insight/overview?integration_id=${integrationId}`, customer.jwt_token)).json<{
+      sync: { state: string; message: string | null }[];
+    }>();
     const sync = body.sync[0]!;
     if (sync.state !== 'running' && sync.state !== 'never') return sync;
     if (Date.now() > until) throw new Error(`sync did not settle: ${JSON.stringify(sync)}`);
@@ -158,32 +172,38 @@ async function syncSettled(customer: RegisteredCustomer, integrationId: string):
 }
 
 describe.each(Object.keys(stores))('orders from the %s sandbox', (code) => {
-  it('backfills on connect, re-syncs idempotently and counts a past week exactly as the sandbox generated it', { timeout: 180_000 }, async () => {
-    const customer = await registerVerifiedCustomer(ctx);
-    const store = stores[code]!();
-    const integrationId = await store.connect(customer);
-    expect((await syncSettled(customer, integrationId)).state).toBe('ok');
+  it(
+    'backfills on connect, re-syncs idempotently and counts a past week exactly as the sandbox generated it',
+    { timeout: 180_000 },
+    async () => {
+      const customer = await registerVerifiedCustomer(ctx);
+      const store = stores[code]!();
+      const integrationId = await store.connect(customer);
+      expect((await syncSettled(customer, integrationId)).state).toBe('ok');
 
-    const response = await post(ctx, '/insight/sync', { integration_id: integrationId }, customer.jwt_token);
-    expect(response.statusCode, response.body).toBe(202);
-    const again = await taskResult(ctx, response.json<{ request_id: string }>().request_id, 100_000);
-    expect(again.is_successful, again.message).toBe(true);
-    expect(again.data).toMatchObject({ new_orders: 0 });
+      const response = await post(ctx, '/insight/sync', { integration_id: integrationId }, customer.jwt_token);
+      expect(response.statusCode, response.body).toBe(202);
+      const again = await taskResult(ctx, response.json<{ request_id: string }>().request_id, 100_000);
+      expect(again.is_successful, again.message).toBe(true);
+      expect(again.data).toMatchObject({ new_orders: 0 });
 
-    // A full past week of Istanbul days: its orders and statuses no longer change today.
-    const to = addDays(istanbulDate(new Date()), -8);
-    const from = addDays(to, -6);
-    let expected = sandboxSales(store.storeKey, istanbulDayStart(from), istanbulDayStart(addDays(to, 1)), { splits: store.splits });
-    if (store.adjust) expected = store.adjust(expected);
-    const counted = expected.filter((order) => order.status !== 'cancelled' && order.status !== 'returned');
-    const overview = (await get(ctx, `/insight/overview?from=${from}&to=${to}&integration_id=${integrationId}`, customer.jwt_token)).json();
-    expect(counted.length).toBeGreaterThan(10);
-    expect(overview.totals.orders).toBe(counted.length);
-    expect(overview.totals.revenue).toBe(counted.reduce((sum, order) => sum + order.totalAmount, 0));
-    expect(overview.totals.cancelled_orders).toBe(expected.filter((order) => order.status === 'cancelled').length);
-    expect(overview.totals.returned_orders).toBe(expected.filter((order) => order.status === 'returned').length);
-    for (const day of overview.series as { date: string; orders: number }[]) {
-      expect(day.orders, day.date).toBe(counted.filter((order) => istanbulDate(Date.parse(order.orderedAt)) === day.date).length);
-    }
-  });
+      // A full past week of Istanbul days: its orders and statuses no longer change today.
+      const to = addDays(istanbulDate(new Date()), -8);
+      const from = addDays(to, -6);
+      let expected = sandboxSales(store.storeKey, istanbulDayStart(from), istanbulDayStart(addDays(to, 1)), { splits: store.splits });
+      if (store.adjust) expected = store.adjust(expected);
+      const counted = expected.filter((order) => order.status !== 'cancelled' && order.status !== 'returned');
+      const overview = (
+        await get(ctx, `/insight/overview?from=${from}&to=${to}&integration_id=${integrationId}`, customer.jwt_token)
+      ).json();
+      expect(counted.length).toBeGreaterThan(10);
+      expect(overview.totals.orders).toBe(counted.length);
+      expect(overview.totals.revenue).toBe(counted.reduce((sum, order) => sum + order.totalAmount, 0));
+      expect(overview.totals.cancelled_orders).toBe(expected.filter((order) => order.status === 'cancelled').length);
+      expect(overview.totals.returned_orders).toBe(expected.filter((order) => order.status === 'returned').length);
+      for (const day of overview.series as { date: string; orders: number }[]) {
+        expect(day.orders, day.date).toBe(counted.filter((order) => istanbulDate(Date.parse(order.orderedAt)) === day.date).length);
+      }
+    },
+  );
 });

@@ -27,7 +27,10 @@ export interface StoreLookup {
 }
 
 const unrecognised = () =>
-  new AppError(400, 'store_url_unrecognised', { messageKey: 'store_url_unrecognised', fields: { store_url: { key: 'store_url_unrecognised' } } });
+  new AppError(400, 'store_url_unrecognised', {
+    messageKey: 'store_url_unrecognised',
+    fields: { store_url: { key: 'store_url_unrecognised' } },
+  });
 
 /** A slug as a store name: `ornek-butik` → `Ornek Butik` (Turkish capitals). */
 function nameFromSlug(slug: string): string {
@@ -92,7 +95,13 @@ export function lookupStore(input: string): StoreLookup {
 
   if (code === null) {
     // A shop on its own domain: the root of the site is the store link.
-    return { marketplace_code: null, store_name: null, seller_id: null, store_link: `https://${host}`, candidates: ['ideasoft', 'ticimax'] };
+    return {
+      marketplace_code: null,
+      store_name: null,
+      seller_id: null,
+      store_link: `https://${host}`,
+      candidates: ['ideasoft', 'ticimax'],
+    };
   }
   const origin = `https://${host.startsWith('www.') || host.startsWith('m.') ? `www.${host.replace(/^(www|m)\./, '')}` : `www.${host}`}`;
   const found = (storeName: string | null, sellerId: string | null, path: string): StoreLookup => ({

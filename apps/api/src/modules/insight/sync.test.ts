@@ -55,16 +55,39 @@ function syncContext(connector: Connector): SyncContext {
     connector: () => connector,
     context: () => ({ baseUrl: 'http://marketplace.invalid' }),
   } as unknown as ConnectorRegistry;
-  return { db: ctx.database.db, config: { orderSyncIntervalMinutes: 60 }, registry, secrets: ctx.app.secrets, tasks: ctx.app.tasks, log: ctx.app.log, now: () => new Date() };
+  return {
+    db: ctx.database.db,
+    config: { orderSyncIntervalMinutes: 60 },
+    registry,
+    secrets: ctx.app.secrets,
+    tasks: ctx.app.tasks,
+    log: ctx.app.log,
+    now: () => new Date(),
+  };
 }
 
 function task(integrationId: string): RunningTask {
-  return { id: randomUUID(), customerId: seller.customerId, type: 'sync_orders', payload: { integration_id: integrationId }, attempt: 1, language: 'en', signal: new AbortController().signal, giveWay: () => Promise.resolve() };
+  return {
+    id: randomUUID(),
+    customerId: seller.customerId,
+    type: 'sync_orders',
+    payload: { integration_id: integrationId },
+    attempt: 1,
+    language: 'en',
+    signal: new AbortController().signal,
+    giveWay: () => Promise.resolve(),
+  };
 }
 
 async function newStore(): Promise<string> {
   const id = randomUUID();
-  await insertIntegration(ctx.database.db, { id, customerId: seller.customerId, marketplaceId: await marketplaceIdOf(ctx, 'trendyol'), storeName: 'Senaryo Mağaza', publicFields: { seller_id: '1' } });
+  await insertIntegration(ctx.database.db, {
+    id,
+    customerId: seller.customerId,
+    marketplaceId: await marketplaceIdOf(ctx, 'trendyol'),
+    storeName: 'Senaryo Mağaza',
+    publicFields: { seller_id: '1' },
+  });
   return id;
 }
 
@@ -85,7 +108,12 @@ function orders(count: number, status: MarketplaceOrder['status'] = 'delivered')
 }
 
 const savedCount = async (integrationId: string) =>
-  (await ctx.database.db.select({ id: marketplaceOrders.id }).from(marketplaceOrders).where(eq(marketplaceOrders.integrationId, integrationId))).length;
+  (
+    await ctx.database.db
+      .select({ id: marketplaceOrders.id })
+      .from(marketplaceOrders)
+      .where(eq(marketplaceOrders.integrationId, integrationId))
+  ).length;
 
 describe('sync_orders', () => {
   it('saves every page, then a second run adds nothing and reads again from a week before the last run', async () => {
@@ -155,7 +183,11 @@ describe('sync_orders', () => {
     await expect(runSyncTask(syncContext(script.connector), task(store))).rejects.toMatchObject({ code: 'marketplace_bad_credentials' });
     const [row] = await ctx.database.db.select().from(integrations).where(eq(integrations.id, store));
     expect(row).toMatchObject({ status: 'out_of_date', isUpdated: false });
-    expect(await findSync(ctx.database.db, store)).toMatchObject({ state: 'failed', message: 'marketplace_bad_credentials', lockedBy: null });
+    expect(await findSync(ctx.database.db, store)).toMatchObject({
+      state: 'failed',
+      message: 'marketplace_bad_credentials',
+      lockedBy: null,
+    });
   });
 
   it('fails a malformed page with a clear message and keeps every order saved before it', async () => {
@@ -175,7 +207,10 @@ describe('sync_orders', () => {
     expect(outcome.message).toBe('sync_already_running');
     expect(script.cursors).toEqual([]);
     // An expired lease (a dead process) is taken over.
-    await ctx.database.db.update(orderSyncs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(orderSyncs.integrationId, store));
+    await ctx.database.db
+      .update(orderSyncs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orderSyncs.integrationId, store));
     expect((await runSyncTask(syncContext(script.connector), task(store))).message).toBe('sync_done');
   });
 

@@ -86,7 +86,12 @@ export async function requestOrderSync(
   await ensureSyncRow(ctx.db, customerId, integrationId);
   const running = await unfinishedSyncTask(ctx.db, customerId, integrationId);
   if (running) return running;
-  return ctx.tasks.enqueue({ customerId, type: 'sync_orders', payload: { integration_id: integrationId }, ...(system ? { system: true } : {}) });
+  return ctx.tasks.enqueue({
+    customerId,
+    type: 'sync_orders',
+    payload: { integration_id: integrationId },
+    ...(system ? { system: true } : {}),
+  });
 }
 
 export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<HandlerOutcome> {
@@ -125,10 +130,20 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
     cursor = null;
     newOrders = 0;
     updatedOrders = 0;
-    await updateOwnSync(ctx.db, integrationId, task.id, { rangeFrom, rangeTo, cursor, newOrders, updatedOrders, message: null, messageParams: null }, leaseSeconds);
+    await updateOwnSync(
+      ctx.db,
+      integrationId,
+      task.id,
+      { rangeFrom, rangeTo, cursor, newOrders, updatedOrders, message: null, messageParams: null },
+      leaseSeconds,
+    );
   }
   const range = { from: rangeFrom, to: rangeTo };
-  const progress = (): SyncData => ({ new_orders: newOrders, updated_orders: updatedOrders, oldest_order_at: sync.oldestOrderAt?.toISOString() ?? null });
+  const progress = (): SyncData => ({
+    new_orders: newOrders,
+    updated_orders: updatedOrders,
+    oldest_order_at: sync.oldestOrderAt?.toISOString() ?? null,
+  });
 
   const connector = ctx.registry.connector(code);
   const credentials = storedCredentials(ctx.secrets, integration);

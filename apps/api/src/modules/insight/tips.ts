@@ -222,7 +222,9 @@ export function tipsFor(overview: Overview, language: Language, now: Date): Tip[
 }
 
 /** Average revenue per weekday over the range; null when the range is too short or flat. */
-function weekdayFigures(overview: Overview): { best: number; worst: number; bestAverage: number; worstAverage: number; spread: number } | null {
+function weekdayFigures(
+  overview: Overview,
+): { best: number; worst: number; bestAverage: number; worstAverage: number; spread: number } | null {
   const sums = [0, 0, 0, 0, 0, 0, 0];
   const days = [0, 0, 0, 0, 0, 0, 0];
   for (const point of overview.series) {

@@ -106,7 +106,10 @@ describe('Amazon authorization', () => {
       },
       customer,
     );
-    expect(result).toMatchObject({ is_successful: false, message: 'Amazon yetkilendirmesi tamamlanamadı. Lütfen bağlantıyı yeniden başlatın.' });
+    expect(result).toMatchObject({
+      is_successful: false,
+      message: 'Amazon yetkilendirmesi tamamlanamadı. Lütfen bağlantıyı yeniden başlatın.',
+    });
     expect(await listIntegrations(ctx, customer)).toEqual([]);
   });
 });

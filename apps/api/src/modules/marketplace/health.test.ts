@@ -6,7 +6,13 @@ import { AppError } from '../../plugins/errors.ts';
 import { createAccountsTestApp, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
 import type { RunningTask } from '../tasks/types.ts';
-import { enqueueDueHealthChecks, inNoSubmittedApplication, noActiveApplication, runHealthCheckTask, type MarketplaceContext } from './service.ts';
+import {
+  enqueueDueHealthChecks,
+  inNoSubmittedApplication,
+  noActiveApplication,
+  runHealthCheckTask,
+  type MarketplaceContext,
+} from './service.ts';
 import { connectTrendyol, listIntegrations, taskResult } from './test-kit.ts';
 
 let ctx: TestContext;
@@ -76,14 +82,17 @@ describe('connection health', () => {
     const disabled = (await connectTrendyol(ctx, customer, { store_name: 'Kapalı' })).data as { id: string };
     const longAgo = new Date(Date.now() - 7 * 60 * 60_000);
     await ctx.database.db.update(integrations).set({ lastCheckedAt: longAgo }).where(eq(integrations.id, due.id));
-    await ctx.database.db.update(integrations).set({ lastCheckedAt: longAgo, status: 'disabled', isActive: false }).where(eq(integrations.id, disabled.id));
+    await ctx.database.db
+      .update(integrations)
+      .set({ lastCheckedAt: longAgo, status: 'disabled', isActive: false })
+      .where(eq(integrations.id, disabled.id));
 
     await enqueueDueHealthChecks(marketplace);
     expect(await enqueueDueHealthChecks(marketplace)).toBe(0);
 
-    const checks = (await ctx.database.db.select().from(backgroundTasks).where(eq(backgroundTasks.type, 'check_integration_health'))).filter(
-      (task) => task.customerId === customer.customerId,
-    );
+    const checks = (
+      await ctx.database.db.select().from(backgroundTasks).where(eq(backgroundTasks.type, 'check_integration_health'))
+    ).filter((task) => task.customerId === customer.customerId);
     expect(checks.map((task) => task.payload.integration_id)).toEqual([due.id]);
     expect(await taskResult(ctx, checks[0]!.id)).toMatchObject({ is_successful: true });
   });

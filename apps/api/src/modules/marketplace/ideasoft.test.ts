@@ -87,26 +87,46 @@ describe('Ideasoft authorization URL', () => {
       redirect_uri: 'http://portal.test:8080/ideasoft-callback',
     });
     expect(state.length).toBeGreaterThanOrEqual(32);
-    const [row] = await ctx.database.db.select().from(marketplaceOauthStates).where(eq(marketplaceOauthStates.customerId, customer.customerId));
+    const [row] = await ctx.database.db
+      .select()
+      .from(marketplaceOauthStates)
+      .where(eq(marketplaceOauthStates.customerId, customer.customerId));
     expect(row).toMatchObject({ marketplaceCode: 'ideasoft', usedAt: null });
     expect(row!.stateHash).not.toBe(state);
     expect(JSON.stringify(row)).not.toContain('very-secret-value');
-    expect(ctx.app.secrets.decrypt(row!.payloadEncrypted)).toMatchObject({ client_secret: 'sandbox-very-secret-value', store_url: body.store_url });
+    expect(ctx.app.secrets.decrypt(row!.payloadEncrypted)).toMatchObject({
+      client_secret: 'sandbox-very-secret-value',
+      store_url: body.store_url,
+    });
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
   });
 
   it('refuses store addresses that are not a public https host name, and a missing secret', async () => {
     const customer = await registerVerifiedCustomer(ctx);
-    for (const storeUrl of ['http://magaza.com', 'https://192.168.1.10', 'https://magaza.com:8443', 'https://admin:pw@magaza.com', 'https://localhost']) {
-      const response = await post(ctx, '/marketplace/ideasoft/authorization_url', store({ store_url: storeUrl }), customer.jwt_token, { 'accept-language': 'en' });
+    for (const storeUrl of [
+      'http://magaza.com',
+      'https://192.168.1.10',
+      'https://magaza.com:8443',
+      'https://admin:pw@magaza.com',
+      'https://localhost',
+    ]) {
+      const response = await post(ctx, '/marketplace/ideasoft/authorization_url', store({ store_url: storeUrl }), customer.jwt_token, {
+        'accept-language': 'en',
+      });
       expect(response.statusCode, storeUrl).toBe(400);
-      expect(response.json().errors.fields).toEqual({ store_url: 'Store address must be an https domain name (no IP address, port or user details).' });
+      expect(response.json().errors.fields).toEqual({
+        store_url: 'Store address must be an https domain name (no IP address, port or user details).',
+      });
     }
-    const noSecret = await post(ctx, '/marketplace/ideasoft/authorization_url', store({ client_secret: '' }), customer.jwt_token, { 'accept-language': 'en' });
+    const noSecret = await post(ctx, '/marketplace/ideasoft/authorization_url', store({ client_secret: '' }), customer.jwt_token, {
+      'accept-language': 'en',
+    });
     expect(noSecret.statusCode).toBe(400);
     expect(Object.keys(noSecret.json().errors.fields)).toEqual(['client_secret']);
-    expect(await ctx.database.db.select().from(marketplaceOauthStates).where(eq(marketplaceOauthStates.customerId, customer.customerId))).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(marketplaceOauthStates).where(eq(marketplaceOauthStates.customerId, customer.customerId)),
+    ).toEqual([]);
   });
 });
 
@@ -153,7 +173,9 @@ describe('Ideasoft callback', () => {
     const { url } = await authorizationUrl(customer, store());
     const { code, state } = await approve(url);
     expect((await callback(other, { authorization_code: code, state })).json().errors.code).toBe('ideasoft_state_invalid');
-    expect((await callback(customer, { authorization_code: code, state: 'made-up-state-value' })).json().errors.code).toBe('ideasoft_state_invalid');
+    expect((await callback(customer, { authorization_code: code, state: 'made-up-state-value' })).json().errors.code).toBe(
+      'ideasoft_state_invalid',
+    );
 
     await ctx.database.db
       .update(marketplaceOauthStates)
@@ -180,7 +202,10 @@ describe('Ideasoft callback', () => {
     const response = await callback(customer, { authorization_code: 'sandbox-not-a-code.x', state });
     expect(response.statusCode).toBe(202);
     const result = await taskResult(ctx, response.json<{ request_id: string }>().request_id);
-    expect(result).toMatchObject({ is_successful: false, message: 'Ideasoft yetkilendirmesi tamamlanamadı. Lütfen bağlantıyı yeniden başlatın.' });
+    expect(result).toMatchObject({
+      is_successful: false,
+      message: 'Ideasoft yetkilendirmesi tamamlanamadı. Lütfen bağlantıyı yeniden başlatın.',
+    });
     expect(await listIntegrations(ctx, customer)).toEqual([]);
   });
 
@@ -196,7 +221,9 @@ describe('Ideasoft callback', () => {
     const rows = await ctx.database.db.select().from(integrations).where(eq(integrations.customerId, customer.customerId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: before.id, storeName: 'Ayşe Butik 2' });
-    expect(ctx.app.secrets.decrypt(rows[0]!.secretsEncrypted!).refresh_token).not.toBe(ctx.app.secrets.decrypt(before.secretsEncrypted!).refresh_token);
+    expect(ctx.app.secrets.decrypt(rows[0]!.secretsEncrypted!).refresh_token).not.toBe(
+      ctx.app.secrets.decrypt(before.secretsEncrypted!).refresh_token,
+    );
   });
 });
 
@@ -213,7 +240,14 @@ describe('Ideasoft token rotation', () => {
       .where(eq(integrations.id, row.id));
 
     const check = async () =>
-      taskResult(ctx, await ctx.app.tasks.enqueue({ customerId: customer.customerId, type: 'check_integration_health', payload: { integration_id: row.id } }));
+      taskResult(
+        ctx,
+        await ctx.app.tasks.enqueue({
+          customerId: customer.customerId,
+          type: 'check_integration_health',
+          payload: { integration_id: row.id },
+        }),
+      );
     expect(await check()).toMatchObject({ is_successful: true });
     const second = ctx.app.secrets.decrypt((await storedRow(customer)).secretsEncrypted!);
     expect(second.refresh_token).not.toBe(first.refresh_token);
@@ -237,7 +271,9 @@ describe('Ideasoft token rotation', () => {
     const row = await storedRow(customer);
     const settled = async () => {
       for (const until = Date.now() + 40_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 100))) {
-        const body = (await get(ctx, `/insight/overview?integration_id=${row.id}`, customer.jwt_token)).json<{ sync: { state: string }[] }>();
+        const body = (await get(ctx, `/insight/overview?integration_id=${row.id}`, customer.jwt_token)).json<{
+          sync: { state: string }[];
+        }>();
         if (body.sync[0] && !['running', 'never'].includes(body.sync[0].state)) return body.sync[0].state;
       }
       throw new Error('sync did not settle');

@@ -45,8 +45,17 @@ describe('GET /marketplace/all', () => {
     const customer = await registerVerifiedCustomer(ctx);
     const response = await get(ctx, '/marketplace/all', customer.jwt_token);
     expect(response.statusCode).toBe(200);
-    const all = response.json<{ code: string; auth_type: string; fields: { name: string; type: string }[]; regions?: string[]; logo_url: null }[]>();
-    expect(all.map((marketplace) => marketplace.code)).toEqual(['trendyol', 'hepsiburada', 'n11', 'ciceksepeti', 'amazon', 'ideasoft', 'ticimax']);
+    const all =
+      response.json<{ code: string; auth_type: string; fields: { name: string; type: string }[]; regions?: string[]; logo_url: null }[]>();
+    expect(all.map((marketplace) => marketplace.code)).toEqual([
+      'trendyol',
+      'hepsiburada',
+      'n11',
+      'ciceksepeti',
+      'amazon',
+      'ideasoft',
+      'ticimax',
+    ]);
     const trendyol = all.find((marketplace) => marketplace.code === 'trendyol')!;
     expect(trendyol.auth_type).toBe('api_key');
     expect(trendyol.fields).toEqual([
@@ -165,7 +174,11 @@ describe('connecting a store', () => {
     const response = await post(
       ctx,
       '/marketplace/integration/upsert',
-      { marketplace_id: await marketplaceIdOf(ctx, 'trendyol'), store_name: 'Moda & Co.', credentials: { seller_id: '1', api_key: 'sandbox', api_secret: 'sandbox' } },
+      {
+        marketplace_id: await marketplaceIdOf(ctx, 'trendyol'),
+        store_name: 'Moda & Co.',
+        credentials: { seller_id: '1', api_key: 'sandbox', api_secret: 'sandbox' },
+      },
       customer.jwt_token,
       { 'accept-language': 'en' },
     );
@@ -230,7 +243,12 @@ describe('updating and switching a connection', () => {
       post(
         ctx,
         '/marketplace/integration/upsert',
-        { integration_id: id, marketplace_id: (connected.data as { marketplace_id: string }).marketplace_id, store_name: 'Mağazam', credentials },
+        {
+          integration_id: id,
+          marketplace_id: (connected.data as { marketplace_id: string }).marketplace_id,
+          store_name: 'Mağazam',
+          credentials,
+        },
         customer.jwt_token,
       );
     const moved = await update({ store_domain: 'www.attacker.example.net', authorization_code: '' });
@@ -254,7 +272,12 @@ describe('updating and switching a connection', () => {
       secretsEncrypted: ctx.app.secrets.encrypt({ client_secret: 'stored-secret', refresh_token: 'r' }),
     });
     const authorize = (store_url: string) =>
-      post(ctx, '/marketplace/ideasoft/authorization_url', { integration_id: integrationId, store_name: 'Ideasoft Mağazam', store_url, client_id: 'client-1', client_secret: '' }, customer.jwt_token);
+      post(
+        ctx,
+        '/marketplace/ideasoft/authorization_url',
+        { integration_id: integrationId, store_name: 'Ideasoft Mağazam', store_url, client_id: 'client-1', client_secret: '' },
+        customer.jwt_token,
+      );
     const moved = await authorize('https://attacker.example.net');
     expect(moved.statusCode).toBe(400);
     expect(moved.json().errors.fields.client_secret).toContain('adresi değiştiği için');
@@ -273,7 +296,12 @@ describe('updating and switching a connection', () => {
     );
     expect(relative.data).toMatchObject({ store_link: 'https://www.trendyol.com/magaza/x' });
     for (const store_link of ['javascript://www.trendyol.com/%0Aalert(1)', 'data:text/html,<b>x</b>', 'ftp://files.example.com/x']) {
-      const refused = await post(ctx, '/marketplace/integration/upsert', { marketplace_id, store_name: 'M', store_link, credentials }, customer.jwt_token);
+      const refused = await post(
+        ctx,
+        '/marketplace/integration/upsert',
+        { marketplace_id, store_name: 'M', store_link, credentials },
+        customer.jwt_token,
+      );
       expect(refused.statusCode, store_link).toBe(400);
     }
   });
@@ -288,7 +316,9 @@ describe('updating and switching a connection', () => {
     expect(await listIntegrations(ctx, customer, '?status=active')).toEqual([]);
 
     expect(await change('activate')).toMatchObject({ is_successful: true, message: 'Ayşe Butik mağazanız etkinleştirildi.' });
-    expect(await listIntegrations(ctx, customer, '?status=active&status=disabled')).toMatchObject([{ id, status: 'active', is_active: true }]);
+    expect(await listIntegrations(ctx, customer, '?status=active&status=disabled')).toMatchObject([
+      { id, status: 'active', is_active: true },
+    ]);
 
     expect(await change('delete')).toMatchObject({ is_successful: true, message: 'Ayşe Butik mağazanız kaldırıldı.' });
     expect(await listIntegrations(ctx, customer)).toEqual([]);
@@ -341,8 +371,16 @@ describe('updating and switching a connection', () => {
     const customer = await registerVerifiedCustomer(ctx);
     const { id } = (await connectTrendyol(ctx, customer)).data as { id: string };
     const submitted = { integrations: [{ id, store_name: 'Ayşe Butik' }] };
-    await ctx.database.db.insert(applications).values({ customerId: customer.customerId, status: 'in_progress', step: 3, submittedSnapshot: submitted, submittedAt: new Date() });
-    const response = await post(ctx, '/marketplace/integration/change_status', { integration_id: id, action: 'delete' }, customer.jwt_token, { 'accept-language': 'en' });
+    await ctx.database.db
+      .insert(applications)
+      .values({ customerId: customer.customerId, status: 'in_progress', step: 3, submittedSnapshot: submitted, submittedAt: new Date() });
+    const response = await post(
+      ctx,
+      '/marketplace/integration/change_status',
+      { integration_id: id, action: 'delete' },
+      customer.jwt_token,
+      { 'accept-language': 'en' },
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json().errors).toEqual({
       code: 'store_in_submitted_application',
@@ -408,7 +446,10 @@ describe('companies of connections', () => {
 
     const response = await get(ctx, '/marketplace/integration/get_details_by_customer_id', customer.jwt_token);
     expect(response.statusCode).toBe(200);
-    const details = response.json<{ companies: { company: { id: string; trade_name: string }; integrations: { id: string }[] }[]; integrations_without_company: { id: string }[] }>();
+    const details = response.json<{
+      companies: { company: { id: string; trade_name: string }; integrations: { id: string }[] }[];
+      integrations_without_company: { id: string }[];
+    }>();
     expect(details.companies).toHaveLength(1);
     expect(details.companies[0]!.company).toMatchObject({ id: companyId, trade_name: 'Yılmaz Tekstil A.Ş.', tax_number: '1234567890' });
     expect(details.companies[0]!.integrations.map((integration) => integration.id)).toEqual([first.id]);
@@ -429,9 +470,16 @@ describe('companies of connections', () => {
     const created = await post(ctx, '/company/upsert', company, customer.jwt_token);
     expect(created.statusCode).toBe(200);
     const companyId = created.json<{ id: string }>().id;
-    const anotherCompany = await post(ctx, '/company/upsert', { ...company, tax_number: '1234579006', trade_name: 'Başka Ltd.' }, customer.jwt_token);
+    const anotherCompany = await post(
+      ctx,
+      '/company/upsert',
+      { ...company, tax_number: '1234579006', trade_name: 'Başka Ltd.' },
+      customer.jwt_token,
+    );
 
-    expect(await runTask(ctx, '/marketplace/integration/set_company', { integration_ids: [store.id], company_id: companyId }, customer)).toMatchObject({
+    expect(
+      await runTask(ctx, '/marketplace/integration/set_company', { integration_ids: [store.id], company_id: companyId }, customer),
+    ).toMatchObject({
       is_successful: true,
     });
     const relink = await post(
@@ -442,9 +490,14 @@ describe('companies of connections', () => {
       { 'accept-language': 'en' },
     );
     expect(relink.statusCode).toBe(409);
-    expect(relink.json().errors).toEqual({ code: 'company_locked', message: 'Company details can be changed only through our support team.' });
+    expect(relink.json().errors).toEqual({
+      code: 'company_locked',
+      message: 'Company details can be changed only through our support team.',
+    });
 
-    const missing = await post(ctx, '/marketplace/integration/set_company', { integration_ids: [other.id] }, customer.jwt_token, { 'accept-language': 'en' });
+    const missing = await post(ctx, '/marketplace/integration/set_company', { integration_ids: [other.id] }, customer.jwt_token, {
+      'accept-language': 'en',
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.fields).toEqual({ company_id: 'You must enter company information for this store.' });
   });

@@ -9,17 +9,31 @@ import { createConnectorRegistry, sandboxFetch } from '../../connectors/registry
 import { ConnectorError } from '../../connectors/types.ts';
 import { createTestApp, testEnv } from '../../test/helpers.ts';
 
-const amazonApp = { lwaClientId: 'client', lwaClientSecret: 'secret', applicationId: 'amzn1.sp.solution.app', defaultRegion: 'EU' as const };
+const amazonApp = {
+  lwaClientId: 'client',
+  lwaClientSecret: 'secret',
+  applicationId: 'amzn1.sp.solution.app',
+  defaultRegion: 'EU' as const,
+};
 
 function config(overrides: Partial<Parameters<typeof createConnectorRegistry>[0]['config']> = {}) {
-  return { marketplaceMode: 'live' as const, marketplaceBaseUrls: {}, publicUrl: 'https://portal.example.com', amazon: amazonApp, ...overrides };
+  return {
+    marketplaceMode: 'live' as const,
+    marketplaceBaseUrls: {},
+    publicUrl: 'https://portal.example.com',
+    amazon: amazonApp,
+    ...overrides,
+  };
 }
 
 describe('connector registry', () => {
   it('sends sandbox mode to this server and live mode to the marketplace', () => {
     const sandbox = createConnectorRegistry({ config: config({ marketplaceMode: 'sandbox' }) });
     expect(sandbox.context('trendyol').baseUrl).toBe('https://portal.example.com/sandbox/trendyol');
-    expect(sandbox.context('amazon', 'EU')).toMatchObject({ baseUrl: 'https://portal.example.com/sandbox/amazon', lwaBaseUrl: 'https://portal.example.com/sandbox/amazon' });
+    expect(sandbox.context('amazon', 'EU')).toMatchObject({
+      baseUrl: 'https://portal.example.com/sandbox/amazon',
+      lwaBaseUrl: 'https://portal.example.com/sandbox/amazon',
+    });
 
     const live = createConnectorRegistry({ config: config() });
     expect(live.context('trendyol').baseUrl).toBe('https://apigw.trendyol.com');
@@ -30,7 +44,9 @@ describe('connector registry', () => {
 
   it('prefers a configured base URL in either mode', () => {
     for (const marketplaceMode of ['sandbox', 'live'] as const) {
-      const registry = createConnectorRegistry({ config: config({ marketplaceMode, marketplaceBaseUrls: { trendyol: 'https://stageapigw.trendyol.com/' } }) });
+      const registry = createConnectorRegistry({
+        config: config({ marketplaceMode, marketplaceBaseUrls: { trendyol: 'https://stageapigw.trendyol.com/' } }),
+      });
       expect(registry.context('trendyol').baseUrl).toBe('https://stageapigw.trendyol.com');
     }
   });
@@ -61,7 +77,9 @@ describe('connector registry', () => {
 
   it('serves sandbox URLs in-process and leaves every other URL to the network', async () => {
     const app = Fastify();
-    app.post('/sandbox/trendyol/echo', async (request, reply) => reply.header('x-seen', String(request.headers['x-probe'])).send({ got: request.body }));
+    app.post('/sandbox/trendyol/echo', async (request, reply) =>
+      reply.header('x-seen', String(request.headers['x-probe'])).send({ got: request.body }),
+    );
     await app.ready();
     const network = vi.fn(async () => new Response('from network'));
     const doFetch = sandboxFetch(app, 'https://portal.example.com', network);
@@ -96,12 +114,14 @@ describe('sandbox mounting', () => {
   it('reads the Amazon application and the health interval from the environment', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'worq-registry-'));
     try {
-    const live = loadConfig(testEnv(dir, { MARKETPLACE_MODE: 'live', AMAZON_APPLICATION_ID: 'amzn1.sp.solution.x', CONNECTION_HEALTH_INTERVAL_MINUTES: '30' }));
-    expect(live.amazon).toMatchObject({ applicationId: 'amzn1.sp.solution.x', lwaClientId: undefined, defaultRegion: 'EU' });
-    expect(live.connectionHealthIntervalMinutes).toBe(30);
-    const sandbox = loadConfig(testEnv(dir));
-    expect(sandbox.amazon.applicationId).toBeTruthy();
-    expect(sandbox.connectionHealthIntervalMinutes).toBe(0);
+      const live = loadConfig(
+        testEnv(dir, { MARKETPLACE_MODE: 'live', AMAZON_APPLICATION_ID: 'amzn1.sp.solution.x', CONNECTION_HEALTH_INTERVAL_MINUTES: '30' }),
+      );
+      expect(live.amazon).toMatchObject({ applicationId: 'amzn1.sp.solution.x', lwaClientId: undefined, defaultRegion: 'EU' });
+      expect(live.connectionHealthIntervalMinutes).toBe(30);
+      const sandbox = loadConfig(testEnv(dir));
+      expect(sandbox.amazon.applicationId).toBeTruthy();
+      expect(sandbox.connectionHealthIntervalMinutes).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -133,12 +133,7 @@ export async function claimIntegrationsDueForCheck(
   const due = db
     .select({ id: integrations.id })
     .from(integrations)
-    .where(
-      and(
-        eq(integrations.status, 'active'),
-        or(isNull(integrations.lastCheckedAt), lt(integrations.lastCheckedAt, olderThan)),
-      ),
-    )
+    .where(and(eq(integrations.status, 'active'), or(isNull(integrations.lastCheckedAt), lt(integrations.lastCheckedAt, olderThan))))
     .limit(limit);
   return db
     .update(integrations)
@@ -154,11 +149,7 @@ export async function claimIntegrationsDueForCheck(
 }
 
 export async function preferredLanguageOf(db: Db, customerId: string): Promise<'tr' | 'en'> {
-  const [row] = await db
-    .select({ language: customers.preferredLanguage })
-    .from(customers)
-    .where(eq(customers.id, customerId))
-    .limit(1);
+  const [row] = await db.select({ language: customers.preferredLanguage }).from(customers).where(eq(customers.id, customerId)).limit(1);
   return row?.language ?? 'tr';
 }
 

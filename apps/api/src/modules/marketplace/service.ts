@@ -226,7 +226,11 @@ export async function marketplaceCatalogue(ctx: MarketplaceContext): Promise<Mar
   return rows.flatMap((row) => viewOfMarketplace(row, ctx.registry) ?? []);
 }
 
-export async function integrationsOf(ctx: MarketplaceContext, customerId: string, statuses?: IntegrationStatus[]): Promise<IntegrationView[]> {
+export async function integrationsOf(
+  ctx: MarketplaceContext,
+  customerId: string,
+  statuses?: IntegrationStatus[],
+): Promise<IntegrationView[]> {
   return (await listIntegrations(ctx.db, customerId, statuses ? { statuses } : {})).map(toIntegrationView);
 }
 
@@ -599,7 +603,14 @@ function storeIdentity(connector: Connector, publicFields: Record<string, string
   const field = connector.fields.find((candidate) => candidate.type !== 'secret' && publicFields[candidate.name]);
   if (!field) return null;
   const value = (publicFields[field.name] ?? '').trim().toLowerCase();
-  return `${field.name}:${field.type === 'url' ? value.replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/+$/, '') : value}`;
+  return `${field.name}:${
+    field.type === 'url'
+      ? value
+          .replace(/^https?:\/\//, '')
+          .replace(/^www\./, '')
+          .replace(/\/+$/, '')
+      : value
+  }`;
 }
 
 async function listedIntegration(ctx: MarketplaceContext, customerId: string, id: string): Promise<IntegrationView | null> {
@@ -679,7 +690,11 @@ export async function runUpsertTask(ctx: MarketplaceContext, task: RunningTask):
       throw marketplaceFailure(error, marketplace.name);
     }
     // Amazon ends an authorization 365 days after consent; the connector asks for a new one then.
-    credentials = { selling_partner_id: typed.selling_partner_id ?? '', refresh_token: refreshToken, authorized_at: ctx.now().toISOString() };
+    credentials = {
+      selling_partner_id: typed.selling_partner_id ?? '',
+      refresh_token: refreshToken,
+      authorized_at: ctx.now().toISOString(),
+    };
   } else if (marketplace.code === 'ideasoft') {
     const { authorization_code: code = '', ...client } = typed;
     try {

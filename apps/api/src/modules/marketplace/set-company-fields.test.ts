@@ -51,12 +51,23 @@ describe('set_company with an inline company that fails validation', () => {
   });
 
   it('words a too long value from the value the seller sent, not as an empty one', async () => {
-    const response = await setCompany({ type: 2, tax_number: '1234567890', official_full_name: 'Ayşe Yılmaz', trade_name: 'A'.repeat(301), tax_office: 'Kadıköy' });
+    const response = await setCompany({
+      type: 2,
+      tax_number: '1234567890',
+      official_full_name: 'Ayşe Yılmaz',
+      trade_name: 'A'.repeat(301),
+      tax_office: 'Kadıköy',
+    });
     expect(response.json().errors.fields).toEqual({ trade_name: 'Trade name can be at most 300 characters.' });
   });
 
   it('leaves the names of the request own fields alone', async () => {
-    const response = await post(ctx, '/marketplace/integration/set_company', { integration_ids: ['nope'], company_id: randomUUID() }, customer.jwt_token);
+    const response = await post(
+      ctx,
+      '/marketplace/integration/set_company',
+      { integration_ids: ['nope'], company_id: randomUUID() },
+      customer.jwt_token,
+    );
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().errors.fields)).toEqual(['integration_ids.0']);
   });

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications, customers } from '../../db/schema.ts';
-import { renderEmail, renderSms, type EmailTemplateParams, type SmsTemplateName, type SmsTemplateParams } from '../../delivery/templates/catalogue.ts';
+import {
+  renderEmail,
+  renderSms,
+  type EmailTemplateParams,
+  type SmsTemplateName,
+  type SmsTemplateParams,
+} from '../../delivery/templates/catalogue.ts';
 import type { Delivery } from '../../plugins/delivery.ts';
 
 /*
@@ -30,10 +36,23 @@ async function loadTarget(db: Db, applicationId: string) {
 
 type Target = NonNullable<Awaited<ReturnType<typeof loadTarget>>>;
 
-async function sendBoth<N extends ApplicationTemplate>(delivery: Delivery, target: Target, name: N, params: EmailTemplateParams[N] & SmsTemplateParams[N]) {
+async function sendBoth<N extends ApplicationTemplate>(
+  delivery: Delivery,
+  target: Target,
+  name: N,
+  params: EmailTemplateParams[N] & SmsTemplateParams[N],
+) {
   const language = target.language;
   const email = renderEmail(name, language, params);
-  await delivery.send({ channel: 'email', to: target.email, subject: email.subject, body: email.text, html: email.html, template: name, language });
+  await delivery.send({
+    channel: 'email',
+    to: target.email,
+    subject: email.subject,
+    body: email.text,
+    html: email.html,
+    template: name,
+    language,
+  });
   if (target.phone) {
     await delivery.send({ channel: 'sms', to: target.phone, body: renderSms(name, language, params), template: name, language });
   }

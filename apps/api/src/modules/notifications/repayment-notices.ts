@@ -15,7 +15,11 @@ import { fixScheduleOf } from '../repayment/service.ts';
  */
 
 export function formatAmount(kurus: number, language: Language): string {
-  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'tr-TR', { style: 'currency', currency: 'TRY', currencyDisplay: 'narrowSymbol' }).format(kurus / 100);
+  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'tr-TR', {
+    style: 'currency',
+    currency: 'TRY',
+    currencyDisplay: 'narrowSymbol',
+  }).format(kurus / 100);
 }
 
 /** `YYYY-MM-DD` as dd.MM.yyyy (Turkish) or dd/MM/yyyy (English). */
@@ -50,9 +54,24 @@ function paymentMessages(seller: Seller, payment: { amount: number; paidAt: stri
   };
   const email = renderEmail('repayment_received', language, params);
   const messages: OutgoingMessage[] = [
-    { channel: 'email', to: seller.email, subject: email.subject, body: email.text, html: email.html, template: 'repayment_received', language },
+    {
+      channel: 'email',
+      to: seller.email,
+      subject: email.subject,
+      body: email.text,
+      html: email.html,
+      template: 'repayment_received',
+      language,
+    },
   ];
-  if (seller.phone) messages.push({ channel: 'sms', to: seller.phone, body: renderSms('repayment_received', language, params), template: 'repayment_received', language });
+  if (seller.phone)
+    messages.push({
+      channel: 'sms',
+      to: seller.phone,
+      body: renderSms('repayment_received', language, params),
+      template: 'repayment_received',
+      language,
+    });
   return messages;
 }
 
@@ -133,9 +152,23 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
         dueDate: formatDay(installment.dueDate, language),
       };
       const email = renderEmail('repayment_reminder', language, params);
-      await enqueueMessage(tx, { channel: 'email', to: seller.email, subject: email.subject, body: email.text, html: email.html, template: 'repayment_reminder', language });
+      await enqueueMessage(tx, {
+        channel: 'email',
+        to: seller.email,
+        subject: email.subject,
+        body: email.text,
+        html: email.html,
+        template: 'repayment_reminder',
+        language,
+      });
       if (seller.phone) {
-        await enqueueMessage(tx, { channel: 'sms', to: seller.phone, body: renderSms('repayment_reminder', language, params), template: 'repayment_reminder', language });
+        await enqueueMessage(tx, {
+          channel: 'sms',
+          to: seller.phone,
+          body: renderSms('repayment_reminder', language, params),
+          template: 'repayment_reminder',
+          language,
+        });
       }
       return true;
     });

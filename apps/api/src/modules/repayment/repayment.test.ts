@@ -29,11 +29,18 @@ interface Repayments {
 /** A submitted application (6 weekly installments, payments from week 2) approved at `at` through the decision service. */
 async function approvedApplication(seller: RegisteredCustomer, at: Date): Promise<string> {
   const { applicationId } = await submitApplication(ctx, seller);
-  await decide({ db: ctx.database.db, delivery: ctx.app.delivery, log: ctx.app.log }, applicationId, expertId, { decision: 'approved' }, at);
+  await decide(
+    { db: ctx.database.db, delivery: ctx.app.delivery, log: ctx.app.log },
+    applicationId,
+    expertId,
+    { decision: 'approved' },
+    at,
+  );
   return applicationId;
 }
 
-const pay = (applicationId: string, body: unknown, token = expertToken) => post(ctx, `/admin/applications/${applicationId}/payments`, body, token);
+const pay = (applicationId: string, body: unknown, token = expertToken) =>
+  post(ctx, `/admin/applications/${applicationId}/payments`, body, token);
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe('the repayment schedule', () => {
@@ -78,7 +85,10 @@ describe('the repayment schedule', () => {
   it('is computed on first read for an application approved before schedules were stored', async () => {
     const seller = await registerVerifiedCustomer(ctx);
     const { applicationId } = await submitApplication(ctx, seller, { status: 'approved' });
-    await ctx.database.db.update(applications).set({ decidedAt: new Date('2026-01-05T08:00:00Z') }).where(eq(applications.id, applicationId));
+    await ctx.database.db
+      .update(applications)
+      .set({ decidedAt: new Date('2026-01-05T08:00:00Z') })
+      .where(eq(applications.id, applicationId));
     const response = await get(ctx, `/application/${applicationId}/repayments`, seller.jwt_token);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<Repayments>().installments[0]!.due_date).toBe('2026-01-18');
@@ -126,7 +136,14 @@ describe('recording a payment', () => {
       .where(and(eq(applicationEvents.applicationId, applicationId), eq(applicationEvents.action, 'payment_recorded')));
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ actorId: expertId, actorRole: 'expert' });
-    expect(events[0]!.detail).toMatchObject({ amount, note: 'Havale', allocations: [{ number: 1, amount: first!.amount }, { number: 2, amount: 1_000_00 }] });
+    expect(events[0]!.detail).toMatchObject({
+      amount,
+      note: 'Havale',
+      allocations: [
+        { number: 1, amount: first!.amount },
+        { number: 2, amount: 1_000_00 },
+      ],
+    });
 
     const seen = (await get(ctx, `/application/${applicationId}/repayments`, seller.jwt_token)).json<Repayments>();
     expect(seen.paid_amount).toBe(amount);
@@ -152,7 +169,10 @@ describe('recording a payment', () => {
   it('lets two simultaneous payments that together exceed the remainder through only once', async () => {
     const current = (await get(ctx, `/application/${applicationId}/repayments`, seller.jwt_token)).json<Repayments>();
     const half = Math.ceil(current.remaining_amount / 2) + 1;
-    const answers = await Promise.all([pay(applicationId, { amount: half, paid_at: today() }), pay(applicationId, { amount: half, paid_at: today() })]);
+    const answers = await Promise.all([
+      pay(applicationId, { amount: half, paid_at: today() }),
+      pay(applicationId, { amount: half, paid_at: today() }),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const rows = await ctx.database.db.select().from(repaymentInstallments).where(eq(repaymentInstallments.applicationId, applicationId));
     expect(rows.reduce((sum, row) => sum + row.paidAmount, 0)).toBe(current.paid_amount + half);

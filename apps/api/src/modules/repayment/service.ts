@@ -14,7 +14,10 @@ import { AppError } from '../../plugins/errors.ts';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Queryable = Db | Tx;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('YYYY-MM-DD, an Istanbul calendar day');
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe('YYYY-MM-DD, an Istanbul calendar day');
 
 export const repaymentView = z.object({
   approved_at: z.string().describe('ISO 8601 UTC'),
@@ -46,7 +49,11 @@ type ApplicationRow = typeof applications.$inferSelect;
 const notFound = () => new AppError(404, 'application_not_found', { messageKey: 'repayments_not_found' });
 
 function installmentsOf(db: Queryable, applicationId: string): Promise<InstallmentRow[]> {
-  return db.select().from(repaymentInstallments).where(eq(repaymentInstallments.applicationId, applicationId)).orderBy(asc(repaymentInstallments.number));
+  return db
+    .select()
+    .from(repaymentInstallments)
+    .where(eq(repaymentInstallments.applicationId, applicationId))
+    .orderBy(asc(repaymentInstallments.number));
 }
 
 /**
@@ -130,7 +137,13 @@ export interface RecordedPayment {
  * recording at once are serialised and the second sees what the first allocated. The amount goes
  * to the oldest unpaid installments; beyond what is left it is refused (409) and nothing changes.
  */
-export async function recordPayment(db: Db, applicationId: string, expertId: string, body: PaymentBody, now = new Date()): Promise<RecordedPayment> {
+export async function recordPayment(
+  db: Db,
+  applicationId: string,
+  expertId: string,
+  body: PaymentBody,
+  now = new Date(),
+): Promise<RecordedPayment> {
   if (body.paid_at > istanbulDay(now)) {
     throw new AppError(400, 'validation_failed', { fields: { paid_at: { key: 'payment_date_in_future' } } });
   }
@@ -144,7 +157,10 @@ export async function recordPayment(db: Db, applicationId: string, expertId: str
     const installments = await scheduleOf(tx, application);
     const remaining = installments.reduce((sum, row) => sum + Math.max(0, row.amount - row.paidAmount), 0);
     if (body.amount > remaining) {
-      throw new AppError(409, 'payment_exceeds_remaining', { params: { remaining: formatLira(remaining) }, extra: { remaining_amount: remaining } });
+      throw new AppError(409, 'payment_exceeds_remaining', {
+        params: { remaining: formatLira(remaining) },
+        extra: { remaining_amount: remaining },
+      });
     }
     const allocations = allocatePayment(installments, body.amount);
     for (const allocation of allocations) {
@@ -162,7 +178,14 @@ export async function recordPayment(db: Db, applicationId: string, expertId: str
       actorId: expertId,
       actorRole: 'expert',
       action: 'payment_recorded',
-      detail: { payment_id: payment!.id, amount: body.amount, paid_at: body.paid_at, note, allocations, remaining_amount: remaining - body.amount },
+      detail: {
+        payment_id: payment!.id,
+        amount: body.amount,
+        paid_at: body.paid_at,
+        note,
+        allocations,
+        remaining_amount: remaining - body.amount,
+      },
       createdAt: now,
     });
     const view = toRepaymentView(application, await installmentsOf(tx, applicationId), now);

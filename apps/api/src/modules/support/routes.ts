@@ -2,7 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { createSupportRequest, markSupportRequestHandled, supportRequestBody, supportRequestCreated, supportRequestPage, supportRequestsPage, supportRequestView } from './service.ts';
+import {
+  createSupportRequest,
+  markSupportRequestHandled,
+  supportRequestBody,
+  supportRequestCreated,
+  supportRequestPage,
+  supportRequestsPage,
+  supportRequestView,
+} from './service.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -49,7 +57,12 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Db; supportEmail: string
       },
     },
     async (request) =>
-      supportRequestsPage(db, { handled: request.query.handled, q: request.query.q, page: request.query.page, pageSize: request.query.pagesize }),
+      supportRequestsPage(db, {
+        handled: request.query.handled,
+        q: request.query.q,
+        page: request.query.page,
+        pageSize: request.query.pagesize,
+      }),
   );
 
   app.post(

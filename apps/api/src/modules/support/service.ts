@@ -31,7 +31,13 @@ export const supportRequestCreated = z.object({ id: z.string(), created_at: iso 
 export const supportRequestView = z.object({
   id: z.string(),
   created_at: iso,
-  customer: z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), email: z.string(), phone_number: z.string().nullable() }),
+  customer: z.object({
+    id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone_number: z.string().nullable(),
+  }),
   topic: z.enum(supportTopics),
   message: z.string(),
   contact_preference: z.enum(contactPreferences),
@@ -69,7 +75,15 @@ export async function createSupportRequest(
       contactPreference: preferenceLabels[body.contact_preference],
       message: body.message,
     });
-    await ctx.delivery.send({ channel: 'email', to: ctx.supportEmail, subject: email.subject, body: email.text, html: email.html, template: 'support_request', language: 'tr' });
+    await ctx.delivery.send({
+      channel: 'email',
+      to: ctx.supportEmail,
+      subject: email.subject,
+      body: email.text,
+      html: email.html,
+      template: 'support_request',
+      language: 'tr',
+    });
   }
   return { id: row!.id, created_at: row!.createdAt.toISOString() };
 }
@@ -79,7 +93,13 @@ function listQuery(db: Db) {
   return db
     .select({
       request: supportRequests,
-      customer: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email, phoneNumber: customers.phoneNumber },
+      customer: {
+        id: customers.id,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        email: customers.email,
+        phoneNumber: customers.phoneNumber,
+      },
       handlerFirstName: handler.firstName,
       handlerLastName: handler.lastName,
       handlerEmail: handler.email,
@@ -95,7 +115,13 @@ function toView(row: Row): z.infer<typeof supportRequestView> {
   return {
     id: request.id,
     created_at: request.createdAt.toISOString(),
-    customer: { id: customer.id, first_name: customer.firstName, last_name: customer.lastName, email: customer.email, phone_number: customer.phoneNumber },
+    customer: {
+      id: customer.id,
+      first_name: customer.firstName,
+      last_name: customer.lastName,
+      email: customer.email,
+      phone_number: customer.phoneNumber,
+    },
     topic: request.topic,
     message: request.message,
     contact_preference: request.contactPreference,
@@ -113,7 +139,11 @@ export async function supportRequestsPage(
 ): Promise<z.infer<typeof supportRequestPage>> {
   const q = filter.q?.trim();
   const where = and(
-    filter.handled === 'true' ? isNotNull(supportRequests.handledAt) : filter.handled === 'false' ? isNull(supportRequests.handledAt) : undefined,
+    filter.handled === 'true'
+      ? isNotNull(supportRequests.handledAt)
+      : filter.handled === 'false'
+        ? isNull(supportRequests.handledAt)
+        : undefined,
     q
       ? or(
           ilike(customers.email, containsPattern(q)),
@@ -136,7 +166,12 @@ export async function supportRequestsPage(
 }
 
 /** Marks a request as called back, once: a handled request keeps its first handler. */
-export async function markSupportRequestHandled(db: Db, id: string, expertId: string, now = new Date()): Promise<z.infer<typeof supportRequestView>> {
+export async function markSupportRequestHandled(
+  db: Db,
+  id: string,
+  expertId: string,
+  now = new Date(),
+): Promise<z.infer<typeof supportRequestView>> {
   await db
     .update(supportRequests)
     .set({ handledAt: now, handledBy: expertId, updatedAt: now })

@@ -66,21 +66,39 @@ describe('POST /support/request', () => {
 describe('the back-office list of support requests', () => {
   it('lists requests to call back, newest first; done moves one to the handled list once', async () => {
     const seller = await registerVerifiedCustomer(ctx);
-    const first = (await post(ctx, '/support/request', { ...valid, message: 'Mağazamı bağlayamıyorum, yardım eder misiniz?', topic: 'connection' }, seller.jwt_token)).json<{ id: string }>();
-    const second = (await post(ctx, '/support/request', { ...valid, contact_preference: 'email' }, seller.jwt_token)).json<{ id: string }>();
+    const first = (
+      await post(
+        ctx,
+        '/support/request',
+        { ...valid, message: 'Mağazamı bağlayamıyorum, yardım eder misiniz?', topic: 'connection' },
+        seller.jwt_token,
+      )
+    ).json<{ id: string }>();
+    const second = (await post(ctx, '/support/request', { ...valid, contact_preference: 'email' }, seller.jwt_token)).json<{
+      id: string;
+    }>();
 
     const open = await get(ctx, `/admin/support_requests?q=${encodeURIComponent(seller.email)}`, expertToken);
     expect(open.statusCode, open.body).toBe(200);
     const items = open.json<{ items: SupportItem[]; total: number }>().items;
     expect(items.map((item) => item.id)).toEqual([second.id, first.id]);
-    expect(items[1]).toMatchObject({ topic: 'connection', contact_preference: 'phone', customer: { email: seller.email }, handled_at: null });
+    expect(items[1]).toMatchObject({
+      topic: 'connection',
+      contact_preference: 'phone',
+      customer: { email: seller.email },
+      handled_at: null,
+    });
 
     const done = await post(ctx, `/admin/support_requests/${first.id}/handled`, {}, expertToken);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json<SupportItem>().handled_by?.email).toBe('uzman@worq.local');
-    const stillOpen = (await get(ctx, `/admin/support_requests?q=${encodeURIComponent(seller.email)}`, expertToken)).json<{ items: SupportItem[] }>();
+    const stillOpen = (await get(ctx, `/admin/support_requests?q=${encodeURIComponent(seller.email)}`, expertToken)).json<{
+      items: SupportItem[];
+    }>();
     expect(stillOpen.items.map((item) => item.id)).toEqual([second.id]);
-    const handled = (await get(ctx, `/admin/support_requests?handled=true&q=${encodeURIComponent(seller.email)}`, expertToken)).json<{ items: SupportItem[] }>();
+    const handled = (await get(ctx, `/admin/support_requests?handled=true&q=${encodeURIComponent(seller.email)}`, expertToken)).json<{
+      items: SupportItem[];
+    }>();
     expect(handled.items.map((item) => item.id)).toEqual([first.id]);
   });
 

@@ -95,10 +95,7 @@ describe('task worker lifecycle', () => {
 
     // What another process's worker writes: the result, then the announcement.
     const result: TaskResult = { message: 'başka süreçte bitti', is_successful: true, data: { n: 1 } };
-    await db.db
-      .update(backgroundTasks)
-      .set({ status: 'succeeded', result, finishedAt: new Date() })
-      .where(eq(backgroundTasks.id, id));
+    await db.db.update(backgroundTasks).set({ status: 'succeeded', result, finishedAt: new Date() }).where(eq(backgroundTasks.id, id));
     await db.db.execute(sql`select pg_notify(${doneChannel}, ${id})`);
 
     expect(await eventually(async () => heard[0], 3000)).toEqual(result);

@@ -45,13 +45,20 @@ export const defaultTaskQuota = { tasksPerMinute: 30, socketsPerCustomer: 20 } a
 async function tasksPlugin(app: FastifyInstance, options: TasksPluginOptions) {
   const { database } = options;
   const hub = new TaskHub(database, app.log);
-  const runner = new TaskRunner(database.db, app.log, (id, result) => hub.finished(id, result), { ...defaultRunnerOptions, ...options.runner });
+  const runner = new TaskRunner(database.db, app.log, (id, result) => hub.finished(id, result), {
+    ...defaultRunnerOptions,
+    ...options.runner,
+  });
 
   const tasks: Tasks = {
     async enqueue({ customerId, type, payload = {}, system = false }) {
       // Counted atomically in the shared counters; past the quota the caller gets 429 and the wait.
       // The server's own tasks (the connection health sweep) are not the customer's to limit.
-      if (customerId && !system) await countHit(database.db, 'tasks', customerId, { max: options.maxTasksPerMinute ?? defaultTaskQuota.tasksPerMinute, windowMs: 60_000 });
+      if (customerId && !system)
+        await countHit(database.db, 'tasks', customerId, {
+          max: options.maxTasksPerMinute ?? defaultTaskQuota.tasksPerMinute,
+          windowMs: 60_000,
+        });
       runner.noteEnqueued(type);
       const id = await insertTask(database.db, { customerId, type, payload, deadlineSeconds: taskDeadlineSeconds });
       runner.wake();

@@ -129,7 +129,11 @@ describe('task runner', () => {
       throw new ConnectorError('bad_credentials', 'marketplace_bad_credentials', '401 from the marketplace');
     });
     const turkish = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type, payload: { marketplace_code: 'trendyol' } });
-    const english = await ctx.app.tasks.enqueue({ customerId: englishSeller.customerId, type, payload: { marketplace_code: 'ciceksepeti' } });
+    const english = await ctx.app.tasks.enqueue({
+      customerId: englishSeller.customerId,
+      type,
+      payload: { marketplace_code: 'ciceksepeti' },
+    });
 
     expect((await finishedRow(turkish)).result?.message).toBe(
       'Trendyol bilgileriniz doğrulanamadı. API bilgilerini kontrol edip tekrar deneyin.',
@@ -360,7 +364,10 @@ describe('crash recovery', () => {
     expect(await socket.message(1)).toEqual({ message: 'Your request is in progress…', is_successful: null, data: null });
 
     // No worker handles this type, so only the deadline can end it.
-    await ctx.database.db.update(backgroundTasks).set({ deadlineAt: sql`now() - interval '1 second'` }).where(eq(backgroundTasks.id, requestId));
+    await ctx.database.db
+      .update(backgroundTasks)
+      .set({ deadlineAt: sql`now() - interval '1 second'` })
+      .where(eq(backgroundTasks.id, requestId));
     await ctx.app.tasks.sweep();
     const { code, messages } = await socket.closed;
     expect(code).toBe(1000);
@@ -379,7 +386,10 @@ describe('crash recovery', () => {
     });
     const requestId = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type });
     await eventually(async () => (started ? true : undefined));
-    await ctx.database.db.update(backgroundTasks).set({ deadlineAt: sql`now() - interval '1 second'` }).where(eq(backgroundTasks.id, requestId));
+    await ctx.database.db
+      .update(backgroundTasks)
+      .set({ deadlineAt: sql`now() - interval '1 second'` })
+      .where(eq(backgroundTasks.id, requestId));
     await ctx.app.tasks.sweep();
     release.open();
     await new Promise((resolve) => setTimeout(resolve, 100));

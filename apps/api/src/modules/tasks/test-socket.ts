@@ -55,8 +55,7 @@ export function openTaskSocket(
   });
   return {
     messages,
-    message: (n) =>
-      messages.length >= n ? Promise.resolve(messages[n - 1]!) : new Promise((resolve) => waiters.push({ n, resolve })),
+    message: (n) => (messages.length >= n ? Promise.resolve(messages[n - 1]!) : new Promise((resolve) => waiters.push({ n, resolve }))),
     closed,
     close: () => client.close(),
   };

@@ -134,9 +134,7 @@ describe.skipIf(!serverUrl)(
           (index % 2 ? first : second).ctx.app.tasks.enqueue({ customerId: seller.customerId, type: 'test_shared' }),
         ),
       );
-      const results = await Promise.all(
-        ids.map((id) => openTaskSocket(first.ctx.app, id, seller.jwt_token).closed),
-      );
+      const results = await Promise.all(ids.map((id) => openTaskSocket(first.ctx.app, id, seller.jwt_token).closed));
       expect(results.every((result) => result.code === 1000 && result.messages.at(-1)?.is_successful === true)).toBe(true);
       expect(ids.every((id) => runs.get(id)?.length === 1)).toBe(true);
       const workers = new Set([...runs.values()].flat());

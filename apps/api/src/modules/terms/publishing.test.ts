@@ -64,7 +64,9 @@ describe('the shipped legal texts', () => {
     expect(disclosure.content).toContain('Örnek Finans A.Ş.');
     expect(disclosure.content).toContain('Levent, İstanbul · kvkk@ornek.test');
     expect(body.every((term) => !term.content.includes('{{'))).toBe(true);
-    const electronic = (await get(ctx, '/customer/term_filter?term_type=electronic_message', undefined, { 'accept-language': 'en' })).json<{ content: string }>();
+    const electronic = (await get(ctx, '/customer/term_filter?term_type=electronic_message', undefined, { 'accept-language': 'en' })).json<{
+      content: string;
+    }>();
     expect(electronic.content).toContain('6563');
     expect(electronic.content).toContain('İYS');
   });
@@ -96,12 +98,22 @@ describe('POST /admin/terms', () => {
     );
     const served = (await get(ctx, '/customer/term_filter?term_type=more_info')).json<{ content: string }>();
     expect(served.content).toBe(published.tr.content);
-    const stored = await ctx.database.db.select().from(terms).where(eq(terms.version, seededTermsVersion + 1));
-    expect(stored.filter((row) => row.termType === 'more_info').map((row) => row.language).sort()).toEqual(['en', 'tr']);
+    const stored = await ctx.database.db
+      .select()
+      .from(terms)
+      .where(eq(terms.version, seededTermsVersion + 1));
+    expect(
+      stored
+        .filter((row) => row.termType === 'more_info')
+        .map((row) => row.language)
+        .sort(),
+    ).toEqual(['en', 'tr']);
   });
 
   it('keeps every version in the history, newest first', async () => {
-    const history = (await get(ctx, '/admin/terms', expertToken)).json<Array<{ term_type: string; version: number; published_by: unknown }>>();
+    const history = (await get(ctx, '/admin/terms', expertToken)).json<
+      Array<{ term_type: string; version: number; published_by: unknown }>
+    >();
     const privacy = history.filter((entry) => entry.term_type === 'more_info');
     expect(privacy.map((entry) => entry.version)).toEqual([seededTermsVersion + 1, seededTermsVersion]);
     expect(privacy[1]!.published_by).toBeNull();
@@ -111,9 +123,15 @@ describe('POST /admin/terms', () => {
     const response = await publish('consent', { tr: text('Açık Rıza', '<script>alert(1)</script><p> </p>') });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.fields).toEqual({ 'tr.content': 'Metin boş bırakılamaz.' });
-    const english = await post(ctx, '/admin/terms', { term_type: 'consent', tr: text('A', '<p>x</p>'), en: text('Consent', '<p>x</p>') }, expertToken, {
-      'accept-language': 'en',
-    });
+    const english = await post(
+      ctx,
+      '/admin/terms',
+      { term_type: 'consent', tr: text('A', '<p>x</p>'), en: text('Consent', '<p>x</p>') },
+      expertToken,
+      {
+        'accept-language': 'en',
+      },
+    );
     expect(english.statusCode).toBe(400);
     expect(english.json().errors.fields).toEqual({ 'tr.title': 'Please enter a title with at least 3 characters.' });
     const versions = await ctx.database.db.select({ version: terms.version }).from(terms).where(eq(terms.termType, 'consent'));
@@ -133,7 +151,9 @@ describe('POST /admin/terms', () => {
 
 describe('accepting a new version at the next sign-in', () => {
   it('asks a seller who accepted the old disclosure, and only for what they had accepted', async () => {
-    const seller = await registerVerifiedCustomer(ctx, { consents: { disclosure: true, explicit_consent: false, commercial_electronic_message: false } });
+    const seller = await registerVerifiedCustomer(ctx, {
+      consents: { disclosure: true, explicit_consent: false, commercial_electronic_message: false },
+    });
     expect(await pendingOf(seller.jwt_token)).toEqual([]);
     expect((await publish('disclosure')).statusCode).toBe(201);
     expect((await publish('consent')).statusCode).toBe(201);
@@ -150,7 +170,10 @@ describe('accepting a new version at the next sign-in', () => {
         required: true,
       },
     ]);
-    expect((await pendingOf(seller.jwt_token, 'en'))[0]).toMatchObject({ title: 'New disclosure', change_note: 'The transfers section changed.' });
+    expect((await pendingOf(seller.jwt_token, 'en'))[0]).toMatchObject({
+      title: 'New disclosure',
+      change_note: 'The transfers section changed.',
+    });
 
     const refused = await post(ctx, '/customer/accept_terms', { disclosure: false }, seller.jwt_token);
     expect(refused.statusCode).toBe(400);
@@ -166,7 +189,9 @@ describe('accepting a new version at the next sign-in', () => {
   });
 
   it('lets a seller confirm or withdraw an optional consent for the new version', async () => {
-    const seller = await registerVerifiedCustomer(ctx, { consents: { disclosure: true, explicit_consent: true, commercial_electronic_message: true } });
+    const seller = await registerVerifiedCustomer(ctx, {
+      consents: { disclosure: true, explicit_consent: true, commercial_electronic_message: true },
+    });
     expect((await publish('consent')).statusCode).toBe(201);
     expect((await publish('electronic_message')).statusCode).toBe(201);
     const pending = await pendingOf(seller.jwt_token);
@@ -174,7 +199,12 @@ describe('accepting a new version at the next sign-in', () => {
       ['explicit_consent', false],
       ['commercial_electronic_message', false],
     ]);
-    const answer = await post(ctx, '/customer/accept_terms', { explicit_consent: true, commercial_electronic_message: false }, seller.jwt_token);
+    const answer = await post(
+      ctx,
+      '/customer/accept_terms',
+      { explicit_consent: true, commercial_electronic_message: false },
+      seller.jwt_token,
+    );
     expect(answer.statusCode, answer.body).toBe(200);
     const [row] = await ctx.database.db.select({ consents: customers.consents }).from(customers).where(eq(customers.id, seller.customerId));
     expect(row!.consents.explicit_consent.accepted).toBe(true);
@@ -184,7 +214,9 @@ describe('accepting a new version at the next sign-in', () => {
   });
 
   it('asks nothing of a seller who signs up after the new version is out', async () => {
-    const seller = await registerVerifiedCustomer(ctx, { consents: { disclosure: true, explicit_consent: true, commercial_electronic_message: true } });
+    const seller = await registerVerifiedCustomer(ctx, {
+      consents: { disclosure: true, explicit_consent: true, commercial_electronic_message: true },
+    });
     expect(await pendingOf(seller.jwt_token)).toEqual([]);
   });
 });

@@ -96,7 +96,10 @@ export async function publishTerm(db: Db, expertId: string, input: PublishInput,
 
   try {
     const version = await db.transaction(async (tx) => {
-      const [current] = await tx.select({ newest: max(terms.version) }).from(terms).where(eq(terms.termType, input.term_type));
+      const [current] = await tx
+        .select({ newest: max(terms.version) })
+        .from(terms)
+        .where(eq(terms.termType, input.term_type));
       const next = (current?.newest ?? 0) + 1;
       await tx.insert(terms).values(
         languages.map((language) => ({

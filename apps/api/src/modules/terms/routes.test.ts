@@ -19,7 +19,10 @@ describe('GET /customer/get_active_terms', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json() as Array<{ term_type: string; title: string; content: string; version: number }>;
     expect(body.map((term) => term.term_type)).toEqual(['consent', 'disclosure', 'electronic_message', 'more_info']);
-    expect(body.find((term) => term.term_type === 'disclosure')).toMatchObject({ title: 'KVKK Aydınlatma Metni', version: seededTermsVersion });
+    expect(body.find((term) => term.term_type === 'disclosure')).toMatchObject({
+      title: 'KVKK Aydınlatma Metni',
+      version: seededTermsVersion,
+    });
     expect(body.every((term) => term.content.startsWith('<h2>'))).toBe(true);
     expect(response.headers.vary).toContain('accept-language');
   });
@@ -32,11 +35,31 @@ describe('GET /customer/get_active_terms', () => {
 
   it('serves the latest active version of a text and skips withdrawn ones', async () => {
     await ctx.database.db.insert(terms).values([
-      { termType: 'consent', language: 'en', version: seededTermsVersion + 1, title: 'Explicit Consent v3', content: '<p>Third version.</p>' },
-      { termType: 'consent', language: 'en', version: seededTermsVersion + 2, title: 'Withdrawn', content: '<p>Withdrawn.</p>', isActive: false },
+      {
+        termType: 'consent',
+        language: 'en',
+        version: seededTermsVersion + 1,
+        title: 'Explicit Consent v3',
+        content: '<p>Third version.</p>',
+      },
+      {
+        termType: 'consent',
+        language: 'en',
+        version: seededTermsVersion + 2,
+        title: 'Withdrawn',
+        content: '<p>Withdrawn.</p>',
+        isActive: false,
+      },
     ]);
-    const body = (await get('/api/v1/customer/get_active_terms', 'en')).json() as Array<{ term_type: string; title: string; version: number }>;
-    expect(body.find((term) => term.term_type === 'consent')).toMatchObject({ title: 'Explicit Consent v3', version: seededTermsVersion + 1 });
+    const body = (await get('/api/v1/customer/get_active_terms', 'en')).json() as Array<{
+      term_type: string;
+      title: string;
+      version: number;
+    }>;
+    expect(body.find((term) => term.term_type === 'consent')).toMatchObject({
+      title: 'Explicit Consent v3',
+      version: seededTermsVersion + 1,
+    });
     const turkish = (await get('/api/v1/customer/get_active_terms')).json() as Array<{ term_type: string; version: number }>;
     expect(turkish.find((term) => term.term_type === 'consent')?.version).toBe(seededTermsVersion);
   });

@@ -58,7 +58,9 @@ describe('route guards', () => {
 
   it('sends a signed-in user with an unverified phone to /mobile-verification, keeping the deep link and its query', () => {
     signIn(false);
-    expect(renderAt('/profile/abc/info?tab=2&x=%C3%A7')()).toBe(`/mobile-verification?next=${encodeURIComponent('/profile/abc/info?tab=2&x=%C3%A7')}`);
+    expect(renderAt('/profile/abc/info?tab=2&x=%C3%A7')()).toBe(
+      `/mobile-verification?next=${encodeURIComponent('/profile/abc/info?tab=2&x=%C3%A7')}`,
+    );
   });
 
   it('sends an unverified user from the start page to /mobile-verification without a next', () => {

@@ -53,7 +53,10 @@ export function startAnalyticsBoot(router: AnalyticsRouter): void {
         );
       } else if (consent === 'denied' && wiring) {
         // Loaded earlier in this page: opt out (stops sending, shuts replay down).
-        wiring.then((connected) => connected.setOptOut(true), () => undefined);
+        wiring.then(
+          (connected) => connected.setOptOut(true),
+          () => undefined,
+        );
       }
     };
     follow();

@@ -71,12 +71,12 @@ export function SignedInLayout() {
     : pathname.startsWith('/worq-insight')
       ? t('nav.insight')
       : pathname.startsWith('/connections')
-      ? t('nav.connections')
-      : pathname.startsWith('/profile')
-        ? t('profile_menu.my_account')
-        : pathname.startsWith('/support')
-          ? t('nav.contact_us')
-          : undefined;
+        ? t('nav.connections')
+        : pathname.startsWith('/profile')
+          ? t('profile_menu.my_account')
+          : pathname.startsWith('/support')
+            ? t('nav.contact_us')
+            : undefined;
 
   const profile = {
     name: user ? `${user.firstName} ${user.lastName}`.trim() || user.email : null,

@@ -2,14 +2,7 @@ import { useLayoutEffect, useRef, useState, type ComponentPropsWithRef, type Mou
 import { Spinner } from './spinner.tsx';
 import styles from './button.module.css';
 
-export type ButtonVariant =
-  | 'primary'
-  | 'secondary'
-  | 'tertiary'
-  | 'danger'
-  | 'ghost'
-  | 'eliptic-primary'
-  | 'eliptic-ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'tertiary' | 'danger' | 'ghost' | 'eliptic-primary' | 'eliptic-ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 /**

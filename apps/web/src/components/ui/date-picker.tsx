@@ -62,18 +62,7 @@ export interface DatePickerProps {
 }
 
 /** Day, month and year selects: native controls, so keyboard and screen readers work as usual. */
-export function DatePicker({
-  label,
-  value,
-  onChange,
-  error,
-  min,
-  max,
-  name,
-  required = false,
-  disabled = false,
-  now,
-}: DatePickerProps) {
+export function DatePicker({ label, value, onChange, error, min, max, name, required = false, disabled = false, now }: DatePickerProps) {
   const { t, i18n } = useTranslation('feedback');
   const id = useId();
   const errorId = `${id}-error`;
@@ -91,9 +80,7 @@ export function DatePicker({
   const maxDate = max ?? '';
   const minParts = parseIso(min);
   const maxParts = parseIso(max);
-  const years = yearOptions(now).filter(
-    (year) => (!minParts?.year || year >= minParts.year) && (!maxParts?.year || year <= maxParts.year),
-  );
+  const years = yearOptions(now).filter((year) => (!minParts?.year || year >= minParts.year) && (!maxParts?.year || year <= maxParts.year));
   const months = monthNames(i18n.language || 'tr');
   const dayCount = parts.month === null ? 31 : daysInMonth(parts.year ?? anyLeapYear, parts.month);
 
@@ -149,13 +136,7 @@ export function DatePicker({
           <select id={`${id}-day`} value={parts.day ?? ''} onChange={update('day')} {...common}>
             <option value="">{t('date_picker.day')}</option>
             {Array.from({ length: dayCount }, (_, index) => index + 1).map((day) => (
-              <option
-                key={day}
-                value={day}
-                disabled={
-                  parts.month !== null && parts.year !== null && outOfRange(toIso({ ...parts, day }))
-                }
-              >
+              <option key={day} value={day} disabled={parts.month !== null && parts.year !== null && outOfRange(toIso({ ...parts, day }))}>
                 {day}
               </option>
             ))}

@@ -65,13 +65,7 @@ function OpenDrawer({
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <Button
-            variant="eliptic-ghost"
-            size="sm"
-            icon={<CloseIcon />}
-            aria-label={closeLabel ?? t('drawer.dismiss')}
-            onClick={onClose}
-          />
+          <Button variant="eliptic-ghost" size="sm" icon={<CloseIcon />} aria-label={closeLabel ?? t('drawer.dismiss')} onClick={onClose} />
         </header>
         <div ref={bodyRef} className={styles.body}>
           {children}

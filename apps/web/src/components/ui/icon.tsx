@@ -84,10 +84,7 @@ export const UserIcon = createIcon(
   </>,
 );
 
-export const LogoutIcon = createIcon(
-  'LogoutIcon',
-  <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />,
-);
+export const LogoutIcon = createIcon('LogoutIcon', <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />);
 
 export const ArrowUpIcon = createIcon('ArrowUpIcon', <path d="M12 19V5M5 12l7-7 7 7" />);
 

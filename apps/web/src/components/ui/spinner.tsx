@@ -22,7 +22,11 @@ export function Spinner({ size = 'md', label, decorative = false, className }: S
   const ring = <span className={[styles.ring, styles[size]].join(' ')} aria-hidden="true" />;
 
   if (decorative) {
-    return <span className={[styles.spinner, styles.inherit, className].filter(Boolean).join(' ')} aria-hidden="true">{ring}</span>;
+    return (
+      <span className={[styles.spinner, styles.inherit, className].filter(Boolean).join(' ')} aria-hidden="true">
+        {ring}
+      </span>
+    );
   }
   return (
     <span role="status" className={[styles.spinner, styles.standalone, className].filter(Boolean).join(' ')}>

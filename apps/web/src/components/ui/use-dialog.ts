@@ -164,8 +164,7 @@ export function useDialog({ open, onClose, dialogRef, initialFocusRef, contentRe
       releasedOnOverlay.current = event.target === event.currentTarget;
     },
     onClick(event) {
-      const shouldClose =
-        event.target === event.currentTarget && pressedOnOverlay.current && releasedOnOverlay.current;
+      const shouldClose = event.target === event.currentTarget && pressedOnOverlay.current && releasedOnOverlay.current;
       pressedOnOverlay.current = false;
       releasedOnOverlay.current = false;
       if (shouldClose) latest.current.onClose();

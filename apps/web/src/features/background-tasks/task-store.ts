@@ -9,12 +9,7 @@ import { useSyncExternalStore } from 'react';
 export type TaskStatus = boolean | null;
 
 export type BackgroundTaskType =
-  | 'connect_integration'
-  | 'change_integration_status'
-  | 'update_integration'
-  | 'delete_integration'
-  | 'connect_company'
-  | 'sync_orders';
+  'connect_integration' | 'change_integration_status' | 'update_integration' | 'delete_integration' | 'connect_company' | 'sync_orders';
 
 export interface TaskNotification {
   requestID: string;
@@ -93,7 +88,10 @@ export function updateTask(requestId: string, change: Partial<Pick<TaskNotificat
 
 export function removeTask(requestId: string): void {
   if (!findTask(requestId)) return;
-  commit(state.items.filter((item) => item.requestID !== requestId), true);
+  commit(
+    state.items.filter((item) => item.requestID !== requestId),
+    true,
+  );
 }
 
 /** The user's "dismiss" on one finished item. */

@@ -4,11 +4,7 @@
  * task-tracker.ts: detail {requestId, type, options: {onSuccess?, onFailure?, page?}}.
  */
 export type ConnectionTaskType =
-  | 'connect_integration'
-  | 'change_integration_status'
-  | 'update_integration'
-  | 'delete_integration'
-  | 'connect_company';
+  'connect_integration' | 'change_integration_status' | 'update_integration' | 'delete_integration' | 'connect_company';
 
 export interface ConnectionTaskResult {
   message: string;

@@ -68,7 +68,12 @@ const locales = { tr: 'tr-TR', en: 'en-GB' } as const;
 const localeOf = (language: string) => (language === 'en' ? locales.en : locales.tr);
 
 export function formatMoney(kurus: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'TRY', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 }).format(kurus / 100);
+  return new Intl.NumberFormat(localeOf(language), {
+    style: 'currency',
+    currency: 'TRY',
+    currencyDisplay: 'narrowSymbol',
+    maximumFractionDigits: 0,
+  }).format(kurus / 100);
 }
 
 export function formatNumber(value: number, language: string): string {
@@ -86,7 +91,9 @@ export function formatDay(day: string, language: string): string {
 }
 
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(
+    new Date(iso),
+  );
 }
 
 /** The change against the previous period as a fraction, or null when there is nothing to compare. */

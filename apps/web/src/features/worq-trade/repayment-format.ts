@@ -19,5 +19,7 @@ export function formatDay(day: string, language: string): string {
 export function istanbulDayOf(iso: string): string {
   const moment = new Date(iso);
   if (Number.isNaN(moment.getTime())) return iso.slice(0, 10);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(moment);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    moment,
+  );
 }

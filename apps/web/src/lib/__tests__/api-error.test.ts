@@ -7,7 +7,9 @@ function failed(data: unknown, status = 400, message = 'Request failed with stat
   return new AxiosError(message, 'ERR_BAD_REQUEST', config, {}, response);
 }
 
-const envelope = { errors: { code: 'email_taken', message: 'Bu e-posta zaten kayıtlı.', fields: { email: 'Kayıtlı.' }, resend_in_seconds: 42 } };
+const envelope = {
+  errors: { code: 'email_taken', message: 'Bu e-posta zaten kayıtlı.', fields: { email: 'Kayıtlı.' }, resend_in_seconds: 42 },
+};
 
 describe('error message extraction', () => {
   it('prefers the envelope message', () => {
@@ -68,6 +70,10 @@ describe('notifications', () => {
     notifySuccess('Kaydedildi.');
     window.removeEventListener('toast:add', listener);
     expect(listener).toHaveBeenCalledTimes(1);
-    expect((listener.mock.calls[0]![0] as CustomEvent).detail.toast).toMatchObject({ type: 'Success', message: 'Kaydedildi.', timeout: 5000 });
+    expect((listener.mock.calls[0]![0] as CustomEvent).detail.toast).toMatchObject({
+      type: 'Success',
+      message: 'Kaydedildi.',
+      timeout: 5000,
+    });
   });
 });

@@ -25,7 +25,6 @@ function serve(handler: Handler) {
   return seen;
 }
 
-
 let navigate: ReturnType<typeof vi.fn<(to: string) => void>>;
 let unregister: () => void;
 const oldToken = accessToken({ jti: 'old' });

@@ -11,7 +11,11 @@ function serve(handler: (url: string) => { status: number; data?: unknown }) {
   const calls: Call[] = [];
   httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
     const url = config.url ?? '';
-    calls.push({ url, body: config.data ? JSON.parse(String(config.data)) : undefined, authorization: String(config.headers.get('Authorization') ?? '') });
+    calls.push({
+      url,
+      body: config.data ? JSON.parse(String(config.data)) : undefined,
+      authorization: String(config.headers.get('Authorization') ?? ''),
+    });
     const { status, data } = handler(url);
     const response: AxiosResponse = { data, status, statusText: '', headers: {}, config, request: {} };
     if (status >= 200 && status < 300) return response;

@@ -1,12 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import {
-  applyStoredTheme,
-  setDarkMode,
-  startThemeSync,
-  themeChangeEvent,
-  themeStorageKey,
-  useTheme,
-} from '../theme.ts';
+import { applyStoredTheme, setDarkMode, startThemeSync, themeChangeEvent, themeStorageKey, useTheme } from '../theme.ts';
 
 let style: HTMLStyleElement;
 let stop: () => void = () => {};

@@ -2,7 +2,10 @@
 export function makeToken(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => {
     const bytes = new TextEncoder().encode(JSON.stringify(value));
-    return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    return btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
   };
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
 }

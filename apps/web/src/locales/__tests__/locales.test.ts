@@ -5,17 +5,13 @@ const files = import.meta.glob<Record<string, unknown>>('../*/*.json', { eager: 
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return [prefix];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
-    keysOf(child, prefix ? `${prefix}.${key}` : key),
-  );
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
 }
 
 function emptyValues(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return value.trim() === '' ? [prefix] : [];
   if (value === null || typeof value !== 'object') return [prefix];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
-    emptyValues(child, prefix ? `${prefix}.${key}` : key),
-  );
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => emptyValues(child, prefix ? `${prefix}.${key}` : key));
 }
 
 describe('locale files', () => {

@@ -92,7 +92,10 @@ describe('connectAnalytics', () => {
     expect(userId).toBe('customer-7');
     expect(properties).toEqual({ language: 'tr', theme: 'light', is_phone_verified: false });
     // A refreshed token of the same user is not a new sign-in; a verified phone is news.
-    storeTokens({ jwt_token: accessToken({ customer_id: 'customer-7', is_phone_verified: false, exp: 9_999_999_999 }), refresh_token: 'r2' });
+    storeTokens({
+      jwt_token: accessToken({ customer_id: 'customer-7', is_phone_verified: false, exp: 9_999_999_999 }),
+      refresh_token: 'r2',
+    });
     expect(analytics.identifyUser).toHaveBeenCalledTimes(1);
     storeTokens({ jwt_token: accessToken({ customer_id: 'customer-7', is_phone_verified: true }), refresh_token: 'r3' });
     expect(analytics.identifyUser).toHaveBeenCalledTimes(2);

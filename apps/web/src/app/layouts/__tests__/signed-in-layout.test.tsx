@@ -23,7 +23,10 @@ const settings: RuntimeSettings = {
 };
 
 function base64Url(value: object) {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 const token = `${base64Url({ alg: 'HS256' })}.${base64Url({ customer_id: 'cust-42', first_name: 'Ayşe', last_name: 'Yılmaz', email: 'a@example.test', exp: Math.floor(Date.now() / 1000) + 900, is_phone_verified: true })}.sig`;
 
@@ -169,7 +172,10 @@ describe('signed-in layout', () => {
     };
     let answered = false;
     const calls = serve({
-      'GET /customer/get_user_info': () => ({ status: 200, data: { customer_id: 'cust-42', pending_terms: answered ? [] : [pendingTerm] } }),
+      'GET /customer/get_user_info': () => ({
+        status: 200,
+        data: { customer_id: 'cust-42', pending_terms: answered ? [] : [pendingTerm] },
+      }),
       'POST /customer/accept_terms': () => {
         answered = true;
         return { status: 200, data: { customer_id: 'cust-42', pending_terms: [] } };

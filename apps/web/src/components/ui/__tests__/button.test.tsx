@@ -93,9 +93,7 @@ describe('Button', () => {
 
   it('passes ref and native props through', () => {
     const ref = { current: null as HTMLButtonElement | null };
-    render(
-      <Button ref={ref} aria-label="Menüyü aç" icon={<svg aria-hidden="true" />} name="menu" />,
-    );
+    render(<Button ref={ref} aria-label="Menüyü aç" icon={<svg aria-hidden="true" />} name="menu" />);
     const button = screen.getByRole('button', { name: 'Menüyü aç' });
     expect(ref.current).toBe(button);
     expect(button).toHaveAttribute('name', 'menu');

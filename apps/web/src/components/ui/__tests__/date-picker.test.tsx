@@ -11,7 +11,17 @@ beforeAll(async () => {
 
 const now = new Date(2026, 5, 15);
 
-function ControlledPicker({ initial = '', onChange, ...rest }: { initial?: string; onChange?: (value: string) => void; min?: string; max?: string; error?: string }) {
+function ControlledPicker({
+  initial = '',
+  onChange,
+  ...rest
+}: {
+  initial?: string;
+  onChange?: (value: string) => void;
+  min?: string;
+  max?: string;
+  error?: string;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <>
@@ -46,15 +56,35 @@ describe('yearOptions', () => {
 describe('monthNames', () => {
   it('names the months in Turkish', () => {
     expect(monthNames('tr')).toEqual([
-      'Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran',
-      'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık',
+      'Ocak',
+      'Şubat',
+      'Mart',
+      'Nisan',
+      'Mayıs',
+      'Haziran',
+      'Temmuz',
+      'Ağustos',
+      'Eylül',
+      'Ekim',
+      'Kasım',
+      'Aralık',
     ]);
   });
 
   it('names the months in English', () => {
     expect(monthNames('en')).toEqual([
-      'January', 'February', 'March', 'April', 'May', 'June',
-      'July', 'August', 'September', 'October', 'November', 'December',
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
     ]);
   });
 });
@@ -110,7 +140,9 @@ describe('DatePicker', () => {
     await i18n.changeLanguage('en');
     try {
       const { unmount } = render(<ControlledPicker />);
-      const months = within(screen.getByRole('combobox', { name: 'Month' })).getAllByRole('option').slice(1);
+      const months = within(screen.getByRole('combobox', { name: 'Month' }))
+        .getAllByRole('option')
+        .slice(1);
       expect(months[0]).toHaveTextContent('January');
       expect(months[11]).toHaveTextContent('December');
       unmount();
@@ -130,7 +162,10 @@ describe('DatePicker', () => {
   it('keeps the chosen date within min and max', () => {
     const onChange = vi.fn();
     render(<ControlledPicker initial="2020-06-15" min="2020-03-10" max="2024-12-31" onChange={onChange} />);
-    const years = within(select('Yıl')).getAllByRole('option').slice(1).map((option) => option.textContent);
+    const years = within(select('Yıl'))
+      .getAllByRole('option')
+      .slice(1)
+      .map((option) => option.textContent);
     expect(years).toEqual(['2024', '2023', '2022', '2021', '2020']);
     fireEvent.change(select('Ay'), { target: { value: '1' } });
     expect(onChange).toHaveBeenLastCalledWith('2020-03-10');

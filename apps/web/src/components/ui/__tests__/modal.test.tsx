@@ -68,9 +68,7 @@ describe('Modal', () => {
   });
 
   it('uses given labels, a custom footer, or none', () => {
-    const { rerender } = render(
-      <Modal open onClose={() => {}} onSubmit={() => {}} submitLabel="Onayla" closeLabel="Vazgeç" title="T" />,
-    );
+    const { rerender } = render(<Modal open onClose={() => {}} onSubmit={() => {}} submitLabel="Onayla" closeLabel="Vazgeç" title="T" />);
     expect(screen.getByRole('button', { name: 'Onayla' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Vazgeç' })).toBeInTheDocument();
     rerender(<Modal open onClose={() => {}} footer={<button type="button">Özel</button>} title="T" />);

@@ -31,11 +31,7 @@ describe('OverflowMenu', () => {
     const menu = screen.getByRole('menu');
     expect(trigger()).toHaveAttribute('aria-expanded', 'true');
     expect(trigger()).toHaveAttribute('aria-controls', menu.id);
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Düzenle',
-      'Devre dışı bırak',
-      'Kaldır',
-    ]);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Düzenle', 'Devre dışı bırak', 'Kaldır']);
 
     await userEvent.click(trigger());
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();

@@ -59,7 +59,10 @@ describe('TermsModal', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let attempt = 0;
     const calls = serve({
-      'GET /customer/term_filter': () => (++attempt === 1 ? { status: 500, data: 'fail' } : { status: 200, data: { term_type: 'more_info', content: '<p>İkinci deneme</p>' } }),
+      'GET /customer/term_filter': () =>
+        ++attempt === 1
+          ? { status: 500, data: 'fail' }
+          : { status: 200, data: { term_type: 'more_info', content: '<p>İkinci deneme</p>' } },
     });
     render(<TermsModal open onClose={() => {}} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Metin yüklenemedi');

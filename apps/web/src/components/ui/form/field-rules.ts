@@ -31,8 +31,7 @@ export function fieldRules(messages: FieldRuleMessages) {
       ),
     email: (field: string) => required(field).check(z.refine(isValidEmail, messages.invalidEmail())),
     /** A Turkish mobile number in any usual writing (+90, 0, spaces, parentheses). */
-    phone: (field: string) =>
-      required(field).check(z.refine((value: string) => normalizePhone(value) !== null, messages.invalidPhone())),
+    phone: (field: string) => required(field).check(z.refine((value: string) => normalizePhone(value) !== null, messages.invalidPhone())),
     /** Any non-empty password (sign-in, current password): the rule applies only to new ones. */
     password: (field: string) => z.string().check(z.minLength(1, messages.required(field))),
     /** A new password: the specification's rule. */

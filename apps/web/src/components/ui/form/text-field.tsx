@@ -38,9 +38,7 @@ export function TextField({
   const inputId = id ?? generatedId;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null, inputProps['aria-describedby']]
-    .filter(Boolean)
-    .join(' ');
+  const describedBy = [hint ? hintId : null, error ? errorId : null, inputProps['aria-describedby']].filter(Boolean).join(' ');
 
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>

@@ -73,9 +73,7 @@ export function ToastContainer({ name = globalToastContainer, inline = false, la
   const exitTimers = useRef(new Map<string, number>());
 
   const beginExit = useCallback((id: string) => {
-    setEntries((current) =>
-      current.map((entry) => (entry.toast.id === id && !entry.exiting ? { ...entry, exiting: true } : entry)),
-    );
+    setEntries((current) => current.map((entry) => (entry.toast.id === id && !entry.exiting ? { ...entry, exiting: true } : entry)));
   }, []);
 
   useEffect(() => {

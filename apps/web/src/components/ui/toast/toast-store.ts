@@ -98,22 +98,16 @@ export function completeToast(input: ToastInput): Toast {
 /** Shows a toast in the named container and returns its id (usable with removeToast). */
 export function addToast(input: ToastInput, containerName: string = globalToastContainer): string {
   const toast = completeToast(input);
-  window.dispatchEvent(
-    new CustomEvent<ToastAddDetail>(toastEvents.add, { detail: { container: containerName, toast } }),
-  );
+  window.dispatchEvent(new CustomEvent<ToastAddDetail>(toastEvents.add, { detail: { container: containerName, toast } }));
   return toast.id;
 }
 
 export function removeToast(id: string, containerName: string = globalToastContainer): void {
-  window.dispatchEvent(
-    new CustomEvent<ToastRemoveDetail>(toastEvents.remove, { detail: { container: containerName, id } }),
-  );
+  window.dispatchEvent(new CustomEvent<ToastRemoveDetail>(toastEvents.remove, { detail: { container: containerName, id } }));
 }
 
 export function clearToasts(containerName: string = globalToastContainer): void {
-  window.dispatchEvent(
-    new CustomEvent<ToastClearDetail>(toastEvents.clear, { detail: { container: containerName } }),
-  );
+  window.dispatchEvent(new CustomEvent<ToastClearDetail>(toastEvents.clear, { detail: { container: containerName } }));
 }
 
 function showToastOfType(type: ToastType) {

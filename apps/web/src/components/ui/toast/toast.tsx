@@ -107,12 +107,7 @@ export function Toast({ toast, exiting, onDismiss }: ToastProps) {
         )}
       </div>
       {toast.dismissible && (
-        <button
-          type="button"
-          className={styles.dismiss}
-          aria-label={t('toast.dismiss')}
-          onClick={() => onDismiss(toast.id)}
-        >
+        <button type="button" className={styles.dismiss} aria-label={t('toast.dismiss')} onClick={() => onDismiss(toast.id)}>
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="m6 6 12 12M18 6 6 18" strokeLinecap="round" />
           </svg>

@@ -45,7 +45,9 @@ describe('expert sign-in', () => {
   });
 
   it('shows the server refusal of wrong credentials on the form', async () => {
-    serve({ 'POST /auth/login': { status: 401, data: { errors: { code: 'invalid_credentials', message: 'E-posta veya şifre hatalı.' } } } });
+    serve({
+      'POST /auth/login': { status: 401, data: { errors: { code: 'invalid_credentials', message: 'E-posta veya şifre hatalı.' } } },
+    });
     renderAt(<AdminLoginPage />, '/admin/login', '/admin/login');
     await signIn('uzman@worq.local');
     expect(await screen.findByRole('alert')).toHaveTextContent('E-posta veya şifre hatalı.');

@@ -69,7 +69,13 @@ describe('application review page', () => {
       [`GET ${detailUrl}`]: { status: 200, data: reviewFixture() },
       [`POST ${decisionUrl}`]: {
         status: 400,
-        data: { errors: { code: 'validation_failed', message: 'Doğrulama hatası', fields: { reject_reason: 'Sunucu bu gerekçeyi kabul etmedi.' } } },
+        data: {
+          errors: {
+            code: 'validation_failed',
+            message: 'Doğrulama hatası',
+            fields: { reject_reason: 'Sunucu bu gerekçeyi kabul etmedi.' },
+          },
+        },
       },
     });
     open();

@@ -82,7 +82,13 @@ describe('legal texts page', () => {
       'GET /admin/terms': () => ({ status: 200, data: history }),
       'POST /admin/terms': () => ({
         status: 400,
-        data: { errors: { code: 'validation_failed', message: 'Lütfen işaretli alanları düzeltin.', fields: { 'en.content': 'Metin boş bırakılamaz.' } } },
+        data: {
+          errors: {
+            code: 'validation_failed',
+            message: 'Lütfen işaretli alanları düzeltin.',
+            fields: { 'en.content': 'Metin boş bırakılamaz.' },
+          },
+        },
       }),
     });
     renderAt(<LegalTextsPage />, '/admin/legal-texts', '/admin/legal-texts');

@@ -53,7 +53,15 @@ describe('store performance on the application review', () => {
     serve({
       [`GET ${detailUrl}`]: {
         status: 200,
-        data: reviewFixture({ store_performance: { months: months.map((month) => ({ ...month, revenue: 0, orders: 0 })), cancellation_rate: 0, return_rate: 0, by_marketplace: [], last_synced_at: null } }),
+        data: reviewFixture({
+          store_performance: {
+            months: months.map((month) => ({ ...month, revenue: 0, orders: 0 })),
+            cancellation_rate: 0,
+            return_rate: 0,
+            by_marketplace: [],
+            last_synced_at: null,
+          },
+        }),
       },
     });
     renderAt(<ApplicationReviewPage />, detailUrl, '/admin/applications/:id');

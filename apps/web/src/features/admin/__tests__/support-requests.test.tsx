@@ -71,7 +71,10 @@ describe('the repayment panel', () => {
     const user = userEvent.setup();
     const calls = serve({
       [`GET /admin/applications/${applicationId}/repayments`]: { status: 200, data: schedule },
-      [`POST /admin/applications/${applicationId}/payments`]: { status: 200, data: { ...schedule, paid_amount: 125_050, remaining_amount: 174_950 } },
+      [`POST /admin/applications/${applicationId}/payments`]: {
+        status: 200,
+        data: { ...schedule, paid_amount: 125_050, remaining_amount: 174_950 },
+      },
     });
     const onChanged = vi.fn(async () => {});
     renderAt(<RepaymentPanel applicationId={applicationId} onChanged={onChanged} />, '/admin/x', '/admin/x');

@@ -51,9 +51,11 @@ export function ContactFormDetails({ form, showApplication = true }: { form: Con
         )}
         <div className={styles.wide}>
           <dt>{t('contact_forms.note')}</dt>
-          <dd className={styles.note}>{form.note?.trim() ? form.note : <span className={styles.muted}>{t('contact_forms.no_note')}</span>}</dd>
+          <dd className={styles.note}>
+            {form.note?.trim() ? form.note : <span className={styles.muted}>{t('contact_forms.no_note')}</span>}
+          </dd>
         </div>
-    </dl>
+      </dl>
       <p className={styles.muted}>
         {t('contact_forms.received_at', { date: formatDateTime(form.created_at, i18n.language) })}
         {form.handled_at && (

@@ -47,7 +47,11 @@ function ContactFormCard({ form, onHandled }: { form: ContactForm; onHandled: ()
           </h2>
           <p className={styles.contact}>
             {phone && (
-              <a href={`tel:${phone.replace(/\s/g, '')}`} className={styles.link} aria-label={`${t('contact_forms.call', { name })}: ${phone}`}>
+              <a
+                href={`tel:${phone.replace(/\s/g, '')}`}
+                className={styles.link}
+                aria-label={`${t('contact_forms.call', { name })}: ${phone}`}
+              >
                 {phone}
               </a>
             )}

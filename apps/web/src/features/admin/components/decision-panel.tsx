@@ -222,7 +222,12 @@ export function DecisionPanel({ application, onChanged }: { application: Applica
             <Button variant="ghost" disabled={busy !== null} onClick={() => setConfirmingApproval(false)}>
               {t('decision.cancel')}
             </Button>
-            <Button variant="primary" busy={busy === 'approved'} busyText={t('decision.busy')} onClick={() => void send({ decision: 'approved' })}>
+            <Button
+              variant="primary"
+              busy={busy === 'approved'}
+              busyText={t('decision.busy')}
+              onClick={() => void send({ decision: 'approved' })}
+            >
               {t('decision.approve_confirm')}
             </Button>
           </>

@@ -26,7 +26,12 @@ function draftOf(base: LegalTextVersion): Draft {
   };
 }
 
-function LanguageFields({ language, draft, errors, onChange }: {
+function LanguageFields({
+  language,
+  draft,
+  errors,
+  onChange,
+}: {
   language: Language;
   draft: Draft[Language];
   errors: Record<string, string>;
@@ -38,7 +43,13 @@ function LanguageFields({ language, draft, errors, onChange }: {
   return (
     <fieldset className={styles.language}>
       <legend>{t(`legal_texts.languages.${language}`)}</legend>
-      <TextField label={t('legal_texts.field_title')} value={draft.title} error={errors[`${language}.title`]} requiredMark onChange={(event) => onChange('title', event.target.value)} />
+      <TextField
+        label={t('legal_texts.field_title')}
+        value={draft.title}
+        error={errors[`${language}.title`]}
+        requiredMark
+        onChange={(event) => onChange('title', event.target.value)}
+      />
       <label htmlFor={contentId} className={styles.label}>
         {t('legal_texts.field_content')}
       </label>
@@ -66,7 +77,15 @@ function LanguageFields({ language, draft, errors, onChange }: {
   );
 }
 
-export function LegalTextEditor({ base, onPublished, onCancel }: { base: LegalTextVersion; onPublished: (version: LegalTextVersion) => void; onCancel: () => void }) {
+export function LegalTextEditor({
+  base,
+  onPublished,
+  onCancel,
+}: {
+  base: LegalTextVersion;
+  onPublished: (version: LegalTextVersion) => void;
+  onCancel: () => void;
+}) {
   const { t, i18n } = useTranslation('admin');
   const [draft, setDraft] = useState<Draft>(() => draftOf(base));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -118,14 +137,26 @@ export function LegalTextEditor({ base, onPublished, onCancel }: { base: LegalTe
     <form className={styles.editor} onSubmit={review} noValidate aria-label={t('legal_texts.editor_label', { title })}>
       <div className={styles.languages}>
         {languages.map((language) => (
-          <LanguageFields key={language} language={language} draft={draft[language]} errors={errors} onChange={(field, value) => change(language, field, value)} />
+          <LanguageFields
+            key={language}
+            language={language}
+            draft={draft[language]}
+            errors={errors}
+            onChange={(field, value) => change(language, field, value)}
+          />
         ))}
       </div>
-      <p className={styles.hint}>{t('legal_texts.markup_hint', { controller: '{{controller}}', controller_contact: '{{controller_contact}}' })}</p>
+      <p className={styles.hint}>
+        {t('legal_texts.markup_hint', { controller: '{{controller}}', controller_contact: '{{controller_contact}}' })}
+      </p>
       {previewing && (
         <div className={styles.languages}>
           {languages.map((language) => (
-            <LegalTextPreview key={language} html={draft[language].content} label={t('legal_texts.preview_of', { language: t(`legal_texts.languages.${language}`) })} />
+            <LegalTextPreview
+              key={language}
+              html={draft[language].content}
+              label={t('legal_texts.preview_of', { language: t(`legal_texts.languages.${language}`) })}
+            />
           ))}
         </div>
       )}

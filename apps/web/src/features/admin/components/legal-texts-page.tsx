@@ -28,7 +28,8 @@ function Published({ version }: { version: LegalTextVersion }) {
   const by = version.published_by ? version.published_by.name || version.published_by.email : t('legal_texts.shipped');
   return (
     <span className={styles.meta}>
-      {t('legal_texts.version', { version: version.version })} · <time dateTime={version.published_at}>{formatDateTime(version.published_at, i18n.language)}</time> · {by}
+      {t('legal_texts.version', { version: version.version })} ·{' '}
+      <time dateTime={version.published_at}>{formatDateTime(version.published_at, i18n.language)}</time> · {by}
     </span>
   );
 }
@@ -46,7 +47,12 @@ function History({ versions, onView }: { versions: LegalTextVersion[]; onView: (
               <Published version={version} />
               {inLanguage(version).change_note && <p className={styles.note}>{inLanguage(version).change_note}</p>}
             </div>
-            <Button variant="ghost" size="sm" onClick={() => onView(version)} aria-label={t('legal_texts.view_version', { version: version.version })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onView(version)}
+              aria-label={t('legal_texts.view_version', { version: version.version })}
+            >
               {t('legal_texts.view')}
             </Button>
           </li>
@@ -81,7 +87,9 @@ export function Component() {
           <Spinner size="lg" />
         </LoadState>
       )}
-      {error && !data && <LoadFailed text={t('legal_texts.load_failed')} retryLabel={t('legal_texts.retry')} onRetry={() => void mutate()} />}
+      {error && !data && (
+        <LoadFailed text={t('legal_texts.load_failed')} retryLabel={t('legal_texts.retry')} onRetry={() => void mutate()} />
+      )}
       {data &&
         legalTextTypes.map((type) => {
           const versions = data.filter((version) => version.term_type === type);

@@ -122,7 +122,17 @@ export function SearchBox({
   );
 }
 
-export function Pagination({ page, total, pageSize, onPage }: { page: number; total: number; pageSize: number; onPage: (page: number) => void }) {
+export function Pagination({
+  page,
+  total,
+  pageSize,
+  onPage,
+}: {
+  page: number;
+  total: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}) {
   const { t } = useTranslation('admin');
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
@@ -161,7 +171,17 @@ interface ListResultsProps {
 }
 
 /** A list page's count line, then its rows, or the loading, failed or empty state instead. */
-export function ListResults({ countText, isLoading, isValidating, failed, failedText, onRetry, isEmpty, emptyText, children }: ListResultsProps) {
+export function ListResults({
+  countText,
+  isLoading,
+  isValidating,
+  failed,
+  failedText,
+  onRetry,
+  isEmpty,
+  emptyText,
+  children,
+}: ListResultsProps) {
   const { t } = useTranslation('admin');
   return (
     <>

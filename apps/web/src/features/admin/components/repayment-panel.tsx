@@ -14,7 +14,15 @@ import styles from './repayment-panel.module.css';
 
 const statusColor: Record<InstallmentStatus, TagColor> = { paid: 'green', due: 'purple', late: 'red', upcoming: 'gray' };
 
-function PaymentForm({ applicationId, repayments, onRecorded }: { applicationId: string; repayments: Repayments; onRecorded: () => Promise<unknown> }) {
+function PaymentForm({
+  applicationId,
+  repayments,
+  onRecorded,
+}: {
+  applicationId: string;
+  repayments: Repayments;
+  onRecorded: () => Promise<unknown>;
+}) {
   const { t } = useTranslation('admin');
   const noteId = useId();
   const [amount, setAmount] = useState('');
@@ -30,7 +38,8 @@ function PaymentForm({ applicationId, repayments, onRecorded }: { applicationId:
     const kurus = parseLira(amount);
     const found: typeof problems = {};
     if (kurus === null || kurus <= 0) found.amount = t('payments.amount_invalid');
-    else if (kurus > repayments.remaining_amount) found.amount = t('payments.amount_too_much', { remaining: formatMoney(repayments.remaining_amount) });
+    else if (kurus > repayments.remaining_amount)
+      found.amount = t('payments.amount_too_much', { remaining: formatMoney(repayments.remaining_amount) });
     if (!/^\d{4}-\d{2}-\d{2}$/.test(paidAt)) found.paid_at = t('payments.date_invalid');
     else if (paidAt > istanbulToday()) found.paid_at = t('payments.date_future');
     setProblems(found);
@@ -68,7 +77,14 @@ function PaymentForm({ applicationId, repayments, onRecorded }: { applicationId:
         hint={t('payments.amount_hint', { remaining: formatMoney(repayments.remaining_amount) })}
         onChange={(event) => setAmount(event.target.value)}
       />
-      <TextField label={t('payments.paid_at')} type="date" value={paidAt} max={istanbulToday()} error={problems.paid_at} onChange={(event) => setPaidAt(event.target.value)} />
+      <TextField
+        label={t('payments.paid_at')}
+        type="date"
+        value={paidAt}
+        max={istanbulToday()}
+        error={problems.paid_at}
+        onChange={(event) => setPaidAt(event.target.value)}
+      />
       <div className={styles.field}>
         <label className={styles.label} htmlFor={noteId}>
           {t('payments.note')} <span className={styles.optional}>{t('payments.optional')}</span>

@@ -18,7 +18,9 @@ export function StorePerformanceSection({ performance }: { performance: StorePer
   const highest = Math.max(1, ...performance.months.map((month) => month.revenue));
   const total = performance.months.reduce((sum, month) => sum + month.revenue, 0);
   const monthName = (month: string) =>
-    new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'tr-TR', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+    new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'tr-TR', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
+      new Date(`${month}-01T00:00:00Z`),
+    );
   return (
     <Card title={t('review.performance.title')}>
       {total === 0 ? (
@@ -53,7 +55,11 @@ export function StorePerformanceSection({ performance }: { performance: StorePer
                 <tr key={month.month}>
                   <th scope="row">{monthName(month.month)}</th>
                   <td>
-                    <span className={styles.bar} style={{ inlineSize: `${Math.round((month.revenue / highest) * 100)}%` }} aria-hidden="true" />
+                    <span
+                      className={styles.bar}
+                      style={{ inlineSize: `${Math.round((month.revenue / highest) * 100)}%` }}
+                      aria-hidden="true"
+                    />
                     {formatMoney(month.revenue)}
                   </td>
                   <td>{month.orders}</td>
@@ -64,14 +70,17 @@ export function StorePerformanceSection({ performance }: { performance: StorePer
           <ul className={styles.channels} aria-label={t('review.performance.channels')}>
             {performance.by_marketplace.map((store) => (
               <li key={`${store.marketplace_code}-${store.store_name}`}>
-                {store.store_name} · {store.marketplace_code}: {formatMoney(store.revenue)} ({percent(total > 0 ? store.revenue / total : 0, language)})
+                {store.store_name} · {store.marketplace_code}: {formatMoney(store.revenue)} (
+                {percent(total > 0 ? store.revenue / total : 0, language)})
               </li>
             ))}
           </ul>
         </>
       )}
       <p className={styles.synced}>
-        {performance.last_synced_at ? t('review.performance.synced', { time: formatDateTime(performance.last_synced_at, language) }) : t('review.performance.never_synced')}
+        {performance.last_synced_at
+          ? t('review.performance.synced', { time: formatDateTime(performance.last_synced_at, language) })
+          : t('review.performance.never_synced')}
       </p>
     </Card>
   );

@@ -47,7 +47,11 @@ function SupportRequestCard({ request, onHandled }: { request: SupportRequest; o
           </h2>
           <p className={styles.contact}>
             {phone && (
-              <a href={`tel:${phone.replace(/\s/g, '')}`} className={styles.link} aria-label={`${t('contact_forms.call', { name })}: ${phone}`}>
+              <a
+                href={`tel:${phone.replace(/\s/g, '')}`}
+                className={styles.link}
+                aria-label={`${t('contact_forms.call', { name })}: ${phone}`}
+              >
                 {phone}
               </a>
             )}
@@ -120,7 +124,12 @@ export function Component() {
           labelOf={(value) => t(`support_requests.filters.${value}`)}
           onChange={setFilter}
         />
-        <SearchBox label={t('support_requests.search_label')} placeholder={t('support_requests.search_placeholder')} value={q} onSearch={setQ} />
+        <SearchBox
+          label={t('support_requests.search_label')}
+          placeholder={t('support_requests.search_placeholder')}
+          value={q}
+          onSearch={setQ}
+        />
       </ListToolbar>
       <ListResults
         countText={data ? t('support_requests.count', { count: data.total }) : null}

@@ -100,11 +100,7 @@ export function Component() {
             aria-describedby="reset-password-rule"
             {...register('password')}
           />
-          <PasswordRule
-            id="reset-password-rule"
-            password={watch('password')}
-            labels={passwordRuleLabels}
-          />
+          <PasswordRule id="reset-password-rule" password={watch('password')} labels={passwordRuleLabels} />
           <PasswordField
             label={t('fields.new_password_repeat')}
             autoComplete="new-password"

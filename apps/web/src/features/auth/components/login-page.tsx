@@ -88,12 +88,7 @@ export function Component() {
           </button>
         ))}
       </div>
-      <div
-        role="tabpanel"
-        id={`${baseId}-${mode}-panel`}
-        aria-labelledby={`${baseId}-${mode}-tab`}
-        className={styles.panel}
-      >
+      <div role="tabpanel" id={`${baseId}-${mode}-panel`} aria-labelledby={`${baseId}-${mode}-tab`} className={styles.panel}>
         {mode === 'sign-in' ? (
           <SignInForm onSwitch={() => select('sign-up', true)} />
         ) : (

@@ -27,7 +27,6 @@ function utmFrom(params: URLSearchParams): Record<string, string> | undefined {
   return Object.keys(utm).length > 0 ? utm : undefined;
 }
 
-
 export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
   const { t } = useTranslation('auth');
   const { rules, fieldName, passwordRuleLabels } = useAuthRules();
@@ -118,12 +117,7 @@ export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
           error={errors.first_name?.message}
           {...register('first_name')}
         />
-        <TextField
-          label={t('fields.last_name')}
-          autoComplete="family-name"
-          error={errors.last_name?.message}
-          {...register('last_name')}
-        />
+        <TextField label={t('fields.last_name')} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
       </div>
       <TextField
         label={t('fields.email')}
@@ -148,11 +142,7 @@ export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
         aria-describedby="sign-up-password-rule"
         {...register('password')}
       />
-      <PasswordRule
-        id="sign-up-password-rule"
-        password={password}
-        labels={passwordRuleLabels}
-      />
+      <PasswordRule id="sign-up-password-rule" password={password} labels={passwordRuleLabels} />
       <PasswordField
         label={t('fields.password_repeat')}
         autoComplete="new-password"

@@ -58,13 +58,7 @@ export function TermModal({ termType, onClose, fallbackTitle }: TermModalProps) 
   }
 
   return (
-    <Modal
-      open={termType !== null}
-      onClose={onClose}
-      title={term?.title ?? fallbackTitle}
-      expanded
-      closeLabel={t('terms.close')}
-    >
+    <Modal open={termType !== null} onClose={onClose} title={term?.title ?? fallbackTitle} expanded closeLabel={t('terms.close')}>
       {term && html !== null ? (
         <>
           {/* Sanitized with DOMPurify (lib/terms.ts) before it is stored. */}

@@ -5,13 +5,7 @@ import { useSWRConfig } from 'swr';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChevronDownIcon, CloseIcon, ErrorIcon, SuccessIcon } from '../../../components/ui/icon.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import {
-  clearTasks,
-  dismissTask,
-  markTasksSeen,
-  useTaskNotifications,
-  type TaskNotification,
-} from '../task-store.ts';
+import { clearTasks, dismissTask, markTasksSeen, useTaskNotifications, type TaskNotification } from '../task-store.ts';
 import { bindTaskEnvironment } from '../task-tracker.ts';
 import styles from './background-task-panel.module.css';
 
@@ -121,12 +115,7 @@ export function BackgroundTaskPanel() {
             </ul>
           </section>
         ) : (
-          <button
-            type="button"
-            className={styles.summary}
-            aria-expanded="false"
-            onClick={() => setExpanded(true)}
-          >
+          <button type="button" className={styles.summary} aria-expanded="false" onClick={() => setExpanded(true)}>
             {pendingCount > 0 ? <Spinner size="sm" decorative /> : <SuccessIcon size={18} />}
             <span>{pendingCount > 0 ? t('summary_pending', { count: pendingCount }) : t('summary', { count: visible.length })}</span>
             {unseenCount > 0 && (

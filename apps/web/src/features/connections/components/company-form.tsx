@@ -223,12 +223,7 @@ export function CompanyForm({ id, onSubmit, onDirtyChange, onBusyChange, disable
           {...register('trade_name')}
         />
       </div>
-      <TextField
-        label={labels.tax_office}
-        disabled={disabled}
-        error={errors.tax_office?.message}
-        {...register('tax_office')}
-      />
+      <TextField label={labels.tax_office} disabled={disabled} error={errors.tax_office?.message} {...register('tax_office')} />
       {soleProprietorship && (
         <div className={styles.soleFields}>
           <p className={styles.note}>{t('company_form.sole_note')}</p>

@@ -44,10 +44,7 @@ export interface CompanyStepProps {
   page?: string;
 }
 
-type Target =
-  | { kind: 'missing' }
-  | { kind: 'locked'; company: Company }
-  | { kind: 'open'; ids: string[] };
+type Target = { kind: 'missing' } | { kind: 'locked'; company: Company } | { kind: 'open'; ids: string[] };
 
 function targetOf(details: IntegrationDetails, integrationIds: string[] | null): Target {
   if (integrationIds === null) {
@@ -56,7 +53,9 @@ function targetOf(details: IntegrationDetails, integrationIds: string[] | null):
   }
   const linked = details.companies.find((group) => group.integrations.some((integration) => integrationIds.includes(integration.id)));
   if (linked) return { kind: 'locked', company: linked.company };
-  const ids = details.integrations_without_company.filter((integration) => integrationIds.includes(integration.id)).map((integration) => integration.id);
+  const ids = details.integrations_without_company
+    .filter((integration) => integrationIds.includes(integration.id))
+    .map((integration) => integration.id);
   return ids.length > 0 ? { kind: 'open', ids } : { kind: 'missing' };
 }
 

@@ -69,7 +69,14 @@ export function ConnectStoreModal(props: ConnectStoreModalProps) {
   return <ConnectStoreFlow {...props} />;
 }
 
-function ConnectStoreFlow({ onClose, integration, initialStep = 'marketplace', onCompleted, page = '/connections', prefill }: ConnectStoreModalProps) {
+function ConnectStoreFlow({
+  onClose,
+  integration,
+  initialStep = 'marketplace',
+  onCompleted,
+  page = '/connections',
+  prefill,
+}: ConnectStoreModalProps) {
   const { t } = useTranslation('connections');
   const message = useDomainMessage();
   const formId = useId();
@@ -87,7 +94,9 @@ function ConnectStoreFlow({ onClose, integration, initialStep = 'marketplace', o
   const marketplace =
     chosen ??
     (integration
-      ? (marketplaces?.find((candidate) => candidate.id === integration.marketplace_id || candidate.code === integration.marketplace_code) ?? null)
+      ? (marketplaces?.find(
+          (candidate) => candidate.id === integration.marketplace_id || candidate.code === integration.marketplace_code,
+        ) ?? null)
       : prefill
         ? (marketplaces?.find((candidate) => candidate.code === prefill.marketplaceCode) ?? null)
         : null);
@@ -153,7 +162,14 @@ function ConnectStoreFlow({ onClose, integration, initialStep = 'marketplace', o
       </LoadState>
     );
   } else if (!marketplaces) {
-    body = <LoadFailed text={message('data_load_error')} retryLabel={t('retry')} onRetry={() => void reloadMarketplaces()} alert={Boolean(marketplacesError)} />;
+    body = (
+      <LoadFailed
+        text={message('data_load_error')}
+        retryLabel={t('retry')}
+        onRetry={() => void reloadMarketplaces()}
+        alert={Boolean(marketplacesError)}
+      />
+    );
   } else if (step === 'marketplace' || !marketplace) {
     body = (
       <MarketplacePicker

@@ -77,11 +77,19 @@ export function Component() {
   function handleTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const last = filters.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     setFilter(filters[next]!);
@@ -157,7 +165,11 @@ export function Component() {
 
   return (
     <div className={styles.page}>
-      <PageHeader title={t('heading')} subtitle={t('subtitle')} actions={all.length > 0 && <Button onClick={openConnect}>{t('connect_store')}</Button>} />
+      <PageHeader
+        title={t('heading')}
+        subtitle={t('subtitle')}
+        actions={all.length > 0 && <Button onClick={openConnect}>{t('connect_store')}</Button>}
+      />
       {refusal && (
         <div className={styles.refusal}>
           <FormError>

@@ -12,10 +12,7 @@ import { trackTask } from '../track-task.ts';
 import styles from './connections.module.css';
 
 type Outcome =
-  | { kind: 'connecting' }
-  | { kind: 'in_background' }
-  | { kind: 'success'; message: string }
-  | { kind: 'failed'; message: string };
+  { kind: 'connecting' } | { kind: 'in_background' } | { kind: 'success'; message: string } | { kind: 'failed'; message: string };
 
 /**
  * `/ideasoft-callback` (signed in): the store's consent page sends the browser back here with

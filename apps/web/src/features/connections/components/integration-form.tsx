@@ -96,14 +96,12 @@ export function IntegrationForm({
       );
     }
     return z.object({
-      store_name: z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, message('required', { field: t('form.store_name') })),
-          // §5's second pattern: letters, digits, Turkish letters and spaces.
-          z.refine((value) => value === '' || isValidStoreName(value), message('no_special_characters', { field: t('form.store_name') })),
-        ),
+      store_name: z.string().check(
+        z.trim(),
+        z.minLength(1, message('required', { field: t('form.store_name') })),
+        // §5's second pattern: letters, digits, Turkish letters and spaces.
+        z.refine((value) => value === '' || isValidStoreName(value), message('no_special_characters', { field: t('form.store_name') })),
+      ),
       store_link: z.string().check(
         z.trim(),
         z.refine((value) => value === '' || urlPattern.test(value), t('form.invalid_url')),
@@ -120,7 +118,10 @@ export function IntegrationForm({
       store_link: integration?.store_link ?? prefill?.storeLink ?? '',
       region: integration?.region ?? regions[0] ?? 'EU',
       credentials: Object.fromEntries(
-        fields.map((field) => [field.name, knownValue(integration, field) || (field.name === 'seller_id' ? (prefill?.sellerId ?? '') : '')]),
+        fields.map((field) => [
+          field.name,
+          knownValue(integration, field) || (field.name === 'seller_id' ? (prefill?.sellerId ?? '') : ''),
+        ]),
       ),
     }),
     [integration, prefill, fields, regions],

@@ -4,7 +4,13 @@ import { marketplaceLogoUrl } from '../marketplace-catalogue.ts';
 import styles from './connections.module.css';
 
 /** Step 1: the marketplaces as a grid of large buttons; choosing one moves on. */
-export function MarketplacePicker({ marketplaces, onSelect }: { marketplaces: Marketplace[]; onSelect: (marketplace: Marketplace) => void }) {
+export function MarketplacePicker({
+  marketplaces,
+  onSelect,
+}: {
+  marketplaces: Marketplace[];
+  onSelect: (marketplace: Marketplace) => void;
+}) {
   const { t } = useTranslation('connections');
   return (
     <div className={styles.pickerBlock}>

@@ -365,9 +365,21 @@ export function OverflowSection() {
                   <OverflowMenu
                     label={t('gallery.overflow.more_for', { name: store })}
                     items={[
-                      { label: t('gallery.overflow.edit'), icon: <DocumentIcon />, onSelect: () => toast.info(`${t('gallery.overflow.edit')}: ${store}`) },
-                      { label: t('gallery.overflow.disable'), disabled: colour === 'gray', onSelect: () => toast.warning(`${t('gallery.overflow.disable')}: ${store}`) },
-                      { label: t('gallery.overflow.remove'), danger: true, onSelect: () => toast.error(`${t('gallery.overflow.remove')}: ${store}`) },
+                      {
+                        label: t('gallery.overflow.edit'),
+                        icon: <DocumentIcon />,
+                        onSelect: () => toast.info(`${t('gallery.overflow.edit')}: ${store}`),
+                      },
+                      {
+                        label: t('gallery.overflow.disable'),
+                        disabled: colour === 'gray',
+                        onSelect: () => toast.warning(`${t('gallery.overflow.disable')}: ${store}`),
+                      },
+                      {
+                        label: t('gallery.overflow.remove'),
+                        danger: true,
+                        onSelect: () => toast.error(`${t('gallery.overflow.remove')}: ${store}`),
+                      },
                     ]}
                   />
                 </td>
@@ -387,7 +399,12 @@ export function ToastSection() {
       <div className={styles.demoGrid}>
         <Demo label={t('gallery.toasts.types')}>
           {toastTypes.map((type) => (
-            <Button key={type} variant="secondary" size="sm" onClick={() => addToast({ type, message: t(`gallery.toasts.message_${type.toLowerCase()}`) })}>
+            <Button
+              key={type}
+              variant="secondary"
+              size="sm"
+              onClick={() => addToast({ type, message: t(`gallery.toasts.message_${type.toLowerCase()}`) })}
+            >
               {type}
             </Button>
           ))}
@@ -406,16 +423,32 @@ export function ToastSection() {
           >
             {t('gallery.toasts.with_action')}
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => toast.warning(t('gallery.toasts.persistent_message'), { timeout: 'until-user-dismisses' })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => toast.warning(t('gallery.toasts.persistent_message'), { timeout: 'until-user-dismisses' })}
+          >
             {t('gallery.toasts.persistent')}
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => toast.error(t('gallery.toasts.api_error'), { timeout: 5000, showProgress: true })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => toast.error(t('gallery.toasts.api_error'), { timeout: 5000, showProgress: true })}
+          >
             {t('gallery.toasts.progress')}
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => toast.info(t('gallery.toasts.not_dismissible'), { dismissible: false, timeout: 3000 })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => toast.info(t('gallery.toasts.not_dismissible'), { dismissible: false, timeout: 3000 })}
+          >
             {t('gallery.toasts.no_close')}
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => toast.success(t('gallery.toasts.custom_title_message'), { title: t('gallery.toasts.custom_title') })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => toast.success(t('gallery.toasts.custom_title_message'), { title: t('gallery.toasts.custom_title') })}
+          >
             {t('gallery.toasts.with_title')}
           </Button>
         </Demo>
@@ -467,7 +500,13 @@ export function FormSection() {
         </Demo>
         <Demo label={t('gallery.forms.date_picker_states')}>
           <div className={styles.stack}>
-            <DatePicker label={t('gallery.forms.birth_date')} value="" onChange={() => {}} error={t('gallery.forms.required_error')} required />
+            <DatePicker
+              label={t('gallery.forms.birth_date')}
+              value=""
+              onChange={() => {}}
+              error={t('gallery.forms.required_error')}
+              required
+            />
             <DatePicker label={t('gallery.forms.birth_date')} value="1990-05-19" onChange={() => {}} disabled />
           </div>
         </Demo>
@@ -481,7 +520,11 @@ export function FormSection() {
         </Demo>
         <Demo label={t('gallery.forms.special_fields')}>
           <div className={styles.stack}>
-            <PasswordField label={t('gallery.forms.password')} showLabel={t('gallery.forms.show_password')} hideLabel={t('gallery.forms.hide_password')} />
+            <PasswordField
+              label={t('gallery.forms.password')}
+              showLabel={t('gallery.forms.show_password')}
+              hideLabel={t('gallery.forms.hide_password')}
+            />
             <PhoneField label={t('gallery.forms.phone')} />
             <CodeInput
               label={t('gallery.forms.code')}
@@ -535,7 +578,11 @@ export function PreferencesSection() {
           <Logo markOnly />
         </Demo>
         <Demo label={t('gallery.preferences.profile_menu')}>
-          <ProfileMenu name="Ayşe Yılmaz" accountHref="/dev/ui#preferences" onSignOut={() => toast.info(t('gallery.preferences.signed_out'))} />
+          <ProfileMenu
+            name="Ayşe Yılmaz"
+            accountHref="/dev/ui#preferences"
+            onSignOut={() => toast.info(t('gallery.preferences.signed_out'))}
+          />
         </Demo>
       </div>
     </GallerySection>

@@ -3,7 +3,17 @@ import { useTranslation } from 'react-i18next';
 import styles from './ui-gallery.module.css';
 
 /** One section of the gallery, reachable by its anchor (#id). */
-export function GallerySection({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+export function GallerySection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('dev');
   return (
     <section id={id} aria-labelledby={`${id}-title`} className={styles.section}>

@@ -71,7 +71,9 @@ function OutboxEntry({ message }: { message: OutboxMessage }) {
             )}
           </div>
         )}
-        {showHtml && message.html && <HtmlPreview html={message.html} title={t('outbox.html_title', { subject: message.subject ?? message.to })} />}
+        {showHtml && message.html && (
+          <HtmlPreview html={message.html} title={t('outbox.html_title', { subject: message.subject ?? message.to })} />
+        )}
       </article>
     </li>
   );
@@ -159,7 +161,9 @@ export function OutboxPage() {
             {t('outbox.count', { count: data?.length ?? 0 })}
           </p>
           <ul className={styles.list}>
-            {data?.map((message) => <OutboxEntry key={message.id} message={message} />)}
+            {data?.map((message) => (
+              <OutboxEntry key={message.id} message={message} />
+            ))}
           </ul>
         </>
       )}

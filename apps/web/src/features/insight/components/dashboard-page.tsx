@@ -19,7 +19,10 @@ export function DashboardPage() {
   const [custom, setCustom] = useState(() => rangeOf('30d'));
   const [store, setStore] = useState('');
   const range = period === 'custom' ? custom : rangeOf(period);
-  const query = useMemo(() => ({ from: range.from, to: range.to, ...(store ? { integration_id: [store] } : {}) }), [range.from, range.to, store]);
+  const query = useMemo(
+    () => ({ from: range.from, to: range.to, ...(store ? { integration_id: [store] } : {}) }),
+    [range.from, range.to, store],
+  );
   const overview = useOverview(query);
   const tips = useTips(query);
   const data = overview.data;
@@ -72,7 +75,9 @@ export function DashboardPage() {
           <h2 id="insight-empty">{t('states.empty_title')}</h2>
           <p>{t('states.empty_body')}</p>
           <div className={styles.actions}>
-            <Link className={styles.linkButton} to="/worq-insight/onboarding/store-address">{t('states.empty_action')}</Link>
+            <Link className={styles.linkButton} to="/worq-insight/onboarding/store-address">
+              {t('states.empty_action')}
+            </Link>
           </div>
         </section>
       </div>
@@ -99,11 +104,21 @@ export function DashboardPage() {
           <>
             <label className={styles.field}>
               {t('period.from')}
-              <input type="date" value={custom.from} max={custom.to} onChange={(event) => event.target.value && setCustom({ ...custom, from: event.target.value })} />
+              <input
+                type="date"
+                value={custom.from}
+                max={custom.to}
+                onChange={(event) => event.target.value && setCustom({ ...custom, from: event.target.value })}
+              />
             </label>
             <label className={styles.field}>
               {t('period.to')}
-              <input type="date" value={custom.to} min={custom.from} onChange={(event) => event.target.value && setCustom({ ...custom, to: event.target.value })} />
+              <input
+                type="date"
+                value={custom.to}
+                min={custom.from}
+                onChange={(event) => event.target.value && setCustom({ ...custom, to: event.target.value })}
+              />
             </label>
           </>
         )}
@@ -129,7 +144,11 @@ export function DashboardPage() {
           <p>{t('states.importing_body')}</p>
         </section>
       )}
-      {overview.error && <p className={styles.alert} role="alert">{t('states.failed')}</p>}
+      {overview.error && (
+        <p className={styles.alert} role="alert">
+          {t('states.failed')}
+        </p>
+      )}
 
       <KpiList totals={data.totals} previous={data.previous} />
       {!hasOrders && !importing && <p className={styles.muted}>{t('states.no_orders')}</p>}
@@ -152,7 +171,9 @@ export function DashboardPage() {
         <ProductTable overview={data} />
       </div>
       {data.other_currencies.length > 0 && (
-        <p className={styles.muted}>{t('other_currencies', { list: data.other_currencies.map((entry) => `${entry.currency} (${entry.orders})`).join(', ') })}</p>
+        <p className={styles.muted}>
+          {t('other_currencies', { list: data.other_currencies.map((entry) => `${entry.currency} (${entry.orders})`).join(', ') })}
+        </p>
       )}
       <SyncTable sync={data.sync} onSynced={() => void overview.mutate()} />
     </div>

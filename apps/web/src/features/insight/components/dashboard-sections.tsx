@@ -17,7 +17,11 @@ export function KpiList({ totals, previous }: { totals: Totals; previous: Totals
   const { t, i18n } = useTranslation('insight');
   const language = i18n.language;
   const show = (key: KpiKey, value: number) =>
-    key === 'revenue' || key === 'average_order_value' ? formatMoney(value, language) : key.endsWith('rate') ? formatPercent(value, language) : formatNumber(value, language);
+    key === 'revenue' || key === 'average_order_value'
+      ? formatMoney(value, language)
+      : key.endsWith('rate')
+        ? formatPercent(value, language)
+        : formatNumber(value, language);
   return (
     <ul className={styles.kpis}>
       {kpis.map((key) => {
@@ -75,16 +79,27 @@ export function StoreTable({ overview }: { overview: Overview }) {
           <thead>
             <tr>
               <th scope="col">{t('by_store.store')}</th>
-              <th scope="col" className={styles.numeric}>{t('by_store.revenue')}</th>
-              <th scope="col" className={styles.numeric}>{t('by_store.orders')}</th>
-              <th scope="col" className={styles.numeric}>{t('by_store.share')}</th>
+              <th scope="col" className={styles.numeric}>
+                {t('by_store.revenue')}
+              </th>
+              <th scope="col" className={styles.numeric}>
+                {t('by_store.orders')}
+              </th>
+              <th scope="col" className={styles.numeric}>
+                {t('by_store.share')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {overview.by_marketplace.map((store) => (
               <tr key={store.integration_id}>
                 <td>
-                  {store.store_name} <span className={styles.muted}>· {overview.sync.find((entry) => entry.integration_id === store.integration_id)?.marketplace_name ?? store.marketplace_code}</span>
+                  {store.store_name}{' '}
+                  <span className={styles.muted}>
+                    ·{' '}
+                    {overview.sync.find((entry) => entry.integration_id === store.integration_id)?.marketplace_name ??
+                      store.marketplace_code}
+                  </span>
                 </td>
                 <td className={styles.numeric}>{formatMoney(store.revenue, language)}</td>
                 <td className={styles.numeric}>{formatNumber(store.orders, language)}</td>
@@ -114,8 +129,12 @@ export function ProductTable({ overview }: { overview: Overview }) {
             <thead>
               <tr>
                 <th scope="col">{t('products.product')}</th>
-                <th scope="col" className={styles.numeric}>{t('products.units')}</th>
-                <th scope="col" className={styles.numeric}>{t('products.revenue')}</th>
+                <th scope="col" className={styles.numeric}>
+                  {t('products.units')}
+                </th>
+                <th scope="col" className={styles.numeric}>
+                  {t('products.revenue')}
+                </th>
               </tr>
             </thead>
             <tbody>

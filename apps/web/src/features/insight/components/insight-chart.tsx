@@ -11,7 +11,11 @@ export function InsightChart({ series }: { series: SeriesPoint[] }) {
   const { t, i18n } = useTranslation('insight');
   const language = i18n.language;
   const { by, points } = bucketSeries(series);
-  const data = points.map((point) => ({ label: formatDay(point.date, language).slice(0, 5), revenue: point.revenue / 100, orders: point.orders }));
+  const data = points.map((point) => ({
+    label: formatDay(point.date, language).slice(0, 5),
+    revenue: point.revenue / 100,
+    orders: point.orders,
+  }));
   return (
     <figure className={styles.chart}>
       <figcaption className={styles.sectionTitle}>

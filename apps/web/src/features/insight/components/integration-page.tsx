@@ -43,7 +43,16 @@ export function IntegrationPage() {
         onClose={done}
         onCompleted={done}
         page="/worq-insight"
-        {...(store ? { prefill: { marketplaceCode: store.marketplaceCode, storeName: store.storeName, storeLink: store.storeLink, sellerId: store.sellerId } } : {})}
+        {...(store
+          ? {
+              prefill: {
+                marketplaceCode: store.marketplaceCode,
+                storeName: store.storeName,
+                storeLink: store.storeLink,
+                sellerId: store.sellerId,
+              },
+            }
+          : {})}
       />
     </div>
   );

@@ -45,7 +45,12 @@ export function StoreAddressPage() {
   const [found, setFound] = useState<StoreLookup | null>(null);
 
   const next = (marketplaceCode: string, lookup: StoreLookup | null) => {
-    saveOnboardingStore({ marketplaceCode, storeName: lookup?.store_name ?? null, storeLink: lookup?.store_link ?? null, sellerId: lookup?.seller_id ?? null });
+    saveOnboardingStore({
+      marketplaceCode,
+      storeName: lookup?.store_name ?? null,
+      storeLink: lookup?.store_link ?? null,
+      sellerId: lookup?.seller_id ?? null,
+    });
     void navigate('/worq-insight/onboarding/integration');
   };
 

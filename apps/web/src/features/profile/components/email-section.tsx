@@ -69,7 +69,12 @@ function CodeStep({ email, expiresInSeconds, code, onCodeChange, onComplete, err
 }
 
 /** Verifying the current address: activate_email sends a code, verify_email checks it. */
-function VerifyEmailModal({ user, expiresInSeconds, onClose, onVerified }: {
+function VerifyEmailModal({
+  user,
+  expiresInSeconds,
+  onClose,
+  onVerified,
+}: {
   user: UserInfo;
   expiresInSeconds: number;
   onClose: () => void;
@@ -169,7 +174,8 @@ function ChangeEmailModal({ user, onClose, onChanged }: { user: UserInfo; onClos
       setStep({ newEmail, expiresInSeconds: answer.expires_in_seconds });
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, ['new_email', 'password'], { email: 'new_email' })) {
-        if (errorCode(error) === 'email_taken') setError('new_email', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
+        if (errorCode(error) === 'email_taken')
+          setError('new_email', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
         else void notifyError(error);
       }
     }

@@ -74,7 +74,13 @@ export function UpdatedTermsGate({ pending, onAnswered }: UpdatedTermsGateProps)
                     <strong>{t('updated_terms.what_changed')}</strong> {term.change_note}
                   </p>
                 )}
-                <Button variant="tertiary" size="sm" className={styles.read} aria-label={t('updated_terms.read_label', { title: term.title })} onClick={() => setReading(term)}>
+                <Button
+                  variant="tertiary"
+                  size="sm"
+                  className={styles.read}
+                  aria-label={t('updated_terms.read_label', { title: term.title })}
+                  onClick={() => setReading(term)}
+                >
                   {t('updated_terms.read')}
                 </Button>
                 <Checkbox

@@ -81,7 +81,8 @@ function LastApplication({ application, sellerName }: { application: Application
         title={t('applications.last_title')}
         description={
           <>
-            {t('applications.created_at')} <time dateTime={application.created_at}>{formatDate(application.created_at, i18n.language)}</time>
+            {t('applications.created_at')}{' '}
+            <time dateTime={application.created_at}>{formatDate(application.created_at, i18n.language)}</time>
           </>
         }
         actions={<ApplicationStatusTag application={application} />}

@@ -49,7 +49,14 @@ const emptyValues: ContactValues = {
   note: '',
 };
 
-const wireFields = ['sales_channels', 'monthly_revenue_band', 'ecommerce_duration_band', 'best_selling_store_name', 'headquarters_city_id', 'note'] as const;
+const wireFields = [
+  'sales_channels',
+  'monthly_revenue_band',
+  'ecommerce_duration_band',
+  'best_selling_store_name',
+  'headquarters_city_id',
+  'note',
+] as const;
 
 /** 'None' means no channel at all, so it and the other channels exclude each other. */
 function toggleChannel(current: string[], channel: SalesChannel, checked: boolean): string[] {
@@ -90,14 +97,15 @@ export function Component() {
         sales_channels: z.array(z.string()).check(z.minLength(1, message('select_at_least_one'))),
         monthly_revenue_band: z.string().check(z.minLength(1, message('required', { field: labels.monthly_revenue_band }))),
         ecommerce_duration_band: z.string().check(z.minLength(1, message('select_at_least_one'))),
-        best_selling_store_name: z
-          .string()
-          .check(
-            z.trim(),
-            z.minLength(1, message('required', { field: labels.best_selling_store_name })),
-            z.maxLength(storeNameMaxLength, message('max_length', { field: labels.best_selling_store_name, max: storeNameMaxLength })),
-            z.refine((value) => value === '' || isValidStoreName(value), message('no_special_characters', { field: labels.best_selling_store_name })),
+        best_selling_store_name: z.string().check(
+          z.trim(),
+          z.minLength(1, message('required', { field: labels.best_selling_store_name })),
+          z.maxLength(storeNameMaxLength, message('max_length', { field: labels.best_selling_store_name, max: storeNameMaxLength })),
+          z.refine(
+            (value) => value === '' || isValidStoreName(value),
+            message('no_special_characters', { field: labels.best_selling_store_name }),
           ),
+        ),
         headquarters_city_id: z.string().check(z.minLength(1, message('required', { field: labels.headquarters_city_id }))),
         note: z.string().check(z.maxLength(contactNoteMaxLength, message('max_length', { field: labels.note, max: contactNoteMaxLength }))),
       }),
@@ -131,7 +139,8 @@ export function Component() {
         ecommerce_duration_band: values.ecommerce_duration_band as DurationBand,
         best_selling_store_name: values.best_selling_store_name.trim(),
         // The select holds text; the server's id (a number) goes back as it came.
-        headquarters_city_id: cities.data?.items.find((city) => String(city.id) === values.headquarters_city_id)?.id ?? values.headquarters_city_id,
+        headquarters_city_id:
+          cities.data?.items.find((city) => String(city.id) === values.headquarters_city_id)?.id ?? values.headquarters_city_id,
         ...(note ? { note } : {}),
       });
       reset(values);
@@ -244,7 +253,11 @@ export function Component() {
               id={ids.city}
               className={styles.select}
               aria-invalid={errors.headquarters_city_id ? true : undefined}
-              aria-describedby={[errors.headquarters_city_id ? `${ids.city}-error` : null, cities.error && !cities.data ? `${ids.city}-load` : null].filter(Boolean).join(' ') || undefined}
+              aria-describedby={
+                [errors.headquarters_city_id ? `${ids.city}-error` : null, cities.error && !cities.data ? `${ids.city}-load` : null]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
               aria-busy={cities.isLoading || undefined}
               {...register('headquarters_city_id')}
             >

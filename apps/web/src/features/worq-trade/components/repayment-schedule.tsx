@@ -81,7 +81,8 @@ export function RepaymentTable({ repayments }: { repayments: Repayments }) {
           <tbody>
             {repayments.installments.map((installment) => {
               const isNext = installment === nextDue;
-              const rowClass = [isNext && styles.nextRow, installment.status === 'late' && styles.lateRow].filter(Boolean).join(' ') || undefined;
+              const rowClass =
+                [isNext && styles.nextRow, installment.status === 'late' && styles.lateRow].filter(Boolean).join(' ') || undefined;
               return (
                 <tr key={installment.number} className={rowClass} aria-current={isNext ? 'step' : undefined}>
                   <td>{installment.number}</td>

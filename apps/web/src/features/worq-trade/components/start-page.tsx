@@ -10,7 +10,14 @@ import { setHeaderTitle } from '../../../components/ui/nav/header-title.ts';
 import { errorCode, notifyError } from '../../../lib/api-error.ts';
 import { get } from '../../../lib/http-client.ts';
 import { useSession } from '../../../lib/session.ts';
-import { activeApplicationOf, applicationsKey, startApplication, stepPath, useApplications, type Application } from '../api/applications.ts';
+import {
+  activeApplicationOf,
+  applicationsKey,
+  startApplication,
+  stepPath,
+  useApplications,
+  type Application,
+} from '../api/applications.ts';
 import styles from './worq-trade.module.css';
 
 const howSteps: { key: string; icon: ReactNode }[] = [

@@ -78,7 +78,13 @@ export function Component() {
         <Card
           title={t('summary.plan_title')}
           actions={
-            <Button variant="tertiary" size="sm" busy={editing === 1} disabled={editing !== null || submitting} onClick={() => void edit(1)}>
+            <Button
+              variant="tertiary"
+              size="sm"
+              busy={editing === 1}
+              disabled={editing !== null || submitting}
+              onClick={() => void edit(1)}
+            >
               {t('summary.edit_plan')}
             </Button>
           }
@@ -114,7 +120,9 @@ export function Component() {
                 </div>
                 <div>
                   <dt>{t('figures.installments')}</dt>
-                  <dd>{t('figures.installment_value', { count: saved.installment_count, amount: formatMoney(saved.installment_amount) })}</dd>
+                  <dd>
+                    {t('figures.installment_value', { count: saved.installment_count, amount: formatMoney(saved.installment_amount) })}
+                  </dd>
                 </div>
                 <div>
                   <dt>{t('figures.total_payment')}</dt>
@@ -150,7 +158,13 @@ export function Component() {
         <Card
           title={t('summary.stores_title')}
           actions={
-            <Button variant="tertiary" size="sm" busy={editing === 2} disabled={editing !== null || submitting} onClick={() => void edit(2)}>
+            <Button
+              variant="tertiary"
+              size="sm"
+              busy={editing === 2}
+              disabled={editing !== null || submitting}
+              onClick={() => void edit(2)}
+            >
               {t('summary.edit_stores')}
             </Button>
           }
@@ -182,7 +196,8 @@ export function Component() {
                   <ul className={styles.summaryStores}>
                     {integrations.map((integration) => (
                       <li key={integration.id}>
-                        <strong>{integration.store_name}</strong> <span className={styles.note}>{marketplaceName(integration.marketplace_code)}</span>
+                        <strong>{integration.store_name}</strong>{' '}
+                        <span className={styles.note}>{marketplaceName(integration.marketplace_code)}</span>
                       </li>
                     ))}
                   </ul>

@@ -72,7 +72,9 @@ export function DurationComparison({ comparisons, selected, onSelect, disabled =
               <tbody>
                 {comparison.scenarios.map((scenario) => (
                   <tr key={scenario.key} data-scenario={scenario.percent}>
-                    <th scope="row">{t(`plan.comparison.scenarios.${scenario.key}`, { percent: wholePercent.format(scenario.percent / 100) })}</th>
+                    <th scope="row">
+                      {t(`plan.comparison.scenarios.${scenario.key}`, { percent: wholePercent.format(scenario.percent / 100) })}
+                    </th>
                     <td className={[styles.numeric, scenario.yourShare < 0 && styles.negative].filter(Boolean).join(' ')}>
                       {formatTry(scenario.yourShare)}
                     </td>

@@ -62,7 +62,11 @@ export function MoneyField({ label, name, value, onChange, onBlur, error, hint, 
       hint={hint}
       inputMode="decimal"
       autoComplete="off"
-      adornment={<span aria-hidden="true" className={styles.currency}>{currency}</span>}
+      adornment={
+        <span aria-hidden="true" className={styles.currency}>
+          {currency}
+        </span>
+      }
       disabled={disabled}
       requiredMark
     />

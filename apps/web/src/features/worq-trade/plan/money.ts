@@ -21,7 +21,10 @@ export function formatLiraInput(raw: string): string {
   const wholeDigits = (commaAt === -1 ? cleaned : cleaned.slice(0, commaAt)).replace(/^0+(?=\d)/, '');
   const whole = wholeDigits === '' ? (commaAt === -1 ? '' : '0') : groupingFormatter.format(Number(wholeDigits));
   if (commaAt === -1) return whole;
-  const fraction = cleaned.slice(commaAt + 1).replace(/,/g, '').slice(0, 2);
+  const fraction = cleaned
+    .slice(commaAt + 1)
+    .replace(/,/g, '')
+    .slice(0, 2);
   return `${whole},${fraction}`;
 }
 

@@ -20,7 +20,13 @@ export function PlanChart({ stockPurchase, figures }: PlanChartProps) {
   const segments = [
     { key: 'stock', number: 1, label: t('plan.chart.segment_stock'), value: stockPurchase, className: styles.segmentStock },
     { key: 'yours', number: 2, label: t('plan.chart.segment_yours'), value: yourShare, className: styles.segmentYours },
-    { key: 'provider', number: 3, label: t('plan.chart.segment_provider'), value: figures.providerShare, className: styles.segmentProvider },
+    {
+      key: 'provider',
+      number: 3,
+      label: t('plan.chart.segment_provider'),
+      value: figures.providerShare,
+      className: styles.segmentProvider,
+    },
   ];
   const total = segments.reduce((sum, segment) => sum + segment.value, 0);
 

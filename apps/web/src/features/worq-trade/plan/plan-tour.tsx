@@ -92,10 +92,7 @@ export function PlanTour({ open, onClose, rootRef }: PlanTourProps) {
 
   useDialog({ open, onClose, dialogRef });
 
-  const target = useCallback(
-    () => rootRef.current?.querySelector<HTMLElement>(`[data-tour="${step}"]`) ?? null,
-    [rootRef, step],
-  );
+  const target = useCallback(() => rootRef.current?.querySelector<HTMLElement>(`[data-tour="${step}"]`) ?? null, [rootRef, step]);
 
   useLayoutEffect(() => {
     if (!open) return;
@@ -155,11 +152,7 @@ export function PlanTour({ open, onClose, rootRef }: PlanTourProps) {
           <Button variant="secondary" size="sm" onClick={goBack} disabled={isFirst}>
             {t('plan.tour.back')}
           </Button>
-          <Button
-            ref={nextRef}
-            size="sm"
-            onClick={() => (isLast ? onClose() : setStepIndex(stepIndex + 1))}
-          >
+          <Button ref={nextRef} size="sm" onClick={() => (isLast ? onClose() : setStepIndex(stepIndex + 1))}>
             {isLast ? t('plan.tour.done') : t('plan.tour.next')}
           </Button>
         </div>

@@ -119,7 +119,9 @@ function PlanEditor({ parameters, saved }: { parameters: PlanParameters; saved: 
   const usable = values !== null && values.averageMonthlyTurnover > 0 && values.estimatedStockPurchase > 0;
   const figures = usable ? planFigures(values) : null;
   const comparisons = usable ? compareDurations(parameters, values) : [];
-  const bounds = usable ? planBoundsFor(parameters, values.averageMonthlyTurnover, values.estimatedStockPurchase, values.durationWeeks) : null;
+  const bounds = usable
+    ? planBoundsFor(parameters, values.averageMonthlyTurnover, values.estimatedStockPurchase, values.durationWeeks)
+    : null;
   const outOfBounds =
     usable &&
     bounds !== null &&
@@ -127,8 +129,10 @@ function PlanEditor({ parameters, saved }: { parameters: PlanParameters; saved: 
       values.estimatedStockPurchase > bounds.maxStockPurchase ||
       values.estimatedSalesTurnover < bounds.minSalesTurnover ||
       values.estimatedSalesTurnover > bounds.maxSalesTurnover);
-  const turnoverAmount = readPlanValues({ ...watched, estimatedStockPurchase: '0', estimatedSalesTurnover: '0' })?.averageMonthlyTurnover ?? 0;
-  const stockFits = turnoverAmount > 0 && planBoundsFor(parameters, turnoverAmount, 0, 4).maxStockPurchase >= parameters.min_stock_purchase_amount;
+  const turnoverAmount =
+    readPlanValues({ ...watched, estimatedStockPurchase: '0', estimatedSalesTurnover: '0' })?.averageMonthlyTurnover ?? 0;
+  const stockFits =
+    turnoverAmount > 0 && planBoundsFor(parameters, turnoverAmount, 0, 4).maxStockPurchase >= parameters.min_stock_purchase_amount;
   const suggested = stockFits ? suggestedStockFor(parameters, turnoverAmount) : null;
 
   // The stock and sales bounds move with the turnover, the stock and the duration: a field already
@@ -205,7 +209,8 @@ function PlanEditor({ parameters, saved }: { parameters: PlanParameters; saved: 
 
   const busy = isSubmitting || advancing;
   const useSuggestedTurnover = useCallback(
-    (kurus: number) => setValue('averageMonthlyTurnover', kurusToLiraInput(kurus), { shouldDirty: true, shouldTouch: true, shouldValidate: true }),
+    (kurus: number) =>
+      setValue('averageMonthlyTurnover', kurusToLiraInput(kurus), { shouldDirty: true, shouldTouch: true, shouldValidate: true }),
     [setValue],
   );
   const currency = t('plan.form.currency');
@@ -262,17 +267,17 @@ function PlanEditor({ parameters, saved }: { parameters: PlanParameters; saved: 
                 title={suggested === null ? t('plan.form.use_suggested_disabled') : undefined}
                 onClick={() => {
                   if (suggested === null) return;
-                  setValue('estimatedStockPurchase', kurusToLiraInput(suggested), { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+                  setValue('estimatedStockPurchase', kurusToLiraInput(suggested), {
+                    shouldDirty: true,
+                    shouldTouch: true,
+                    shouldValidate: true,
+                  });
                 }}
               >
-                {suggested === null
-                  ? t('plan.form.use_suggested_plain')
-                  : t('plan.form.use_suggested', { amount: formatTry(suggested) })}
+                {suggested === null ? t('plan.form.use_suggested_plain') : t('plan.form.use_suggested', { amount: formatTry(suggested) })}
               </Button>
             </div>
-            <div data-tour="sales">
-              {amountField('estimatedSalesTurnover', t('plan.form.sales'), t('plan.form.sales_hint'))}
-            </div>
+            <div data-tour="sales">{amountField('estimatedSalesTurnover', t('plan.form.sales'), t('plan.form.sales_hint'))}</div>
             <div data-tour="duration" className={styles.choiceGroups}>
               <fieldset className={styles.fieldset} disabled={busy}>
                 <legend className={styles.legend}>{t('plan.form.duration')}</legend>
@@ -314,7 +319,14 @@ function PlanEditor({ parameters, saved }: { parameters: PlanParameters; saved: 
             className={styles.figuresCard}
             data-tour="figures"
             actions={
-              <Button variant="secondary" size="sm" onClick={() => void download()} disabled={!figures} busy={downloading} busyText={t('plan.downloading')}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void download()}
+                disabled={!figures}
+                busy={downloading}
+                busyText={t('plan.downloading')}
+              >
                 {t('plan.download')}
               </Button>
             }

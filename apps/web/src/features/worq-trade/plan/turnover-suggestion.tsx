@@ -21,7 +21,11 @@ export function suggestionSource(suggestion: TurnoverSuggestion, language: strin
   const names = [...new Set(suggestion.integrations.map((store) => marketplaceNames[store.marketplace_code] ?? store.marketplace_code))];
   const list = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${and} ${names.at(-1)}`;
   const month = (day: string | null) =>
-    day ? new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'tr-TR', { month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)) : '';
+    day
+      ? new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'tr-TR', { month: 'short', timeZone: 'UTC' }).format(
+          new Date(`${day}T00:00:00Z`),
+        )
+      : '';
   const from = month(suggestion.period.from);
   const to = month(suggestion.period.to);
   return `${list}, ${from === to ? from : `${from}–${to}`}`;
@@ -46,7 +50,11 @@ export function TurnoverSuggestionNote({ onUse, disabled }: { onUse: (kurus: num
   return (
     <div className={styles.suggestion} role="note">
       <p>
-        {t('plan.suggestion.text', { amount: formatTry(amount), months: data.months_used, source: suggestionSource(data, i18n.language, t('plan.suggestion.and')) })}
+        {t('plan.suggestion.text', {
+          amount: formatTry(amount),
+          months: data.months_used,
+          source: suggestionSource(data, i18n.language, t('plan.suggestion.and')),
+        })}
       </p>
       <Button variant="secondary" size="sm" disabled={disabled} onClick={() => onUse(amount)}>
         {t('plan.suggestion.use')}

@@ -21,12 +21,18 @@ describe('page names', () => {
 
 describe('campaign parameters', () => {
   it('keep only utm_ parameters with a value', () => {
-    expect(parseUtm('?utm_source=google&utm_medium=&tab=sign-up&utm_campaign=spring')).toEqual({ utm_source: 'google', utm_campaign: 'spring' });
+    expect(parseUtm('?utm_source=google&utm_medium=&tab=sign-up&utm_campaign=spring')).toEqual({
+      utm_source: 'google',
+      utm_campaign: 'spring',
+    });
   });
 
   it('store the current campaign and, once, the first one', () => {
     const first = recordUtm('?utm_source=google&utm_campaign=spring', localStorage);
-    expect(first).toEqual({ current: { utm_source: 'google', utm_campaign: 'spring' }, initial: { utm_source: 'google', utm_campaign: 'spring' } });
+    expect(first).toEqual({
+      current: { utm_source: 'google', utm_campaign: 'spring' },
+      initial: { utm_source: 'google', utm_campaign: 'spring' },
+    });
     const second = recordUtm('?utm_source=newsletter', localStorage);
     expect(second).toEqual({ current: { utm_source: 'newsletter' }, initial: { utm_source: 'google', utm_campaign: 'spring' } });
     expect(JSON.parse(localStorage.getItem(utmStorageKey) ?? 'null')).toEqual({ utm_source: 'newsletter' });

@@ -45,7 +45,11 @@ describe('CodeInput', () => {
   it('spreads a full pasted code from the first box even when pasted into a later one', () => {
     render(<Harness />);
     fireEvent.paste(boxes()[3]!, { clipboardData: { getData: () => '987654' } });
-    expect(boxes().map((box) => (box as HTMLInputElement).value).join('')).toBe('987654');
+    expect(
+      boxes()
+        .map((box) => (box as HTMLInputElement).value)
+        .join(''),
+    ).toBe('987654');
   });
 
   it('moves to the next box after a digit and ignores letters', async () => {
@@ -71,9 +75,7 @@ describe('CodeInput', () => {
   });
 
   it('marks the boxes invalid and shows the error', () => {
-    render(
-      <CodeInput value="" onChange={() => {}} label="Code" digitLabel={(p) => `Digit ${p}`} error="Wrong code." />,
-    );
+    render(<CodeInput value="" onChange={() => {}} label="Code" digitLabel={(p) => `Digit ${p}`} error="Wrong code." />);
     expect(screen.getByText('Wrong code.')).toBeInTheDocument();
     expect(screen.getByLabelText('Digit 1')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Digit 1')).toHaveAccessibleDescription('Wrong code.');

@@ -63,7 +63,9 @@ describe('Google sign-in button', () => {
     const google = stubGoogle();
     renderRoute(<GoogleSignInButton mode="sign-up" size="medium" />, '/');
     expect(await screen.findByRole('button', { name: 'Google ile oturum açın' })).toBeInTheDocument();
-    expect(google.initialize).toHaveBeenCalledWith(expect.objectContaining({ client_id: 'client-123.apps.googleusercontent.com', context: 'signup' }));
+    expect(google.initialize).toHaveBeenCalledWith(
+      expect.objectContaining({ client_id: 'client-123.apps.googleusercontent.com', context: 'signup' }),
+    );
     expect(google.renderButton).toHaveBeenCalledWith(
       expect.any(HTMLElement),
       expect.objectContaining({ size: 'medium', text: 'signup_with', theme: 'outline', locale: 'tr' }),
@@ -85,7 +87,9 @@ describe('Google sign-in button', () => {
     await screen.findByRole('button', { name: 'Google ile oturum açın' });
     act(() => google.callback?.({ credential: 'id-token-abc', select_by: 'btn' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/mobile-verification'));
-    expect(calls).toEqual([{ method: 'POST', url: '/auth/google/login', body: { credential: 'id-token-abc', select_by: 'btn' }, params: {} }]);
+    expect(calls).toEqual([
+      { method: 'POST', url: '/auth/google/login', body: { credential: 'id-token-abc', select_by: 'btn' }, params: {} },
+    ]);
     expect(getAccessToken()).not.toBeNull();
   });
 
@@ -95,7 +99,10 @@ describe('Google sign-in button', () => {
     const listen = (event: Event) => announced.push((event as CustomEvent).detail);
     window.addEventListener('analytics:auth', listen);
     serve({
-      'POST /auth/google/login': { status: 200, data: { jwt_token: accessToken({ is_phone_verified: false }), refresh_token: 'r1', flow: 'sign_up' } },
+      'POST /auth/google/login': {
+        status: 200,
+        data: { jwt_token: accessToken({ is_phone_verified: false }), refresh_token: 'r1', flow: 'sign_up' },
+      },
     });
     render(<ToastContainer name="global" />);
     renderRoute(<GoogleSignInButton />, '/');
@@ -110,7 +117,10 @@ describe('Google sign-in button', () => {
   it('goes to the applications for a verified account', async () => {
     const google = stubGoogle();
     serve({
-      'POST /auth/google/login': { status: 200, data: { jwt_token: accessToken({ is_phone_verified: true }), refresh_token: 'r1', flow: 'sign_in' } },
+      'POST /auth/google/login': {
+        status: 200,
+        data: { jwt_token: accessToken({ is_phone_verified: true }), refresh_token: 'r1', flow: 'sign_in' },
+      },
     });
     renderRoute(<GoogleSignInButton />, '/');
     await screen.findByRole('button', { name: 'Google ile oturum açın' });
@@ -149,7 +159,10 @@ describe('Google sign-in button', () => {
   it('shows the server’s refusal as an error toast', async () => {
     const google = stubGoogle();
     serve({
-      'POST /auth/google/login': { status: 401, data: { errors: { code: 'invalid_google_credential', message: 'Google ile giriş doğrulanamadı. Lütfen yeniden deneyin.' } } },
+      'POST /auth/google/login': {
+        status: 401,
+        data: { errors: { code: 'invalid_google_credential', message: 'Google ile giriş doğrulanamadı. Lütfen yeniden deneyin.' } },
+      },
     });
     render(<ToastContainer name="global" />);
     renderRoute(<GoogleSignInButton />, '/');

@@ -10,7 +10,12 @@ import { renderRoute } from './auth-test-kit.tsx';
 const terms = {
   status: 200,
   data: [
-    { term_type: 'disclosure', title: 'Aydınlatma Metni', content: '<p>Verileriniz korunur.</p><script>window.hacked = true</script><img src=x onerror="window.hacked=true">', version: 3 },
+    {
+      term_type: 'disclosure',
+      title: 'Aydınlatma Metni',
+      content: '<p>Verileriniz korunur.</p><script>window.hacked = true</script><img src=x onerror="window.hacked=true">',
+      version: 3,
+    },
     { term_type: 'consent', title: 'Açık Rıza Metni', content: '<p>Rıza</p>', version: 1 },
     { term_type: 'electronic_message', title: 'Ticari Elektronik İleti', content: '<p>İleti</p>', version: 1 },
   ],
@@ -85,9 +90,7 @@ describe('sign-up form', () => {
     expect(item('Bir büyük harf')).toHaveAttribute('data-met', 'false');
     expect(item('Bir rakam')).toHaveAttribute('data-met', 'false');
     await user.click(screen.getByRole('button', { name: 'Kayıt ol' }));
-    expect(
-      await screen.findByText('Şifre en az 8 karakter olmalı; küçük harf, büyük harf ve rakam içermelidir.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Şifre en az 8 karakter olmalı; küçük harf, büyük harf ve rakam içermelidir.')).toBeInTheDocument();
     await user.type(password, 'A1');
     expect(item('Bir büyük harf')).toHaveAttribute('data-met', 'true');
     expect(item('Bir rakam')).toHaveAttribute('data-met', 'true');

@@ -113,7 +113,9 @@ describe('connect-integration flow, step 2', () => {
     await chooseMarketplace(actor, 'Ticimax');
     await actor.click(screen.getByRole('button', { name: 'Nasıl bağlarım?' }));
     const drawer = await screen.findByRole('dialog', { name: 'Ticimax mağazanızı nasıl bağlarsınız?' });
-    const steps = within(drawer).getAllByRole('listitem').map((item) => item.textContent);
+    const steps = within(drawer)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(steps).toEqual([
       'Ticimax yönetim panelinde Ayarlar → Entegrasyon → Web Servisleri sayfasını açın.',
       'Yeni Ekle düğmesiyle bir yetki kodu oluşturun.',
@@ -192,7 +194,10 @@ describe('connect-integration flow, step 3 (company)', () => {
     const calls = serveFlow({
       'POST /company/validate_vkn': (body) => ({
         status: 200,
-        data: (body as { tax_number: string }).tax_number === '0123456789' ? { valid: false, message: 'Bu vergi numarası kayıtlı değil.' } : { valid: true },
+        data:
+          (body as { tax_number: string }).tax_number === '0123456789'
+            ? { valid: false, message: 'Bu vergi numarası kayıtlı değil.' }
+            : { valid: true },
       }),
     });
     renderModal();
@@ -258,7 +263,9 @@ describe('connect-integration flow, step 3 (company)', () => {
         birth_date: '1990-04-09',
       },
     });
-    expect(calls.filter((call) => call.url === '/company/validate_tckn').map((call) => call.body)).toEqual([{ national_id: '10000000146' }]);
+    expect(calls.filter((call) => call.url === '/company/validate_tckn').map((call) => call.body)).toEqual([
+      { national_id: '10000000146' },
+    ]);
     expect(tracking.tasks[1]).toMatchObject({ requestId: 'req-company', type: 'connect_company' });
     expect(onCompleted).not.toHaveBeenCalled();
     finishTask(1, { message: 'Şirket bilgileri mağazalarınıza bağlandı.', is_successful: true });

@@ -9,7 +9,13 @@ import { followTasks, integration, marketplaces, renderAt } from './connections-
 
 const stores = [
   integration({ id: 'i-active', store_name: 'Aktif Mağaza', status: 'active' }),
-  integration({ id: 'i-disabled', store_name: 'Kapalı Mağaza', status: 'disabled', marketplace_code: 'hepsiburada', marketplace_id: 'm-hepsiburada' }),
+  integration({
+    id: 'i-disabled',
+    store_name: 'Kapalı Mağaza',
+    status: 'disabled',
+    marketplace_code: 'hepsiburada',
+    marketplace_id: 'm-hepsiburada',
+  }),
   integration({ id: 'i-old', store_name: 'Eski Mağaza', status: 'out_of_date', marketplace_code: 'n11', marketplace_id: 'm-n11' }),
 ];
 
@@ -89,7 +95,10 @@ describe('/connections', () => {
     const actor = userEvent.setup();
     const calls = serve({
       'GET /marketplace/integration/list': { status: 200, data: stores },
-      'POST /marketplace/integration/change_status': (body) => ({ status: 202, data: { request_id: `req-${(body as { action: string }).action}` } }),
+      'POST /marketplace/integration/change_status': (body) => ({
+        status: 202,
+        data: { request_id: `req-${(body as { action: string }).action}` },
+      }),
     });
     renderPage();
     await actor.click(await screen.findByRole('button', { name: 'Kapalı Mağaza için işlemler' }));

@@ -41,12 +41,58 @@ export const marketplaces: Marketplace[] = [
       { name: 'api_secret', type: 'secret', required: true },
     ],
   },
-  { id: 'm-hepsiburada', code: 'hepsiburada', name: 'Hepsiburada', auth_type: 'api_key', fields: [{ name: 'merchant_id', type: 'text', required: true }, { name: 'service_key', type: 'secret', required: true }] },
-  { id: 'm-n11', code: 'n11', name: 'N11', auth_type: 'api_key', fields: [{ name: 'app_key', type: 'text', required: true }, { name: 'app_secret', type: 'secret', required: true }] },
-  { id: 'm-ciceksepeti', code: 'ciceksepeti', name: 'Çiçeksepeti', auth_type: 'api_key', fields: [{ name: 'seller_id', type: 'text', required: true }, { name: 'api_key', type: 'secret', required: true }] },
+  {
+    id: 'm-hepsiburada',
+    code: 'hepsiburada',
+    name: 'Hepsiburada',
+    auth_type: 'api_key',
+    fields: [
+      { name: 'merchant_id', type: 'text', required: true },
+      { name: 'service_key', type: 'secret', required: true },
+    ],
+  },
+  {
+    id: 'm-n11',
+    code: 'n11',
+    name: 'N11',
+    auth_type: 'api_key',
+    fields: [
+      { name: 'app_key', type: 'text', required: true },
+      { name: 'app_secret', type: 'secret', required: true },
+    ],
+  },
+  {
+    id: 'm-ciceksepeti',
+    code: 'ciceksepeti',
+    name: 'Çiçeksepeti',
+    auth_type: 'api_key',
+    fields: [
+      { name: 'seller_id', type: 'text', required: true },
+      { name: 'api_key', type: 'secret', required: true },
+    ],
+  },
   { id: 'm-amazon', code: 'amazon', name: 'Amazon', auth_type: 'oauth', fields: [], regions: ['EU', 'NA', 'FE'] },
-  { id: 'm-ideasoft', code: 'ideasoft', name: 'Ideasoft', auth_type: 'api_key', fields: [{ name: 'store_url', type: 'url', required: true }, { name: 'client_id', type: 'text', required: true }, { name: 'client_secret', type: 'secret', required: true }] },
-  { id: 'm-ticimax', code: 'ticimax', name: 'Ticimax', auth_type: 'api_key', fields: [{ name: 'store_domain', type: 'url', required: true }, { name: 'authorization_code', type: 'secret', required: true }] },
+  {
+    id: 'm-ideasoft',
+    code: 'ideasoft',
+    name: 'Ideasoft',
+    auth_type: 'api_key',
+    fields: [
+      { name: 'store_url', type: 'url', required: true },
+      { name: 'client_id', type: 'text', required: true },
+      { name: 'client_secret', type: 'secret', required: true },
+    ],
+  },
+  {
+    id: 'm-ticimax',
+    code: 'ticimax',
+    name: 'Ticimax',
+    auth_type: 'api_key',
+    fields: [
+      { name: 'store_domain', type: 'url', required: true },
+      { name: 'authorization_code', type: 'secret', required: true },
+    ],
+  },
 ];
 
 export function integration(overrides: Partial<Integration> = {}): Integration {

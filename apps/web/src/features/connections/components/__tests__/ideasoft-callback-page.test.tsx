@@ -39,7 +39,12 @@ function finish(result: { message: string; is_successful: boolean }) {
 describe('/ideasoft-callback', () => {
   it('finishes the connection with the code and state, follows the task and shows its result', async () => {
     const actor = userEvent.setup();
-    rememberIdeasoftAuthorization({ state: 'st-1', marketplace_id: 'm-ideasoft', store_name: 'Ayşe Butik', return_to: '/worq-trade/onboarding/connect-store' });
+    rememberIdeasoftAuthorization({
+      state: 'st-1',
+      marketplace_id: 'm-ideasoft',
+      store_name: 'Ayşe Butik',
+      return_to: '/worq-trade/onboarding/connect-store',
+    });
     const calls = serveCallback();
     renderAt('/ideasoft-callback?code=sandbox-abc&state=st-1', <IdeasoftCallbackPage />, '/ideasoft-callback');
     expect(screen.getByRole('status')).toHaveTextContent('Ideasoft mağazanız bağlanıyor');
@@ -50,7 +55,11 @@ describe('/ideasoft-callback', () => {
       store_name: 'Ayşe Butik',
       credentials: { authorization_code: 'sandbox-abc', state: 'st-1' },
     });
-    expect(tracking.tasks[0]).toMatchObject({ requestId: 'req-ideasoft', type: 'connect_integration', options: { page: '/worq-trade/onboarding/connect-store' } });
+    expect(tracking.tasks[0]).toMatchObject({
+      requestId: 'req-ideasoft',
+      type: 'connect_integration',
+      options: { page: '/worq-trade/onboarding/connect-store' },
+    });
     // The pending entry is used up: a reload cannot post the spent code again.
     expect(sessionStorage.length).toBe(0);
 
@@ -62,18 +71,32 @@ describe('/ideasoft-callback', () => {
   });
 
   it("shows the task's failure message", async () => {
-    rememberIdeasoftAuthorization({ state: 'st-2', marketplace_id: 'm-ideasoft', store_name: 'Ayşe Butik', integration_id: 'i-9', return_to: '/connections' });
+    rememberIdeasoftAuthorization({
+      state: 'st-2',
+      marketplace_id: 'm-ideasoft',
+      store_name: 'Ayşe Butik',
+      integration_id: 'i-9',
+      return_to: '/connections',
+    });
     const calls = serveCallback();
     renderAt('/ideasoft-callback?code=c&state=st-2', <IdeasoftCallbackPage />, '/ideasoft-callback');
     await waitFor(() => expect(tracking.tasks).toHaveLength(1));
     expect(tracking.tasks[0]?.type).toBe('update_integration');
-    expect((calls.find((call) => call.url === '/marketplace/integration/upsert')?.body as { integration_id?: string }).integration_id).toBe('i-9');
+    expect((calls.find((call) => call.url === '/marketplace/integration/upsert')?.body as { integration_id?: string }).integration_id).toBe(
+      'i-9',
+    );
     finish({ message: 'Ideasoft yetkilendirmesi tamamlanamadı. Lütfen bağlantıyı yeniden başlatın.', is_successful: false });
     expect(await screen.findByRole('alert')).toHaveTextContent('Ideasoft yetkilendirmesi tamamlanamadı');
   });
 
   it("shows the server's refusal of a spent or foreign state", async () => {
-    serveCallback(refusal(400, 'ideasoft_state_invalid', 'Ideasoft yetkilendirme isteğinin süresi doldu ya da geçersiz. Lütfen bağlantıyı yeniden başlatın.'));
+    serveCallback(
+      refusal(
+        400,
+        'ideasoft_state_invalid',
+        'Ideasoft yetkilendirme isteğinin süresi doldu ya da geçersiz. Lütfen bağlantıyı yeniden başlatın.',
+      ),
+    );
     // Nothing remembered in this tab: the marketplace id comes from the catalogue.
     renderAt('/ideasoft-callback?code=c&state=unknown', <IdeasoftCallbackPage />, '/ideasoft-callback');
     expect(await screen.findByRole('alert')).toHaveTextContent('süresi doldu ya da geçersiz');

@@ -57,7 +57,12 @@ describe('Ideasoft connection form', () => {
     // No upsert yet: the callback page finishes the connection.
     expect(calls.some((call) => call.url === '/marketplace/integration/upsert')).toBe(false);
     const remembered = sessionStorage.getItem('worq.ideasoft-authorization') ?? '';
-    expect(JSON.parse(remembered)).toEqual({ state: 'st-1', marketplace_id: 'm-ideasoft', store_name: 'Ayşe Butik', return_to: '/connections' });
+    expect(JSON.parse(remembered)).toEqual({
+      state: 'st-1',
+      marketplace_id: 'm-ideasoft',
+      store_name: 'Ayşe Butik',
+      return_to: '/connections',
+    });
     expect(remembered).not.toContain('gizli-deger');
     expect(screen.getByText('Ideasoft yönetim panelinize yönlendiriliyorsunuz…')).toBeInTheDocument();
   });
@@ -65,7 +70,10 @@ describe('Ideasoft connection form', () => {
   it("marks the store address with the server's reason and stays", async () => {
     const actor = userEvent.setup();
     const message = 'Mağaza adresi https ile başlayan bir alan adı olmalı (IP adresi, port ya da kullanıcı bilgisi içermemeli).';
-    await fillIdeasoft(actor, { status: 400, data: { errors: { code: 'validation_failed', message: 'Geçersiz', fields: { store_url: message } } } });
+    await fillIdeasoft(actor, {
+      status: 400,
+      data: { errors: { code: 'validation_failed', message: 'Geçersiz', fields: { store_url: message } } },
+    });
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(leaveForConsent).not.toHaveBeenCalled();
   });

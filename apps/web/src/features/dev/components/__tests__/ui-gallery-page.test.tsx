@@ -34,8 +34,16 @@ describe('UiGalleryPage', { timeout: 20000 }, () => {
     );
     const matrix = screen.getByRole('table', { name: 'Buton çeşitleri ve durumları' });
     expect(within(matrix).getAllByRole('row')).toHaveLength(8);
-    expect(within(matrix).getAllByRole('button').filter((button) => button.hasAttribute('disabled'))).toHaveLength(7);
-    expect(within(matrix).getAllByRole('button').filter((button) => button.getAttribute('aria-busy') === 'true')).toHaveLength(14);
+    expect(
+      within(matrix)
+        .getAllByRole('button')
+        .filter((button) => button.hasAttribute('disabled')),
+    ).toHaveLength(7);
+    expect(
+      within(matrix)
+        .getAllByRole('button')
+        .filter((button) => button.getAttribute('aria-busy') === 'true'),
+    ).toHaveLength(14);
   });
 
   it('opens the modal from its demo', () => {

@@ -88,7 +88,10 @@ describe('WorqInsight dashboard', () => {
 
   it('asks a seller without stores to connect one', async () => {
     await at('tr');
-    serve({ 'GET /insight/overview': { status: 200, data: { ...overview(), sync: [], by_marketplace: [] } }, 'GET /insight/tips': { status: 200, data: [] } });
+    serve({
+      'GET /insight/overview': { status: 200, data: { ...overview(), sync: [], by_marketplace: [] } },
+      'GET /insight/tips': { status: 200, data: [] },
+    });
     renderRoutes([{ path: '/worq-insight', element: <DashboardPage /> }], '/worq-insight');
     expect(await screen.findByRole('link', { name: 'Mağazanı bağla' })).toHaveAttribute('href', '/worq-insight/onboarding/store-address');
   });
@@ -103,30 +106,65 @@ describe('WorqInsight store address step', () => {
   it('recognises a Trendyol address and moves on with what it learned', async () => {
     await at('tr');
     const calls = serve({
-      'POST /insight/store_lookup': { status: 200, data: { marketplace_code: 'trendyol', store_name: 'Ayse Butik', seller_id: '123456', store_link: 'https://www.trendyol.com/magaza/ayse-butik-m-123456', candidates: ['trendyol'] } },
+      'POST /insight/store_lookup': {
+        status: 200,
+        data: {
+          marketplace_code: 'trendyol',
+          store_name: 'Ayse Butik',
+          seller_id: '123456',
+          store_link: 'https://www.trendyol.com/magaza/ayse-butik-m-123456',
+          candidates: ['trendyol'],
+        },
+      },
     });
     renderRoutes(routes, '/worq-insight/onboarding/store-address');
-    await userEvent.type(await screen.findByRole('textbox', { name: /Mağaza adresi/ }), 'https://www.trendyol.com/magaza/ayse-butik-m-123456');
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: /Mağaza adresi/ }),
+      'https://www.trendyol.com/magaza/ayse-butik-m-123456',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Devam' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/worq-insight/onboarding/integration');
     expect(calls[0]!.body).toEqual({ store_url: 'https://www.trendyol.com/magaza/ayse-butik-m-123456' });
-    expect(JSON.parse(sessionStorage.getItem('worq.insight.onboarding')!)).toMatchObject({ marketplaceCode: 'trendyol', sellerId: '123456' });
+    expect(JSON.parse(sessionStorage.getItem('worq.insight.onboarding')!)).toMatchObject({
+      marketplaceCode: 'trendyol',
+      sellerId: '123456',
+    });
   });
 
   it('asks Ideasoft or Ticimax for a store on its own domain', async () => {
     await at('tr');
-    serve({ 'POST /insight/store_lookup': { status: 200, data: { marketplace_code: null, store_name: null, seller_id: null, store_link: 'https://www.ornek.com', candidates: ['ideasoft', 'ticimax'] } } });
+    serve({
+      'POST /insight/store_lookup': {
+        status: 200,
+        data: {
+          marketplace_code: null,
+          store_name: null,
+          seller_id: null,
+          store_link: 'https://www.ornek.com',
+          candidates: ['ideasoft', 'ticimax'],
+        },
+      },
+    });
     renderRoutes(routes, '/worq-insight/onboarding/store-address');
     await userEvent.type(await screen.findByRole('textbox', { name: /Mağaza adresi/ }), 'www.ornek.com');
     await userEvent.click(screen.getByRole('button', { name: 'Devam' }));
     const choice = await screen.findByRole('status');
     await userEvent.click(within(choice).getByRole('button', { name: 'Ticimax' }));
-    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('worq.insight.onboarding')!)).toMatchObject({ marketplaceCode: 'ticimax' }));
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem('worq.insight.onboarding')!)).toMatchObject({ marketplaceCode: 'ticimax' }),
+    );
   });
 
   it('shows the server field error for an address it cannot read, and offers to choose by hand', async () => {
     await at('en');
-    serve({ 'POST /insight/store_lookup': { ...refusal(400, 'store_url_unrecognised', 'We could not recognise this store address.'), data: { errors: { code: 'store_url_unrecognised', message: 'x', fields: { store_url: 'We could not recognise this store address.' } } } } });
+    serve({
+      'POST /insight/store_lookup': {
+        ...refusal(400, 'store_url_unrecognised', 'We could not recognise this store address.'),
+        data: {
+          errors: { code: 'store_url_unrecognised', message: 'x', fields: { store_url: 'We could not recognise this store address.' } },
+        },
+      },
+    });
     renderRoutes(routes, '/worq-insight/onboarding/store-address');
     await userEvent.type(await screen.findByRole('textbox', { name: /Store address/ }), 'not a store');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));

@@ -15,7 +15,11 @@ describe('insight periods', () => {
   });
 
   it('groups ranges longer than 90 days by week without losing a kuruş', () => {
-    const series = Array.from({ length: 120 }, (_, index) => ({ date: new Date(Date.UTC(2026, 0, 1) + index * 86_400_000).toISOString().slice(0, 10), revenue: 100 + index, orders: 1 }));
+    const series = Array.from({ length: 120 }, (_, index) => ({
+      date: new Date(Date.UTC(2026, 0, 1) + index * 86_400_000).toISOString().slice(0, 10),
+      revenue: 100 + index,
+      orders: 1,
+    }));
     const { by, points } = bucketSeries(series);
     expect(by).toBe('week');
     expect(points.reduce((sum, point) => sum + point.revenue, 0)).toBe(series.reduce((sum, point) => sum + point.revenue, 0));
@@ -36,6 +40,8 @@ describe('insight periods', () => {
     const series = [{ date: '2026-11-01', revenue: 123_45, orders: 3 }];
     const headers = { date: 'Tarih', revenue: 'Ciro', orders: 'Sipariş' };
     expect(seriesCsv(series, 'tr', headers)).toBe('\uFEFFTarih;Ciro;Sipariş\r\n01.11.2026;123,45;3\r\n');
-    expect(seriesCsv(series, 'en', { date: 'Date', revenue: 'Revenue', orders: 'Orders' })).toBe('\uFEFFDate,Revenue,Orders\r\n01/11/2026,123.45,3\r\n');
+    expect(seriesCsv(series, 'en', { date: 'Date', revenue: 'Revenue', orders: 'Orders' })).toBe(
+      '\uFEFFDate,Revenue,Orders\r\n01/11/2026,123.45,3\r\n',
+    );
   });
 });

@@ -102,7 +102,10 @@ describe('profile', () => {
     await actor.type(await screen.findByLabelText('Mevcut şifre'), 'Secret12');
     await actor.click(screen.getByRole('button', { name: 'Değişiklikleri kaydet' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/customer/update_user_info')).toBe(true));
-    expect(calls.find((c) => c.url === '/customer/update_user_info')?.body).toMatchObject({ phone_number: '5339876543', password: 'Secret12' });
+    expect(calls.find((c) => c.url === '/customer/update_user_info')?.body).toMatchObject({
+      phone_number: '5339876543',
+      password: 'Secret12',
+    });
   });
 
   it('sends the current password with an e-mail change and marks a wrong one on its field', async () => {
@@ -121,7 +124,10 @@ describe('profile', () => {
     await actor.type(within(dialog).getByLabelText('Mevcut şifre'), 'Wrong1234');
     await actor.click(within(dialog).getByRole('button', { name: 'Kod gönder' }));
     await waitFor(() => expect(within(dialog).getByLabelText('Mevcut şifre')).toHaveAttribute('aria-invalid', 'true'));
-    expect(calls.find((c) => c.url === '/auth/email_change_request')?.body).toEqual({ new_email: 'yeni@example.com', password: 'Wrong1234' });
+    expect(calls.find((c) => c.url === '/auth/email_change_request')?.body).toEqual({
+      new_email: 'yeni@example.com',
+      password: 'Wrong1234',
+    });
   });
 
   it('asks before the e-mail window closes with a typed address, and closes at once when empty', async () => {
@@ -142,7 +148,9 @@ describe('profile', () => {
     await actor.click(within(ask).getByRole('button', { name: 'Düzenlemeye devam et' }));
     expect(within(dialog).getByLabelText('Yeni e-posta')).toHaveValue('yeni@example.com');
     await actor.click(within(dialog).getByRole('button', { name: 'Vazgeç' }));
-    await actor.click(within(await screen.findByRole('dialog', { name: 'Girdiğiniz bilgiler silinsin mi?' })).getByRole('button', { name: 'Evet, kapat' }));
+    await actor.click(
+      within(await screen.findByRole('dialog', { name: 'Girdiğiniz bilgiler silinsin mi?' })).getByRole('button', { name: 'Evet, kapat' }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

@@ -44,7 +44,10 @@ describe('/support', () => {
 
   it("shows the server's field message under the field", async () => {
     serve({
-      'POST /support/request': { status: 400, data: { errors: { code: 'validation_failed', message: 'x', fields: { message: 'Mesaj çok kısa.' } } } },
+      'POST /support/request': {
+        status: 400,
+        data: { errors: { code: 'validation_failed', message: 'x', fields: { message: 'Mesaj çok kısa.' } } },
+      },
     });
     renderSupport('/support?topic=other');
     await userEvent.type(screen.getByRole('textbox', { name: 'Mesajınız' }), 'Merhaba, bir sorum var.');

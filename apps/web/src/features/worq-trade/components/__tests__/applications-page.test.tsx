@@ -30,7 +30,8 @@ describe('/worq-trade', () => {
     const last = await screen.findByRole('region', { name: 'Son başvurunuz' });
     expect(within(last).getByText('Reddedildi').closest('[data-color]')).toHaveAttribute('data-color', 'red');
     expect(within(last).getByText('Aylık ciro yetersiz.')).toBeInTheDocument();
-    const checklist = within(last).getByRole('heading', { name: 'Bir sonraki başvurunuzda şunlar yardımcı olur' }).nextElementSibling as HTMLElement;
+    const checklist = within(last).getByRole('heading', { name: 'Bir sonraki başvurunuzda şunlar yardımcı olur' })
+      .nextElementSibling as HTMLElement;
     expect(within(checklist).getAllByRole('listitem')).toHaveLength(4);
     expect(within(checklist).getByText(/%80/)).toBeInTheDocument();
     expect(within(last).getByRole('link', { name: 'Yeni başvuru başlat' })).toHaveAttribute('href', '/worq-trade/start');
@@ -46,7 +47,11 @@ describe('/worq-trade', () => {
     serve({
       [`GET ${listUrl}`]: {
         status: 200,
-        data: [application({ id: 'a-3', status: 'in_progress', step: 3 }), application({ id: 'a-2', status: 'approved' }), application({ id: 'a-1', is_leaved: true })],
+        data: [
+          application({ id: 'a-3', status: 'in_progress', step: 3 }),
+          application({ id: 'a-2', status: 'approved' }),
+          application({ id: 'a-1', is_leaved: true }),
+        ],
       },
     });
     renderList();
@@ -58,7 +63,7 @@ describe('/worq-trade', () => {
     expect(within(past).getByText('Ayrıldınız')).toBeInTheDocument();
   });
 
-  it("offers to continue an unfinished application at its step", async () => {
+  it('offers to continue an unfinished application at its step', async () => {
     serve({ [`GET ${listUrl}`]: { status: 200, data: [application({ step: 2 })] } });
     renderList();
     expect(await screen.findByRole('link', { name: 'Devam et' })).toHaveAttribute('href', '/worq-trade/onboarding/connect-store');

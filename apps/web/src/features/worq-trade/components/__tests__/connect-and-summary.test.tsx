@@ -71,7 +71,11 @@ describe('connect-store step', () => {
     serve({
       [`GET ${listUrl}`]: { status: 200, data: [application({ step: 2 })] },
       'GET /marketplace/integration/list': { status: 200, data: [store()] },
-      'POST /application/set_step': refusal(409, 'step_requirements_not_met', 'Devam etmek için aktif ve güncel bir mağaza bağlayın ve şirket bilgilerini girin.'),
+      'POST /application/set_step': refusal(
+        409,
+        'step_requirements_not_met',
+        'Devam etmek için aktif ve güncel bir mağaza bağlayın ve şirket bilgilerini girin.',
+      ),
     });
     const router = renderWorqTrade('/worq-trade/onboarding/connect-store', { connect: <ConnectStorePage /> });
     await actor.click(await screen.findByRole('button', { name: 'Devam et' }));
@@ -91,7 +95,14 @@ describe('summary step', () => {
         data: {
           companies: [
             {
-              company: { id: 'co-1', type: 3, tax_number: '1234567890', official_full_name: 'Ayşe Yılmaz', trade_name: 'Moda Ltd. Şti.', tax_office: 'Kadıköy' },
+              company: {
+                id: 'co-1',
+                type: 3,
+                tax_number: '1234567890',
+                official_full_name: 'Ayşe Yılmaz',
+                trade_name: 'Moda Ltd. Şti.',
+                tax_office: 'Kadıköy',
+              },
               integrations: [store({ company_id: 'co-1' })],
             },
           ],

@@ -62,7 +62,12 @@ describe('/worq-trade/onboarding/contact', () => {
       '5 milyon TL ve üzeri',
       'Paylaşmak istemiyorum',
     ]);
-    expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['0-3 ay', '3 ay-1 yıl', '1-5 yıl', '5 yıl ve üzeri']);
+    expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      '0-3 ay',
+      '3 ay-1 yıl',
+      '1-5 yıl',
+      '5 yıl ve üzeri',
+    ]);
 
     await actor.click(screen.getByRole('checkbox', { name: 'Pazaryeri' }));
     await actor.click(screen.getByRole('checkbox', { name: 'Kendi web sitem' }));

@@ -26,7 +26,9 @@ function StepButtons() {
 
 describe('onboarding guard', () => {
   it('sends the seller to /worq-trade when no application is active', async () => {
-    serve({ [`GET ${listUrl}`]: { status: 200, data: [application({ status: 'in_progress' }), application({ id: 'a-0', is_leaved: true })] } });
+    serve({
+      [`GET ${listUrl}`]: { status: 200, data: [application({ status: 'in_progress' }), application({ id: 'a-0', is_leaved: true })] },
+    });
     const router = renderWorqTrade('/worq-trade/onboarding/revenue-sharing-plan');
     await waitFor(() => expect(router.state.location.pathname).toBe('/worq-trade'));
     expect(screen.queryByTestId('step')).not.toBeInTheDocument();

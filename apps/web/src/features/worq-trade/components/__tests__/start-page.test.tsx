@@ -40,7 +40,8 @@ describe('/worq-trade/start', () => {
       // The list was empty when the page opened (another tab started one meanwhile).
       [`GET ${listUrl}`]: () => ({ status: 200, data: calls.some((call) => call.url === '/application/start_application') ? current : [] }),
       'POST /application/start_application': (body) => {
-        if (!(body as { cancel_existing?: boolean }).cancel_existing) return refusal(409, 'active_application_exists', 'Devam eden bir başvurunuz var.');
+        if (!(body as { cancel_existing?: boolean }).cancel_existing)
+          return refusal(409, 'active_application_exists', 'Devam eden bir başvurunuz var.');
         current = [application({ id: 'new', step: 1 }), application({ id: 'old', step: 2, is_cancelled: true })];
         return { status: 201, data: current[0] };
       },

@@ -55,7 +55,10 @@ function StepProbe({ name }: { name: string }) {
  * The WorqTrade routes of the app (router.tsx) with the real onboarding layout; step pages default
  * to probes and can be replaced by the real ones.
  */
-export function renderWorqTrade(path: string, pages: Partial<Record<'start' | 'list' | 'plan' | 'connect' | 'summary' | 'contact', React.ReactNode>> = {}) {
+export function renderWorqTrade(
+  path: string,
+  pages: Partial<Record<'start' | 'list' | 'plan' | 'connect' | 'summary' | 'contact', React.ReactNode>> = {},
+) {
   const routes: RouteObject[] = [
     { path: '/worq-trade', element: pages.list ?? <Where /> },
     { path: '/worq-trade/start', element: pages.start ?? <Where /> },

@@ -49,7 +49,9 @@ export const savedPlan: Plan = {
 export function planRoutes(plan: Plan | null = null, extra: Record<string, Route> = {}): Record<string, Route> {
   return {
     'GET /gpp/get': { status: 200, data: parameters },
-    'GET /gpp/get_by_customer_id': plan ? { status: 200, data: plan } : { status: 404, data: { errors: { code: 'plan_not_found', message: 'Plan yok' } } },
+    'GET /gpp/get_by_customer_id': plan
+      ? { status: 200, data: plan }
+      : { status: 404, data: { errors: { code: 'plan_not_found', message: 'Plan yok' } } },
     ...extra,
   };
 }

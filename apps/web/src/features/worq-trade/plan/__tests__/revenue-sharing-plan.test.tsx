@@ -147,7 +147,14 @@ describe('revenue-sharing plan figures', () => {
 
     const table = screen.getByRole('table', { name: /Haftalık ödeme takvimi/ });
     const rows = within(table).getAllByRole('row').slice(1, -1);
-    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['2. hafta', '3. hafta', '4. hafta', '5. hafta', '6. hafta', '7. hafta']);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      '2. hafta',
+      '3. hafta',
+      '4. hafta',
+      '5. hafta',
+      '6. hafta',
+      '7. hafta',
+    ]);
     const amounts = Array.from(table.querySelectorAll('[data-installment]')).map((cell) => kurusOf(cell.textContent ?? ''));
     const total = kurusOf(table.querySelector('[data-schedule-total]')?.textContent ?? '');
     expect(total).toBe(1_120_112);
@@ -174,7 +181,9 @@ describe('revenue-sharing plan figures', () => {
       'Hızlı satış (%130)',
     ]);
     // Your share: 105.000 / 150.000 / 195.000 TL of sales minus the 86.400 TL total payment.
-    expect(scenarioRows.map((row) => kurusOf(row.querySelectorAll('td')[0]?.textContent ?? ''))).toEqual([18_600_00, 63_600_00, 108_600_00]);
+    expect(scenarioRows.map((row) => kurusOf(row.querySelectorAll('td')[0]?.textContent ?? ''))).toEqual([
+      18_600_00, 63_600_00, 108_600_00,
+    ]);
     // Effective cost: the 6.400 TL provider share over each scenario's sales.
     expect(scenarioRows.map((row) => row.querySelectorAll('td')[1]?.textContent)).toEqual(['%6,1', '%4,3', '%3,3']);
     const eightWeekRows = columns[2]!.querySelectorAll('tbody tr');
@@ -240,7 +249,13 @@ describe('saving the plan', () => {
       planRoutes(null, {
         'POST /gpp/upsert': {
           status: 400,
-          data: { errors: { code: 'validation_failed', message: 'Geçersiz', fields: { estimated_sales_turnover: 'Sunucu: satış cirosu aralık dışında.' } } },
+          data: {
+            errors: {
+              code: 'validation_failed',
+              message: 'Geçersiz',
+              fields: { estimated_sales_turnover: 'Sunucu: satış cirosu aralık dışında.' },
+            },
+          },
         },
       }),
     );

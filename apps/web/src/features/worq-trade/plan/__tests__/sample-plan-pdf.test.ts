@@ -24,7 +24,11 @@ const values: PlanFormValues = {
 
 async function translator(language: 'tr' | 'en') {
   const instance = i18n.createInstance();
-  await instance.init({ lng: language, resources: { tr: { 'worq-trade': tr }, en: { 'worq-trade': en } }, interpolation: { escapeValue: false } });
+  await instance.init({
+    lng: language,
+    resources: { tr: { 'worq-trade': tr }, en: { 'worq-trade': en } },
+    interpolation: { escapeValue: false },
+  });
   return instance.getFixedT(language, 'worq-trade');
 }
 

@@ -38,7 +38,12 @@ describe('turnover suggestion', () => {
   });
 
   it('says nothing when no orders are synced', async () => {
-    serve({ 'GET /gpp/suggestion': { status: 200, data: { ...suggestion, average_monthly_turnover: null, months_used: 0, integrations: [], period: { from: null, to: null } } } });
+    serve({
+      'GET /gpp/suggestion': {
+        status: 200,
+        data: { ...suggestion, average_monthly_turnover: null, months_used: 0, integrations: [], period: { from: null, to: null } },
+      },
+    });
     const view = renderRoutes([{ path: '/plan', element: <TurnoverSuggestionNote onUse={() => {}} /> }], '/plan');
     await waitFor(() => expect(view.container.querySelector('[role="note"]')).toBeNull());
   });
