@@ -3,6 +3,7 @@
  * calendar days (UTC+3 all year), whatever zone the browser is in, because the server counts them
  * that way.
  */
+import { formatDateTime as formatMoment, formatDay, formatLira, formatNumber, formatPercent } from '../../lib/format.ts';
 const istanbulOffsetMs = 3 * 3_600_000;
 const dayMs = 86_400_000;
 
@@ -64,36 +65,16 @@ export function bucketSeries(series: SeriesPoint[]): { by: 'day' | 'week'; point
   return { by: 'week', points: weeks };
 }
 
-const locales = { tr: 'tr-TR', en: 'en-GB' } as const;
-const localeOf = (language: string) => (language === 'en' ? locales.en : locales.tr);
-
+/** Figures are whole lira in the UI language's grouping. */
 export function formatMoney(kurus: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(language), {
-    style: 'currency',
-    currency: 'TRY',
-    currencyDisplay: 'narrowSymbol',
-    maximumFractionDigits: 0,
-  }).format(kurus / 100);
+  return formatLira(kurus, { language, narrow: true, wholeLira: true });
 }
 
-export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(language)).format(value);
-}
+export { formatDay, formatNumber, formatPercent };
 
-export function formatPercent(ratio: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
-}
-
-/** dd.MM.yyyy in Turkish, dd/MM/yyyy in English; `day` is YYYY-MM-DD. */
-export function formatDay(day: string, language: string): string {
-  const [year, month, date] = day.split('-');
-  return language === 'en' ? `${date}/${month}/${year}` : `${date}.${month}.${year}`;
-}
-
+/** Sync times in Istanbul, where the figures' days are counted. */
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(
-    new Date(iso),
-  );
+  return formatMoment(iso, language, { style: 'short', istanbul: true, empty: '' });
 }
 
 /** The change against the previous period as a fraction, or null when there is nothing to compare. */

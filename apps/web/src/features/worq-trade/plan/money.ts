@@ -3,12 +3,13 @@
  * Turkish grouping ("1.250.000,50"). Display always goes through the one TRY formatter.
  */
 
-const tryFormatter = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' });
+import { formatLira } from '../../../lib/format.ts';
+
 const groupingFormatter = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
 
 /** 1234567 kuruş → "₺12.345,67". */
 export function formatTry(kurus: number): string {
-  return tryFormatter.format(kurus / 100);
+  return formatLira(kurus);
 }
 
 /**

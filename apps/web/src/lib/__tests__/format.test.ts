@@ -1,0 +1,29 @@
+import { formatDate, formatDateTime, formatDay, formatLira, formatPercent, istanbulDayOf } from '../format.ts';
+
+describe('the one formatting module', () => {
+  it('writes kuruş as lira in the UI language, narrow or whole when asked', () => {
+    expect(formatLira(123456)).toBe('₺1.234,56');
+    expect(formatLira(123456, { language: 'en', narrow: true })).toBe('₺1,234.56');
+    expect(formatLira(123456, { language: 'tr', narrow: true, wholeLira: true })).toBe('₺1.235');
+  });
+
+  it('writes fractions as percentages the way each language does', () => {
+    expect(formatPercent(0.085, 'tr')).toBe('%8,5');
+    expect(formatPercent(0.085, 'en')).toBe('8.5%');
+  });
+
+  it('writes Istanbul calendar days as they are, whatever the browser zone', () => {
+    expect(formatDay('2026-03-22', 'tr')).toBe('22.03.2026');
+    expect(formatDay('2026-03-22', 'en')).toBe('22/03/2026');
+    expect(formatDay('not a day', 'tr')).toBe('not a day');
+    // 00:30 in Istanbul is still the previous day in UTC.
+    expect(istanbulDayOf('2026-03-21T21:30:00.000Z')).toBe('2026-03-22');
+  });
+
+  it('stands a dash (or what the caller asks for) in for a missing or unreadable moment', () => {
+    expect(formatDate(null, 'tr')).toBe('—');
+    expect(formatDate('garbage', 'en', '')).toBe('');
+    expect(formatDateTime(undefined, 'tr')).toBe('—');
+    expect(formatDateTime('2026-11-25T11:02:00.000Z', 'tr', { istanbul: true, style: 'short' })).toBe('25.11.2026 14:02');
+  });
+});
