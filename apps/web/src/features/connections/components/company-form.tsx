@@ -9,7 +9,7 @@ import { FieldError } from '../../../components/ui/form/form-error.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import type { CompanyInput } from '../api/set-company.ts';
 import { validateNationalId, validateTaxNumber, type ValidationVerdict } from '../api/validate-company.ts';
-import { useDomainMessage } from '../use-domain-message.ts';
+import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import styles from './connections.module.css';
 
 export const companyTypes = [1, 2, 3] as const;

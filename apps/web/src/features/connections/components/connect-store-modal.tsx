@@ -12,7 +12,7 @@ import type { Integration } from '../api/integrations.ts';
 import { useMarketplaces, type Marketplace } from '../api/marketplaces.ts';
 import { upsertIntegration, type UpsertIntegrationBody } from '../api/upsert-integration.ts';
 import { trackTask } from '../track-task.ts';
-import { useDomainMessage } from '../use-domain-message.ts';
+import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import { CompanyStep } from './company-step.tsx';
 import { HowToDrawer } from './how-to-drawer.tsx';
 import { IntegrationForm } from './integration-form.tsx';

@@ -14,7 +14,7 @@ import { errorCode, notifyError } from '../../../lib/api-error.ts';
 import { changeIntegrationStatus, type IntegrationAction } from '../api/change-integration-status.ts';
 import { useIntegrations, type Integration } from '../api/integrations.ts';
 import { trackTask } from '../track-task.ts';
-import { useDomainMessage } from '../use-domain-message.ts';
+import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import { ConnectStoreModal } from './connect-store-modal.tsx';
 import { IntegrationList, type IntegrationCommand } from './integration-list.tsx';
 import styles from './connections.module.css';

@@ -18,7 +18,7 @@ import type { Marketplace, MarketplaceField } from '../api/marketplaces.ts';
 import type { UpsertIntegrationBody } from '../api/upsert-integration.ts';
 import { leaveForConsent, rememberIdeasoftAuthorization } from '../ideasoft-pending.ts';
 import { defaultAmazonRegions, marketplaceLogoUrl, regionCode } from '../marketplace-catalogue.ts';
-import { useDomainMessage } from '../use-domain-message.ts';
+import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import { isAmazonAuthorizationMessage } from './amazon-message.ts';
 import styles from './connections.module.css';
 

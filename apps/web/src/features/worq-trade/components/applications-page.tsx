@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { stepPath, useApplications, type Application } from '../api/applications.ts';
 import { formatDate, formatMoney } from '../format.ts';
-import { useDomainMessage } from '../use-domain-message.ts';
+import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import { applicationState, ApplicationStatusTag } from './application-status-tag.tsx';
 import { RepaymentSchedule } from './repayment-schedule.tsx';
 import styles from './worq-trade.module.css';

@@ -12,7 +12,7 @@ import { Tag } from '../../../components/ui/tag.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ConnectStoreModal, marketplaceLogoUrl, marketplaceName, useIntegrations, type Integration } from '../../connections/public.ts';
 import { useOnboarding } from '../onboarding-context.ts';
-import { useDomainMessage } from '../use-domain-message.ts';
+import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import styles from './worq-trade.module.css';
 
 const stepPage = '/worq-trade/onboarding/connect-store';

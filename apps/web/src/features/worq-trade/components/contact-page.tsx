@@ -26,7 +26,7 @@ import {
   type SalesChannel,
 } from '../api/applications.ts';
 import { useOnboarding } from '../onboarding-context.ts';
-import { useDomainMessage } from '../use-domain-message.ts';
+import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import styles from './worq-trade.module.css';
 
 const storeNameMaxLength = 100;

@@ -20,7 +20,7 @@ import {
   type ApplicationStep,
 } from '../api/applications.ts';
 import type { OnboardingContextValue } from '../onboarding-context.ts';
-import { useDomainMessage } from '../use-domain-message.ts';
+import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import { ProgressIndicator } from './progress-indicator.tsx';
 import styles from './worq-trade.module.css';
 

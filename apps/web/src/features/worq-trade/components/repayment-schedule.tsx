@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tag, type TagColor } from '../../../components/ui/tag.tsx';
 import { useRepayments, type InstallmentStatus, type Repayments } from '../api/repayments.ts';
 import { formatDay, formatLira, istanbulDayOf } from '../repayment-format.ts';
-import { useDomainMessage } from '../use-domain-message.ts';
+import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import styles from './repayment-schedule.module.css';
 
 const statusColor: Record<InstallmentStatus, TagColor> = { paid: 'green', due: 'purple', late: 'red', upcoming: 'gray' };

@@ -12,7 +12,7 @@ import { completeApplication } from '../api/applications.ts';
 import { useSavedPlan } from '../api/plan.ts';
 import { formatMoney, formatRate } from '../format.ts';
 import { useOnboarding } from '../onboarding-context.ts';
-import { useDomainMessage } from '../use-domain-message.ts';
+import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import styles from './worq-trade.module.css';
 
 /** Step 3: the saved plan, the linked stores and company, and the submission for review. */
