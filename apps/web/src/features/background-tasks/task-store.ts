@@ -4,12 +4,12 @@
  * through useSyncExternalStore.
  */
 import { useSyncExternalStore } from 'react';
+import type { BackgroundTaskType } from '../../lib/background-tasks.ts';
 
 /** pending (null), failed (false), success (true). */
 export type TaskStatus = boolean | null;
 
-export type BackgroundTaskType =
-  'connect_integration' | 'change_integration_status' | 'update_integration' | 'delete_integration' | 'connect_company' | 'sync_orders';
+export type { BackgroundTaskType } from '../../lib/background-tasks.ts';
 
 export interface TaskNotification {
   requestID: string;

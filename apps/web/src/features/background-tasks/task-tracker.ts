@@ -10,39 +10,14 @@
  */
 import { mutate as globalMutate } from 'swr';
 import { addToast, toastApiMessageTimeoutMs } from '../../components/ui/toast/toast-store.ts';
+import { followTasksWith, type BackgroundTaskType, type TaskResult, type TrackTaskOptions } from '../../lib/background-tasks.ts';
 import i18n from '../../lib/i18n.ts';
 import { getAccessToken } from '../../lib/token-storage.ts';
 import { isWorkContextKey } from '../../lib/work-context.ts';
-import { addTask, findTask, removeTask, updateTask, type BackgroundTaskType } from './task-store.ts';
+import { addTask, findTask, removeTask, updateTask } from './task-store.ts';
 
 export const maxTaskSockets = 10;
-export const trackTaskEventName = 'background-task:track';
-
-/** One socket message: the task's state. */
-export interface TaskResult {
-  message: string;
-  is_successful: boolean | null;
-  data: unknown;
-}
-
-export interface TrackTaskOptions {
-  onSuccess?: (result: TaskResult) => void;
-  onFailure?: (result: TaskResult) => void;
-  /** The page that shows what the task changes; defaults by task type. */
-  page?: string;
-}
-
-export interface TrackTaskEventDetail {
-  requestId: string;
-  type: BackgroundTaskType;
-  options?: TrackTaskOptions;
-}
-
-declare global {
-  interface WindowEventMap {
-    'background-task:track': CustomEvent<TrackTaskEventDetail>;
-  }
-}
+export type { TaskResult, TrackTaskOptions } from '../../lib/background-tasks.ts';
 
 const pageOfType: Record<BackgroundTaskType, string> = {
   connect_integration: '/connections',
@@ -189,12 +164,5 @@ export function closeAllTaskSockets(): void {
   sockets.clear();
 }
 
-function onTrackRequest(event: CustomEvent<TrackTaskEventDetail>) {
-  const detail = event.detail;
-  if (!detail || typeof detail.requestId !== 'string') return;
-  // Tells the sender someone follows the task (dispatchEvent then returns false).
-  event.preventDefault();
-  trackTask(detail.requestId, detail.type, detail.options);
-}
-
-if (typeof window !== 'undefined') window.addEventListener(trackTaskEventName, onTrackRequest);
+// Other features hand their tasks over through lib/background-tasks.ts; this module follows them.
+followTasksWith(trackTask);

@@ -15,4 +15,3 @@ export {
 } from './api/integration-details.ts';
 export { setCompany, type CompanyInput, type SetCompanyBody } from './api/set-company.ts';
 export { marketplaceLogoUrl, marketplaceName } from './marketplace-catalogue.ts';
-export { trackTask, type TrackOptions } from './track-task.ts';

@@ -9,7 +9,7 @@ import { errorFields, errorMessage } from '../../../lib/api-error.ts';
 import { useRuntimeSettings } from '../../../lib/runtime-settings.ts';
 import { useIntegrationDetails, type Company, type IntegrationDetails } from '../api/integration-details.ts';
 import { setCompany, type SetCompanyBody } from '../api/set-company.ts';
-import { trackTask } from '../track-task.ts';
+import { trackTask } from '../../../lib/background-tasks.ts';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import { CompanyForm } from './company-form.tsx';
 import styles from './connections.module.css';

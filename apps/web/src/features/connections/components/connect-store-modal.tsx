@@ -11,7 +11,7 @@ import { errorMessage, notifyUpdated } from '../../../lib/api-error.ts';
 import type { Integration } from '../api/integrations.ts';
 import { useMarketplaces, type Marketplace } from '../api/marketplaces.ts';
 import { upsertIntegration, type UpsertIntegrationBody } from '../api/upsert-integration.ts';
-import { trackTask } from '../track-task.ts';
+import { trackTask } from '../../../lib/background-tasks.ts';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import { CompanyStep } from './company-step.tsx';
 import { HowToDrawer } from './how-to-drawer.tsx';

@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorCode, notifyError } from '../../../lib/api-error.ts';
 import { changeIntegrationStatus, type IntegrationAction } from '../api/change-integration-status.ts';
 import { useIntegrations, type Integration } from '../api/integrations.ts';
-import { trackTask } from '../track-task.ts';
+import { trackTask } from '../../../lib/background-tasks.ts';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import { ConnectStoreModal } from './connect-store-modal.tsx';
 import { IntegrationList, type IntegrationCommand } from './integration-list.tsx';

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { useMarketplaces } from '../api/marketplaces.ts';
 import { upsertIntegration } from '../api/upsert-integration.ts';
 import { forgetIdeasoftAuthorization, pendingIdeasoftAuthorization, safeReturnPath } from '../ideasoft-pending.ts';
-import { trackTask } from '../track-task.ts';
+import { trackTask } from '../../../lib/background-tasks.ts';
 import styles from './connections.module.css';
 
 type Outcome =

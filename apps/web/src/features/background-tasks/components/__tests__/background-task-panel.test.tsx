@@ -6,7 +6,8 @@ import i18n from '../../../../lib/i18n.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
 import { resetTaskStore } from '../../task-store.ts';
-import { closeAllTaskSockets, trackTask, trackTaskEventName } from '../../task-tracker.ts';
+import { trackTask as handOver } from '../../../../lib/background-tasks.ts';
+import { closeAllTaskSockets, trackTask } from '../../task-tracker.ts';
 import { BackgroundTaskPanel, panelCollapseDelayMs } from '../background-task-panel.tsx';
 
 /** Stands in for the browser's WebSocket: the test plays the server's side. */
@@ -249,17 +250,12 @@ describe('background-task panel', () => {
     expect(toasts).toHaveLength(0);
   });
 
-  it('follows tasks that other features announce with the track event', () => {
+  it('follows tasks that other features hand over through lib/background-tasks', () => {
     renderPanelAt('/connections');
     const onSuccess = vi.fn();
     let handled = false;
     act(() => {
-      handled = !window.dispatchEvent(
-        new CustomEvent(trackTaskEventName, {
-          cancelable: true,
-          detail: { requestId: 'req-e', type: 'connect_company', options: { onSuccess } },
-        }),
-      );
+      handled = handOver('req-e', 'connect_company', { onSuccess });
     });
     expect(handled).toBe(true);
     socketFor('req-e').serverSends({ message: 'Şirket bağlandı.', is_successful: true, data: { x: 1 } });

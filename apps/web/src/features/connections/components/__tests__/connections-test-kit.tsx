@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { renderRoutes, Where } from '../../../../test/http-test-kit.tsx';
 import type { Integration } from '../../api/integrations.ts';
 import type { Marketplace } from '../../api/marketplaces.ts';
-import type { TrackOptions } from '../../track-task.ts';
+import { followTasksWith, type TrackTaskOptions as TrackOptions } from '../../../../lib/background-tasks.ts';
 
 export interface TrackedTask {
   requestId: string;
@@ -13,12 +13,8 @@ export interface TrackedTask {
 /** Plays the background-task panel: records track requests so a test can finish them. */
 export function followTasks() {
   const tasks: TrackedTask[] = [];
-  const listener = (event: Event) => {
-    event.preventDefault();
-    tasks.push((event as CustomEvent<TrackedTask>).detail);
-  };
-  window.addEventListener('background-task:track', listener);
-  return { tasks, stop: () => window.removeEventListener('background-task:track', listener) };
+  const stop = followTasksWith((requestId, type, options) => tasks.push({ requestId, type, options }));
+  return { tasks, stop };
 }
 
 export function renderAt(path: string, element: ReactNode, routePath = '*') {
