@@ -16,21 +16,13 @@ import puppeteer from 'puppeteer-core';
 import { build } from 'vite';
 import { precompress } from '../../apps/web/build/precompress.ts';
 import { createVerifiedCustomer, signInThroughApi, type TokenPair } from '../../e2e/fixtures/accounts.ts';
+import { chromiumFlags } from '../../e2e/fixtures/browser.ts';
 import { startProduct, type Product } from '../../e2e/fixtures/product.ts';
 import { writeBareApp } from '../web-bundle/bare-app.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const readmeFile = path.join(repoRoot, 'bench/README.md');
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof categories)[number];
 
@@ -162,7 +154,7 @@ function updateReadme(rows: string[]): void {
 async function main(): Promise<void> {
   const bareDist = await buildBarePage();
   const products: Product[] = [];
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: chromiumFlags });
   try {
     const app = await startProduct();
     products.push(app);
