@@ -192,12 +192,8 @@ export async function buildApp({ config, database, delivery, logger = true, logS
       api.addHook('onRoute', (route) => {
         route.config = { ...(route.config as object), helmet: { skipRoute: true } } as typeof route.config;
       });
-      // On PGlite every query shares one connection in this process: an order import gives way to
-      // any request, not only to the tasks a seller waits on (runner.ts giveWay).
-      const embedded = database.kind === 'pglite';
       api.addHook('onRequest', async (_request, reply) => {
         reply.headers(apiSecurityHeaders);
-        if (embedded) app.tasks.noteActivity();
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { ping: database.ping });

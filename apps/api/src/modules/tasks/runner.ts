@@ -103,7 +103,10 @@ export class TaskRunner {
     if ((this.laneOf.get(type) ?? 'interactive') === 'interactive') this.noteActivity();
   }
 
-  /** Someone is waiting on this process (a task socket opening, or any request on PGlite). */
+  /**
+   * Someone is waiting on this process (a task socket opening). Plain API requests do not count: a
+   * page polling its figures would otherwise hold its own store's import back for good.
+   */
   noteActivity(): void {
     this.lastInteractiveAt = Date.now();
   }
