@@ -67,7 +67,7 @@ async function cachedLatestVersions(db: Db): Promise<Map<TermType, number>> {
 }
 
 /** The newest published version of each legal text. */
-export async function latestVersions(db: Db): Promise<Map<TermType, number>> {
+async function latestVersions(db: Db): Promise<Map<TermType, number>> {
   const rows = await db
     .select({ termType: terms.termType, version: max(terms.version) })
     .from(terms)
@@ -103,30 +103,42 @@ export async function pendingTerms(db: Db, consents: CustomerConsents, language:
   });
   // The usual answer (nothing new since the seller accepted) costs no query.
   if (outdated.length === 0) return [];
-  const current = await activeTerms(db, language);
-  const notes = await changeNotes(db, language);
+  // Titles and change notes only (not the texts), newest first, in the request language or Turkish.
+  const rows = await db
+    .select({
+      termType: terms.termType,
+      language: terms.language,
+      version: terms.version,
+      title: terms.title,
+      changeNote: terms.changeNote,
+    })
+    .from(terms)
+    .where(
+      and(
+        eq(terms.isActive, true),
+        inArray(terms.language, [...new Set([language, defaultLanguage])]),
+        inArray(
+          terms.termType,
+          outdated.map(({ name }) => consentTermTypes[name]),
+        ),
+      ),
+    )
+    .orderBy(desc(terms.version));
   return outdated.flatMap(({ name, acceptedVersion }) => {
     const termType = consentTermTypes[name];
-    const term = current.find((candidate) => candidate.term_type === termType);
-    if (!term || term.version <= acceptedVersion) return [];
+    const ofType = rows.filter((row) => row.termType === termType);
+    const newest = ofType.find((row) => row.language === language) ?? ofType[0];
+    if (!newest || newest.version <= acceptedVersion) return [];
     return [
       {
         consent: name,
         term_type: termType,
-        version: term.version,
+        version: newest.version,
         accepted_version: acceptedVersion,
-        title: term.title,
-        change_note: notes.get(`${term.term_type}:${term.version}`) ?? null,
+        title: newest.title,
+        change_note: newest.changeNote,
         required: name === 'disclosure',
       },
     ];
   });
-}
-
-async function changeNotes(db: Db, language: Language): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ termType: terms.termType, version: terms.version, changeNote: terms.changeNote })
-    .from(terms)
-    .where(eq(terms.language, language));
-  return new Map(rows.flatMap((row) => (row.changeNote ? [[`${row.termType}:${row.version}`, row.changeNote] as const] : [])));
 }
