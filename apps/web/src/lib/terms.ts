@@ -4,7 +4,9 @@
  */
 import { anonymous, get } from './http-client.ts';
 
-export type TermType = 'more_info' | 'consent' | 'disclosure' | 'electronic_message';
+/** The legal texts the server keeps (API.md get_active_terms). */
+export const termTypes = ['disclosure', 'consent', 'electronic_message', 'more_info'] as const;
+export type TermType = (typeof termTypes)[number];
 
 export interface Term {
   term_type: string;

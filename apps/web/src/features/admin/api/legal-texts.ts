@@ -1,9 +1,10 @@
 import useSWR from 'swr';
 import { get, post } from '../../../lib/http-client.ts';
+import type { TermType as LegalTextType } from '../../../lib/terms.ts';
 import type { PersonRef } from './contact-forms.ts';
 
-export const legalTextTypes = ['disclosure', 'consent', 'electronic_message', 'more_info'] as const;
-export type LegalTextType = (typeof legalTextTypes)[number];
+/** The same four texts the seller screens show (lib/terms.ts). */
+export { termTypes as legalTextTypes, type TermType as LegalTextType } from '../../../lib/terms.ts';
 
 export interface LegalTextLanguage {
   title: string;
