@@ -87,47 +87,21 @@ async function main(): Promise<void> {
     last_name: customer.lastName,
     is_phone_verified: true,
   });
-  // The per-customer task quota (30 a minute) would refuse one seller connecting hundreds of
-  // stores; the timed connections take turns among sellers instead, as real traffic does.
-  const sellerTokens: string[] = [];
-  for (let index = 0; index < sellerCount; index++) {
-    const [seller] = await database.db
-      .insert(customers)
-      .values({
-        firstName: 'Ayşe',
-        lastName: 'Yılmaz',
-        email: `bench-tasks-${Date.now()}-${index}@example.com`,
-        passwordHash: null,
-        phoneNumber: '5301234567',
-        isPhoneVerified: true,
-        isEmailVerified: true,
-        consents: customer.consents,
-      })
-      .returning();
-    sellerTokens.push(
-      await app.signAccessToken({
-        customer_id: seller!.id,
-        email: seller!.email,
-        first_name: seller!.firstName,
-        last_name: seller!.lastName,
-        is_phone_verified: true,
-      }),
-    );
-  }
   const [trendyol] = await database.db
     .select({ id: marketplaces.id })
     .from(marketplaces)
     .where(sql`${marketplaces.code} = 'trendyol'`);
   if (!trendyol) throw new Error('no trendyol marketplace in the reference data');
 
-  async function idleOwners(count: number): Promise<Array<{ id: string; token: string }>> {
+  /** Verified sellers written straight through the schema, with their access tokens. */
+  async function sellers(count: number, label: string): Promise<Array<{ id: string; token: string }>> {
     const rows = await database.db
       .insert(customers)
       .values(
         Array.from({ length: count }, (_, index) => ({
           firstName: 'Ayşe',
           lastName: 'Yılmaz',
-          email: `bench-idle-${Date.now()}-${index}@example.com`,
+          email: `bench-${label}-${Date.now()}-${index}@example.com`,
           passwordHash: null,
           phoneNumber: '5301234567',
           isPhoneVerified: true,
@@ -148,6 +122,9 @@ async function main(): Promise<void> {
       })),
     );
   }
+  // The per-customer task quota (30 a minute) would refuse one seller connecting hundreds of
+  // stores; the timed connections take turns among sellers instead, as real traffic does.
+  const sellerTokens = (await sellers(sellerCount, 'tasks')).map((seller) => seller.token);
 
   let stopping = false;
   const stop = async () => {
@@ -192,7 +169,7 @@ async function main(): Promise<void> {
           try {
             // A customer may hold 20 task sockets on one process (tasks/plugin.ts), so the idle tasks
             // belong to enough customers for each socket to stay within that quota.
-            const owners = await idleOwners(Math.ceil(message.count / socketsPerOwner));
+            const owners = await sellers(Math.ceil(message.count / socketsPerOwner), 'idle');
             const ids: string[] = [];
             const tokens: string[] = [];
             for (let start = 0; start < message.count; start += insertChunk) {
