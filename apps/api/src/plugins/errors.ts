@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fieldLabel } from '@worq/domain/field-labels';
 import { pickLanguage, type Language } from '@worq/domain/language';
+import type { ErrorBody } from '@worq/domain/wire/common';
 import { formatMessage, isMessageKey, type MessageKey, type MessageParams } from '@worq/domain/messages';
 
 /**
@@ -26,9 +27,7 @@ export class AppError extends Error {
   }
 }
 
-export interface ErrorBody {
-  errors: { message: string; code: string; fields?: Record<string, string>; [extra: string]: unknown };
-}
+export type { ErrorBody };
 
 declare module 'fastify' {
   interface FastifyRequest {

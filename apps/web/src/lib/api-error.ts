@@ -4,14 +4,11 @@
  * download) are decoded first.
  */
 import type { AxiosError } from 'axios';
+import type { ErrorBody } from '@worq/domain/wire/common';
 
+/** The wire envelope as read from an answer we cannot trust to be complete (a proxy's page, a cut body). */
 export interface ErrorEnvelope {
-  errors: {
-    message?: string;
-    code?: string;
-    fields?: Record<string, string>;
-    [extra: string]: unknown;
-  };
+  errors: Partial<ErrorBody['errors']>;
 }
 
 function isEnvelope(value: unknown): value is ErrorEnvelope {

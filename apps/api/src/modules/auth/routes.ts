@@ -8,6 +8,7 @@ import {
   phoneField,
   verificationCodeField,
 } from '@worq/domain/validation-schemas';
+import { consentsField } from '@worq/domain/wire/auth';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { googleLoginRoutes } from './google.ts';
@@ -32,13 +33,6 @@ export const sessionTokens = z.object({
 });
 const messageAnswer = z.object({ message: z.string() });
 const opaqueToken = z.string().trim().min(1, 'required').max(512);
-
-/** The three sign-up checkboxes; the disclosure (aydınlatma metni) must be acknowledged. */
-export const consentsField = z.object({
-  disclosure: z.boolean().refine((accepted) => accepted, 'consent_required'),
-  explicit_consent: z.boolean().default(false),
-  commercial_electronic_message: z.boolean().default(false),
-});
 
 const registrationBody = z.object({
   first_name: personNameField,

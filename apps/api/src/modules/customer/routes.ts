@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { currentPasswordField, personNameField, phoneField, verificationCodeField } from '@worq/domain/validation-schemas';
+import {
+  acceptTermsBody,
+  customerEmail,
+  customerPhoneNumber,
+  emailCodeSent,
+  emailVerified,
+  updateUserInfoBody,
+  userInfo,
+  verifyEmailBody,
+} from '@worq/domain/wire/customer';
+import { emptyBody } from '@worq/domain/wire/common';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { consentsField } from '../auth/routes.ts';
 import { accountsContext } from '../auth/service.ts';
 import {
   acceptUpdatedTerms,
@@ -14,42 +22,6 @@ import {
   userInfoOf,
   verifyEmail,
 } from './service.ts';
-
-const consentRecord = z.object({
-  accepted: z.boolean(),
-  term_version: z.number().int().nullable().describe('Version of the term text accepted'),
-  accepted_at: z.string().nullable(),
-});
-
-const userInfo = z.object({
-  customer_id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone_number: z.string().nullable().describe('Ten digits, 5XXXXXXXXX'),
-  is_phone_verified: z.boolean(),
-  is_email_verified: z.boolean(),
-  consents: z.object({
-    disclosure: consentRecord,
-    explicit_consent: consentRecord,
-    commercial_electronic_message: consentRecord,
-  }),
-  created_at: z.string(),
-  preferred_language: z.enum(['tr', 'en']),
-  pending_terms: z
-    .array(
-      z.object({
-        consent: z.enum(['disclosure', 'explicit_consent', 'commercial_electronic_message']),
-        term_type: z.enum(['disclosure', 'consent', 'electronic_message']),
-        version: z.number().int().describe('The version now published'),
-        accepted_version: z.number().int().describe('The version the customer accepted'),
-        title: z.string(),
-        change_note: z.string().nullable().describe('What changed, in the request language'),
-        required: z.boolean().describe('true: must be accepted to go on (the disclosure); false: confirmed or withdrawn'),
-      }),
-    )
-    .describe('Legal texts published in a newer version than the one accepted; the web asks for them before anything else'),
-});
 
 const bearer = [{ bearer: [] }];
 const perIpLimit = { rateLimit: {} };
@@ -78,11 +50,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
         description:
           'A pending disclosure must be true (400 consent_required otherwise). A pending optional consent that is true is accepted in the new version; false or absent withdraws it. Consents not pending are left as they are.',
         security: bearer,
-        body: z.object({
-          disclosure: z.boolean().optional(),
-          explicit_consent: z.boolean().optional(),
-          commercial_electronic_message: z.boolean().optional(),
-        }),
+        body: acceptTermsBody,
         response: { 200: userInfo },
       },
     },
@@ -99,16 +67,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
         summary:
           'Updates names and phone; a new phone number clears is_phone_verified and gets a code. Replacing a number needs the current password and tells the e-mail',
         security: bearer,
-        body: z.object({
-          first_name: personNameField,
-          last_name: personNameField,
-          phone_number: phoneField,
-          /** Accounts created through Google give the sign-up consents here, with their phone number. */
-          consents: consentsField.optional(),
-          password: currentPasswordField
-            .optional()
-            .describe('The current password; required when an existing phone number is replaced (unless the account has none)'),
-        }),
+        body: updateUserInfoBody,
         response: { 200: userInfo },
       },
     },
@@ -123,7 +82,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
         tags: ['customer'],
         summary: 'The phone number and its masked display (+90 *** *** 1234)',
         security: bearer,
-        response: { 200: z.object({ phone_number: z.string().nullable(), masked_phone: z.string().nullable() }) },
+        response: { 200: customerPhoneNumber },
       },
     },
     async (request) => phoneNumberOf(await currentCustomer(ctx, request.user!.customer_id)),
@@ -137,7 +96,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
         tags: ['customer'],
         summary: 'The e-mail address and whether it is verified',
         security: bearer,
-        response: { 200: z.object({ email: z.string(), is_email_verified: z.boolean() }) },
+        response: { 200: customerEmail },
       },
     },
     async (request) => {
@@ -155,8 +114,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
         tags: ['customer'],
         summary: 'Sends a 6-digit code to the current e-mail (valid 10 minutes)',
         security: bearer,
-        body: z.object({}).optional(),
-        response: { 200: z.object({ expires_in_seconds: z.number().int() }) },
+        body: emptyBody,
+        response: { 200: emailCodeSent },
       },
     },
     async (request) => sendEmailVerificationCode(ctx, request.user!.customer_id),
@@ -171,8 +130,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
         tags: ['customer'],
         summary: 'Checks the e-mail code and marks the address verified',
         security: bearer,
-        body: z.object({ code: verificationCodeField }),
-        response: { 200: z.object({ is_email_verified: z.literal(true) }) },
+        body: verifyEmailBody,
+        response: { 200: emailVerified },
       },
     },
     async (request) => verifyEmail(ctx, request.user!.customer_id, request.body.code),

@@ -1,10 +1,6 @@
 import useSWR from 'swr';
+import type { CustomerPhoneNumber } from '@worq/domain/wire/customer';
 import { get } from '../../../lib/http-client.ts';
-
-export interface CustomerPhoneNumber {
-  phone_number: string;
-  masked_phone: string;
-}
 
 export const customerPhoneNumberKey = '/customer/get_customer_phone_number';
 

@@ -43,7 +43,12 @@ export function PersonalInfoForm({ user, onSaved }: { user: UserInfo; onSaved: (
   type InfoValues = z.infer<typeof schema>;
 
   const savedValues = useMemo<InfoValues>(
-    () => ({ first_name: user.first_name, last_name: user.last_name, phone_number: nationalDisplay(user.phone_number), password: '' }),
+    () => ({
+      first_name: user.first_name,
+      last_name: user.last_name,
+      phone_number: nationalDisplay(user.phone_number ?? ''),
+      password: '',
+    }),
     [user],
   );
 
@@ -57,7 +62,8 @@ export function PersonalInfoForm({ user, onSaved }: { user: UserInfo; onSaved: (
   } = useForm<InfoValues>({ resolver: zodResolver(schema), defaultValues: savedValues });
   const leaveWarning = useLeaveWarning(isDirty);
   const typedPhone = watch('phone_number');
-  const replacingPhone = Boolean(user.phone_number) && (normalizePhone(typedPhone) ?? typedPhone) !== normalizePhone(user.phone_number);
+  const replacingPhone =
+    Boolean(user.phone_number) && (normalizePhone(typedPhone) ?? typedPhone) !== normalizePhone(user.phone_number ?? '');
 
   useEffect(() => {
     reset(savedValues);
@@ -65,7 +71,7 @@ export function PersonalInfoForm({ user, onSaved }: { user: UserInfo; onSaved: (
 
   const onSubmit = handleSubmit(async (values) => {
     const phone = normalizePhone(values.phone_number) ?? values.phone_number;
-    const phoneChanged = phone !== normalizePhone(user.phone_number);
+    const phoneChanged = phone !== normalizePhone(user.phone_number ?? '');
     try {
       const updated = await updateUserInfo({
         first_name: values.first_name.trim().replace(/\s+/g, ' '),
