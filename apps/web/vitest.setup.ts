@@ -11,6 +11,8 @@ resetRuntimeSettings(runtimeSettings());
 
 afterEach(() => {
   cleanup();
+  // The build scripts' tests run in Node, without the browser's storage.
+  if (typeof localStorage === 'undefined') return;
   localStorage.clear();
   sessionStorage.clear();
 });
