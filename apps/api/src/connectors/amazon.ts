@@ -1,5 +1,5 @@
 /**
- * Amazon Selling Partner API (shared/MARKETPLACES.md). The seller types nothing: they authorize our
+ * Amazon Selling Partner API (docs/reference/MARKETPLACES.md). The seller types nothing: they authorize our
  * public app on Seller Central (website authorization workflow), the redirect brings
  * `spapi_oauth_code`, which the connect task exchanges at Login with Amazon (LWA) for a refresh
  * token. Every later call first trades the refresh token for a one-hour access token, then sends it

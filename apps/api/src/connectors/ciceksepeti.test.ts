@@ -6,7 +6,7 @@
  * the same answer keys); orderCreateTime, stockCode, name and currency are unconfirmed (the
  * connector keeps them in `ciceksepetiItemFields`). The wrong-key answer 400
  * `{"message":"Geçersiz API Key"}` and the HTML 403 of a non-Turkish network are from
- * shared/MARKETPLACES.md.
+ * docs/reference/MARKETPLACES.md.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ciceksepetiConnector, istanbulTime, type CiceksepetiContext } from './ciceksepeti.ts';

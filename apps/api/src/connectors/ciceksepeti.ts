@@ -1,5 +1,5 @@
 /**
- * Çiçeksepeti Marketplace API (shared/MARKETPLACES.md, docs/marketplaces.md § Çiçeksepeti). The API
+ * Çiçeksepeti Marketplace API (docs/reference/MARKETPLACES.md, docs/marketplaces.md § Çiçeksepeti). The API
  * key travels as `x-api-key`, with a User-Agent `{sellerId}-SelfIntegration` (unconfirmed whether
  * Çiçeksepeti checks it). Answers the seller can act on:
  * - 400 `{"message":"Geçersiz API Key"}` (or 401): a wrong key → bad credentials;

@@ -1,5 +1,5 @@
 /**
- * Hepsiburada Merchant API (shared/MARKETPLACES.md, revised 2026-11-23). Basic auth
+ * Hepsiburada Merchant API (docs/reference/MARKETPLACES.md, revised 2026-11-23). Basic auth
  * `merchantId:serviceKey`, and a User-Agent carrying our integrator's developer user name
  * (HEPSIBURADA_USER_AGENT). The merchant must also authorise our integrator account in the
  * Hepsiburada merchant panel (it takes up to 2 hours) before the first call works.

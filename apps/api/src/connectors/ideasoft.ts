@@ -1,5 +1,5 @@
 /**
- * Ideasoft admin API (shared/MARKETPLACES.md, docs/marketplaces.md "Ideasoft"). Each store runs its
+ * Ideasoft admin API (docs/reference/MARKETPLACES.md, docs/marketplaces.md "Ideasoft"). Each store runs its
  * own OAuth2 server on its own domain, and Ideasoft offers only the authorization-code grant:
  *   1. the seller creates an API client in the store admin (Entegrasyonlar → API) with our redirect
  *      URI and gives us store address, client id and client secret;

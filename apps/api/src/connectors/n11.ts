@@ -1,5 +1,5 @@
 /**
- * N11 REST API (shared/MARKETPLACES.md, revised 2026-11-23). Credentials travel as the headers
+ * N11 REST API (docs/reference/MARKETPLACES.md, revised 2026-11-23). Credentials travel as the headers
  * `appkey` and `appsecret` (Hesabım → API Hesapları); the REST order service may need a permission
  * e-mail to n11 first. Verify: `GET /ms/product-query?page=0&size=1` (a wrong key: 401 JSON
  * `SellerApiUserUnauthorizedException`).

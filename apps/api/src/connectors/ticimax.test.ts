@@ -3,7 +3,7 @@
  * SelectSiparisResponse/SelectSiparisResult in http://tempuri.org/ and WebSiparis members in the
  * data-contract namespace, per Ticimax's SiparisServis WSDL; order fields ID, SiparisNo,
  * SiparisTarihi, SiparisToplamTutari, Durum, ParaBirimi, Urunler/WebSiparisUrun/Adet from
- * shared/MARKETPLACES.md; StokKodu, UrunAdi, Tutar, KdvTutari as public Ticimax integrations read
+ * docs/reference/MARKETPLACES.md; StokKodu, UrunAdi, Tutar, KdvTutari as public Ticimax integrations read
  * them (unconfirmed). The "Hatalı Kullanıcı Kodu" fault is what integrations report for a wrong code.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Ticimax order web service (shared/MARKETPLACES.md, docs/marketplaces.md § Ticimax): SOAP 1.1 (WCF)
+ * Ticimax order web service (docs/reference/MARKETPLACES.md, docs/marketplaces.md § Ticimax): SOAP 1.1 (WCF)
  * on the seller's own domain at `/Servis/SiparisServis.svc`, namespace http://tempuri.org/. The
  * seller's web-service authorization code travels in the body as `UyeKodu`; a wrong code answers
  * HTTP 500 with a SOAP fault (text unconfirmed; integrations report "Hatalı Kullanıcı Kodu"). Both

@@ -1,5 +1,5 @@
 /**
- * Trendyol Partner API (shared/MARKETPLACES.md, revised 2026-11-23). Basic auth with the API key and
+ * Trendyol Partner API (docs/reference/MARKETPLACES.md, revised 2026-11-23). Basic auth with the API key and
  * secret; every request carries `User-Agent: "{sellerId} - {IntegratorName}"` (an integrator sends its
  * own registered name; `SelfIntegration` is for a seller's own software; TRENDYOL_INTEGRATOR_NAME).
  * Bad credentials answer 401 `ClientApiAuthenticationException`.

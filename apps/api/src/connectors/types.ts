@@ -1,5 +1,5 @@
 /**
- * The contract every marketplace connector keeps (shared/MARKETPLACES.md). A connector speaks the
+ * The contract every marketplace connector keeps (docs/reference/MARKETPLACES.md). A connector speaks the
  * marketplace's real HTTP/SOAP API against a base URL from configuration; in sandbox mode that base
  * URL points at this server's /sandbox/{code} routes, so the same client code runs.
  */

@@ -1,6 +1,6 @@
 /**
  * Çiçeksepeti sandbox under /sandbox/ciceksepeti: the products and GetOrders paths, answering as
- * Çiçeksepeti does today (shared/MARKETPLACES.md):
+ * Çiçeksepeti does today (docs/reference/MARKETPLACES.md):
  * - `x-api-key: sandbox` is accepted; any other key gets 400 `{"message":"Geçersiz API Key"}`; the
  *   key `sandbox-ip-blocked` gets the HTML 403 page a non-Turkish network sees;
  * - GetOrders needs page ≥ 0, 1 ≤ pageSize ≤ 100 and at most 14 days between the dates, and

@@ -1,7 +1,7 @@
 /**
  * Hepsiburada sandbox under /sandbox/hepsiburada: the listings path and the five order lists
  * (the live API serves them from two hosts), answering as Hepsiburada does today
- * (shared/MARKETPLACES.md):
+ * (docs/reference/MARKETPLACES.md):
  * - Basic `{merchantId}:sandbox` for the merchant id in the path, else 401; a User-Agent is required;
  * - `offset` and `limit` (≤ 100) mandatory; `begindate`/`enddate` `yyyy-MM-dd HH:mm` Istanbul time,
  *   a span over 24 hours silently becomes 24 hours from begindate;

@@ -1,5 +1,5 @@
 /**
- * N11 sandbox under /sandbox/n11, answering as n11 does today (shared/MARKETPLACES.md): any `appkey`
+ * N11 sandbox under /sandbox/n11, answering as n11 does today (docs/reference/MARKETPLACES.md): any `appkey`
  * with `appsecret: sandbox`; otherwise the product query answers 401 JSON
  * `SellerApiUserUnauthorizedException` and the order service 403 `text/plain` "Authentication
  * failed". shipmentPackages takes one `status` per request, at most 15 days between the dates

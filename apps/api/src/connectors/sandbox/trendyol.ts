@@ -1,6 +1,6 @@
 /**
  * Trendyol sandbox: the Partner API paths the connector uses, under /sandbox/trendyol, answering as
- * Trendyol does today (shared/MARKETPLACES.md):
+ * Trendyol does today (docs/reference/MARKETPLACES.md):
  * - getShipmentPackages with the field names of 08.12.2025 (`shipmentPackageId`,
  *   `packageTotalPrice`, `packageGrossAmount`, lines `lineUnitPrice`, `lineGrossAmount`,
  *   `stockCode`), `orderDate` and `lastModifiedDate` as Istanbul wall-clock epochs, split parents as
