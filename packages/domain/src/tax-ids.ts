@@ -1,4 +1,5 @@
 /** Turkish tax number (VKN, 10 digits) and national ID (TCKN, 11 digits) with their checksums. */
+import type { MessageKey } from './messages.ts';
 
 export function isValidTaxNumber(value: string): boolean {
   if (!/^\d{10}$/.test(value)) return false;
@@ -22,4 +23,25 @@ export function isValidNationalId(value: string): boolean {
   if (tenth !== d[9]) return false;
   const eleventh = d.slice(0, 10).reduce((a, b) => a + b, 0) % 10;
   return eleventh === d[10];
+}
+
+/** Why a tax number is refused, or null when it is a valid VKN. */
+export function taxNumberProblem(value: string): MessageKey | null {
+  if (!/^\d{10}$/.test(value)) return 'tax_number_digits';
+  return isValidTaxNumber(value) ? null : 'invalid_tax_number';
+}
+
+/** Why a national id is refused, or null when it is a valid TCKN. */
+export function nationalIdProblem(value: string): MessageKey | null {
+  if (!/^\d{11}$/.test(value)) return 'national_id_digits';
+  return isValidNationalId(value) ? null : 'invalid_national_id';
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date (YYYY-MM-DD) in the past, not before 1900. */
+export function isPlausibleBirthDate(value: string, now = new Date()): boolean {
+  if (!isoDate.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && date.getUTCFullYear() >= 1900 && date < now;
 }

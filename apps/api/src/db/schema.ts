@@ -15,6 +15,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+// The value lists the API answers with are the wire's (packages/domain/src/wire); the columns take them as enums.
+import { actorRoles, applicationEventActions } from '@worq/domain/wire/admin';
+import type { salesChannels } from '@worq/domain/wire/application';
+import { applicationStatuses, ecommerceDurationBands, monthlyRevenueBands } from '@worq/domain/wire/application';
+import { integrationStatuses } from '@worq/domain/wire/marketplace';
+import { contactPreferences, supportTopics } from '@worq/domain/wire/support';
+import { termTypes } from '@worq/domain/wire/terms';
+import { taskTypes, type TaskResult } from '@worq/domain/wire/tasks';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -53,7 +61,6 @@ export const marketplaces = pgTable('marketplaces', {
 });
 
 /** The legal texts the portal shows; registration records the accepted version of the first three. */
-export const termTypes = ['consent', 'disclosure', 'electronic_message', 'more_info'] as const;
 export type TermType = (typeof termTypes)[number];
 
 export const terms = pgTable(
@@ -210,8 +217,6 @@ export const companies = pgTable(
   (table) => [uniqueIndex('companies_customer_tax_number_idx').on(table.customerId, table.taxNumber)],
 );
 
-export const integrationStatuses = ['active', 'out_of_date', 'disabled'] as const;
-
 export const integrations = pgTable(
   'integrations',
   {
@@ -244,15 +249,6 @@ export const integrations = pgTable(
   (table) => [index('integrations_customer_idx').on(table.customerId)],
 );
 
-export const taskTypes = [
-  'connect_integration',
-  'change_integration_status',
-  'update_integration',
-  'delete_integration',
-  'connect_company',
-  'check_integration_health',
-  'sync_orders',
-] as const;
 export const taskStatuses = ['pending', 'running', 'succeeded', 'failed'] as const;
 
 /** Background tasks (ARCHITECTURE.md §4): durable rows, taken with FOR UPDATE SKIP LOCKED. */
@@ -264,11 +260,12 @@ export const backgroundTasks = pgTable(
       .primaryKey()
       .default(sql`gen_random_uuid()`),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    /** The wire list of task types (packages/domain/src/wire/tasks.ts): a new type is added there. */
     type: text('type', { enum: taskTypes }).notNull(),
     status: text('status', { enum: taskStatuses }).notNull().default('pending'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     /** `{message, is_successful, data}` once finished. */
-    result: jsonb('result').$type<{ message: string; is_successful: boolean; data: unknown }>(),
+    result: jsonb('result').$type<TaskResult>(),
     attempts: integer('attempts').notNull().default(0),
     lockedBy: text('locked_by'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -319,7 +316,6 @@ export const marketplaceOauthStates = pgTable(
 
 /* ---------- WorqTrade applications, plans and contact forms (issue 5) ---------- */
 
-export const applicationStatuses = ['not_completed', 'in_progress', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
 export const applications = pgTable(
@@ -385,10 +381,6 @@ export const plans = pgTable('plans', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const salesChannels = ['marketplace', 'own_website', 'other_channels', 'none'] as const;
-export const monthlyRevenueBands = ['0_50k', '50k_500k', '500k_1m', '1m_2m', '2m_5m', '5m_plus', 'prefer_not_to_share'] as const;
-export const ecommerceDurationBands = ['0_3m', '3m_1y', '1y_5y', '5y_plus'] as const;
-
 /** The contact (skip-step) form: stored for the team to call back; it does not move the application. */
 export const contactForms = pgTable(
   'contact_forms',
@@ -420,19 +412,6 @@ export const contactForms = pgTable(
   ],
 );
 
-export const applicationEventActions = [
-  'started',
-  'plan_saved',
-  'step_changed',
-  'left',
-  'cancelled',
-  'submitted',
-  'approved',
-  'rejected',
-  'contact_form_saved',
-  'payment_recorded',
-] as const;
-
 /** The audit trail of an application: who did what and when (shown to experts). */
 export const applicationEvents = pgTable(
   'application_events',
@@ -444,7 +423,7 @@ export const applicationEvents = pgTable(
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => customers.id, { onDelete: 'set null' }),
-    actorRole: text('actor_role', { enum: ['customer', 'expert', 'system'] }).notNull(),
+    actorRole: text('actor_role', { enum: actorRoles }).notNull(),
     action: text('action', { enum: applicationEventActions }).notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
@@ -632,9 +611,6 @@ export const repaymentReminders = pgTable(
 );
 
 /* ---------- Support requests (issue 16) ---------- */
-
-export const supportTopics = ['company_change', 'connection', 'application', 'other'] as const;
-export const contactPreferences = ['email', 'phone'] as const;
 
 /** The built-in support form (when no chat is configured): listed for experts to call back. */
 export const supportRequests = pgTable(

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
+import type { SessionTokens } from '@worq/domain/wire/auth';
 import { outboxMessages, rateLimitHits } from '../db/schema.ts';
 import { createTestApp, type TestAppOptions, type TestContext } from './helpers.ts';
 
@@ -29,12 +30,7 @@ export function createAccountsTestApp(env: Record<string, string> = {}, options:
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export interface Tokens {
-  jwt_token: string;
-  refresh_token: string;
-}
-
-export interface RegisteredCustomer extends Tokens {
+export interface RegisteredCustomer extends SessionTokens {
   customerId: string;
   email: string;
   password: string;
@@ -67,7 +63,7 @@ export async function registerCustomer(
   const body = registrationBody(overrides);
   const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register_customer', payload: body, headers });
   if (response.statusCode !== 201) throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
-  const tokens = response.json<Tokens>();
+  const tokens = response.json<SessionTokens>();
   return {
     ...tokens,
     customerId: String(decodeClaims(tokens.jwt_token).customer_id),
@@ -115,7 +111,7 @@ export async function registerVerifiedCustomer(
     payload: { code },
   });
   if (response.statusCode !== 200) throw new Error(`phone verification failed: ${response.statusCode} ${response.body}`);
-  return { ...customer, ...response.json<Tokens>() };
+  return { ...customer, ...response.json<SessionTokens>() };
 }
 
 export function post(

@@ -1,37 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  adminApplicationView,
+  adminContactFormView,
+  adminCustomerParams,
+  adminIdParams,
+  applicationDetailView,
+  contactFormPage,
+  contactFormQuery,
+  decisionBody,
+  noContent,
+  queuePage,
+  queueQuery,
+} from '@worq/domain/wire/admin';
+import { paymentBody, repaymentView } from '@worq/domain/wire/repayment';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { endAllSessions } from '../auth/service.ts';
-import {
-  applicationDetail,
-  applicationDetailView,
-  applicationView,
-  contactFormPage,
-  contactFormsPage,
-  contactFormView,
-  decide,
-  decisionBody,
-  markHandled,
-  queuePage,
-  reviewQueue,
-} from './service.ts';
+import { applicationDetail, contactFormsPage, decide, markHandled, reviewQueue } from './service.ts';
 import { notifyPaymentRecorded } from '../notifications/repayment-notices.ts';
-import { paymentBody, recordPayment, repaymentsForExpert, repaymentView } from '../repayment/service.ts';
+import { recordPayment, repaymentsForExpert } from '../repayment/service.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['back-office'];
-const idParams = z.object({ id: z.guid() });
-const customerParams = z.object({ customer_id: z.guid() });
-
-/** A list's query: its own filter, then the paging and search every back-office list shares. */
-const listQuery = <Filter extends z.ZodRawShape>(filter: Filter) =>
-  z.object({
-    ...filter,
-    page: z.coerce.number().int().min(0).max(100_000).default(0).describe('Zero-based'),
-    pagesize: z.coerce.number().int().min(1).max(100).default(20),
-    q: z.string().trim().max(200).optional(),
-  });
 
 /** The paging and search of a list query, as the services take them. */
 const pageOf = ({ q, page, pagesize }: { q?: string | undefined; page: number; pagesize: number }) => ({ q, page, pageSize: pagesize });
@@ -48,7 +38,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         description:
           'status defaults to in_progress (under review); all = every submitted application. q searches the seller name, e-mail, phone and the company title, official name or tax number.',
         security: bearer,
-        querystring: listQuery({ status: z.enum(['in_progress', 'approved', 'rejected', 'all']).default('in_progress') }),
+        querystring: queueQuery,
         response: { 200: queuePage },
       },
     },
@@ -63,7 +53,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags,
         summary: 'One submitted application: seller, plan and schedule, stores, company, contact forms and audit trail',
         security: bearer,
-        params: idParams,
+        params: adminIdParams,
         response: { 200: applicationDetailView },
       },
     },
@@ -80,9 +70,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         description:
           'reject_reason is required (10–1000 characters) when rejecting. 409 already_decided once decided, 409 not_under_review for an application not yet submitted.',
         security: bearer,
-        params: idParams,
+        params: adminIdParams,
         body: decisionBody,
-        response: { 200: applicationView },
+        response: { 200: adminApplicationView },
       },
     },
     async (request) => decide({ db, delivery: app.delivery, log: request.log }, request.params.id, request.user!.customer_id, request.body),
@@ -97,7 +87,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'The repayment schedule of an approved application',
         description: '404 until approved.',
         security: bearer,
-        params: idParams,
+        params: adminIdParams,
         response: { 200: repaymentView },
       },
     },
@@ -114,7 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         description:
           'The amount (kuruş) goes to the oldest unpaid installments and is written to the audit trail (payment_recorded). 409 payment_exceeds_remaining beyond what is left (nothing is recorded), 409 not_approved before approval; paid_at may not be later than today (Istanbul).',
         security: bearer,
-        params: idParams,
+        params: adminIdParams,
         body: paymentBody,
         response: { 200: repaymentView },
       },
@@ -143,7 +133,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'Contact forms for the team to call back, with or without an application; newest first',
         description: 'handled defaults to false (still to call back); all = every form.',
         security: bearer,
-        querystring: listQuery({ handled: z.enum(['true', 'false', 'all']).default('false') }),
+        querystring: contactFormQuery,
         response: { 200: contactFormPage },
       },
     },
@@ -158,8 +148,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags,
         summary: 'Marks a contact form as called back (once: a handled form keeps its first handler)',
         security: bearer,
-        params: idParams,
-        response: { 200: contactFormView },
+        params: adminIdParams,
+        response: { 200: adminContactFormView },
       },
     },
     async (request) => markHandled(db, request.params.id, request.user!.customer_id),
@@ -174,8 +164,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'Ends every session of a seller (a lost phone, a suspected break-in): their refresh tokens stop working',
         description: 'Access tokens already handed out run out within 15 minutes. 404 customer_not_found for an unknown id.',
         security: bearer,
-        params: customerParams,
-        response: { 204: z.null().describe('No content') },
+        params: adminCustomerParams,
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

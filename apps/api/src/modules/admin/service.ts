@@ -1,23 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessageKey, MessageParams } from '@worq/domain/messages';
-import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import {
-  applicationEventActions,
-  applicationStatuses,
-  ecommerceDurationBands,
-  integrationStatuses,
-  monthlyRevenueBands,
-  salesChannels,
-} from '../../db/schema.ts';
+  rejectReasonLength,
+  type AdminApplicationView,
+  type AdminContactFormView,
+  type ApplicationDetailView,
+  type ContactFormPage,
+  type CustomerSummary,
+  type DecisionBody,
+  type EventView,
+  type PersonView,
+  type QueuePage,
+  type StoreView,
+} from '@worq/domain/wire/admin';
+import { storedSnapshot, type StoredSnapshot, type StoredSnapshotIntegration } from '@worq/domain/wire/application';
+import type { CompanyView } from '@worq/domain/wire/company';
+import type { Db } from '../../db/client.ts';
 import type { Delivery } from '../../plugins/delivery.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findPlan } from '../application/repository.ts';
 import { findCompanyById, latestCompanyOf } from '../company/repository.ts';
-import { companyView, toCompanyView, type CompanyView } from '../company/service.ts';
-import { planView, toPlanView } from '../gpp/service.ts';
+import { toCompanyView } from '../company/service.ts';
+import { toPlanView } from '../gpp/service.ts';
 import { listIntegrations, type ListedIntegration } from '../marketplace/repository.ts';
-import { storeFieldsView, toStoreFields } from '../marketplace/service.ts';
+import { toStoreFields } from '../marketplace/service.ts';
 import { notifyApplicationDecision } from '../notifications/application-notices.ts';
 import {
   contactFormsOfCustomer,
@@ -38,134 +44,20 @@ import {
   type PersonRef,
   type QueueFilter,
 } from './repository.ts';
-import { storePerformance, storePerformanceView } from '../insight/sales-history.ts';
-
-/* ---------- Wire shapes (API.md "Back-office") ---------- */
-
-const iso = z.string().describe('ISO 8601 UTC');
-const applicationStatus = z.enum(applicationStatuses);
-
-export const personView = z.object({ id: z.string(), name: z.string(), email: z.string() });
-
-const customerSummary = z.object({
-  id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone_number: z.string().nullable(),
-});
-
-export const applicationView = z.object({
-  id: z.string(),
-  created_at: iso,
-  submitted_at: iso.nullable(),
-  decided_at: iso.nullable(),
-  decided_by: personView.nullable().describe('The expert who decided'),
-  status: applicationStatus,
-  reject_reason: z.string().nullable(),
-  step: z.number().int(),
-  is_leaved: z.boolean(),
-  is_cancelled: z.boolean(),
-});
-
-export const queueItemView = z.object({
-  id: z.string(),
-  created_at: iso,
-  submitted_at: iso.nullable(),
-  decided_at: iso.nullable(),
-  status: applicationStatus,
-  reject_reason: z.string().nullable(),
-  step: z.number().int(),
-  customer: customerSummary,
-  plan: z
-    .object({
-      estimated_stock_purchase_amount: z.number().int().describe('kuruş'),
-      total_payment_amount: z.number().int().describe('kuruş'),
-      duration_weeks: z.number().int(),
-    })
-    .nullable(),
-  store_count: z.number().int(),
-  company_title: z.string().nullable(),
-});
-
-export const queuePage = z.object({ items: z.array(queueItemView), total: z.number().int() });
-
-export const storeView = z.object({
-  id: z.string(),
-  marketplace_code: z.string().nullable(),
-  marketplace_name: z.string().nullable(),
-  ...storeFieldsView.shape,
-  // A store deleted since the submission is known only by its snapshot, which may lack the date.
-  connected_at: iso.nullable(),
-  company_id: z.string().nullable(),
-  company_title: z.string().nullable(),
-  status_at_submission: z.string().nullable().describe('As submitted (active); null when nothing was recorded'),
-  status: z.enum([...integrationStatuses, 'deleted']).describe('Now; deleted when the store is gone'),
-  is_active: z.boolean(),
-  is_updated: z.boolean(),
-  last_checked_at: iso.nullable(),
-});
-export type StoreView = z.infer<typeof storeView>;
-
-export const contactFormView = z.object({
-  id: z.string(),
-  created_at: iso,
-  customer: customerSummary,
-  application: z.object({ id: z.string(), status: applicationStatus }).nullable(),
-  sales_channels: z.array(z.enum(salesChannels)),
-  monthly_revenue_band: z.enum(monthlyRevenueBands),
-  ecommerce_duration_band: z.enum(ecommerceDurationBands),
-  best_selling_store_name: z.string(),
-  headquarters_city: z.object({ id: z.number().int(), name: z.string() }),
-  note: z.string().nullable(),
-  handled_at: iso.nullable(),
-  handled_by: personView.nullable(),
-});
-export const contactFormPage = z.object({ items: z.array(contactFormView), total: z.number().int() });
-
-export const eventView = z.object({
-  id: z.string(),
-  action: z.enum(applicationEventActions),
-  actor: z.object({
-    id: z.string().nullable(),
-    name: z.string().nullable(),
-    email: z.string().nullable(),
-    role: z.enum(['customer', 'expert', 'system']),
-  }),
-  detail: z.record(z.string(), z.unknown()),
-  created_at: iso,
-});
-
-export const applicationDetailView = applicationView.extend({
-  customer: customerSummary.extend({
-    is_phone_verified: z.boolean(),
-    is_email_verified: z.boolean(),
-    preferred_language: z.enum(['tr', 'en']),
-    created_at: iso,
-  }),
-  plan: planView.nullable(),
-  integrations: z.array(storeView),
-  company: companyView.nullable(),
-  contact_forms: z.array(contactFormView),
-  events: z.array(eventView).describe('The audit trail, oldest first'),
-  store_performance: storePerformanceView.describe("The submitted stores' synced sales of the last 12 months (underwriting)"),
-});
-export type ApplicationDetailView = z.infer<typeof applicationDetailView>;
-
-export const decisionBody = z.object({
-  decision: z.enum(['approved', 'rejected']),
-  reject_reason: z.string().max(5000).nullish().describe('Required (10–1000 characters) when rejecting'),
-});
-export type DecisionBody = z.infer<typeof decisionBody>;
-
-export const rejectReasonLength = { min: 10, max: 1000 } as const;
+import { storePerformance } from '../insight/sales-history.ts';
 
 /* ---------- Mapping ---------- */
 
 const name = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
-const toPerson = (person: PersonRef): z.infer<typeof personView> => ({ id: person.id, name: name(person), email: person.email });
+const toPerson = (person: PersonRef): PersonView => ({ id: person.id, name: name(person), email: person.email });
 
-function toCustomerSummary(customer: { id: string; firstName: string; lastName: string; email: string; phoneNumber: string | null }) {
+function toCustomerSummary(customer: {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+}): CustomerSummary {
   return {
     id: customer.id,
     first_name: customer.firstName,
@@ -175,7 +67,7 @@ function toCustomerSummary(customer: { id: string; firstName: string; lastName: 
   };
 }
 
-async function toApplicationView(db: Db, row: ApplicationRow): Promise<z.infer<typeof applicationView>> {
+async function toApplicationView(db: Db, row: ApplicationRow): Promise<AdminApplicationView> {
   const decider = row.decidedBy ? await findPerson(db, row.decidedBy) : undefined;
   return {
     id: row.id,
@@ -191,7 +83,7 @@ async function toApplicationView(db: Db, row: ApplicationRow): Promise<z.infer<t
   };
 }
 
-export function toContactFormView(row: ContactFormRow): z.infer<typeof contactFormView> {
+export function toContactFormView(row: ContactFormRow): AdminContactFormView {
   const { form } = row;
   return {
     id: form.id,
@@ -216,7 +108,7 @@ export function toContactFormView(row: ContactFormRow): z.infer<typeof contactFo
   };
 }
 
-function toEventView(row: EventRow): z.infer<typeof eventView> {
+function toEventView(row: EventRow): EventView {
   const known = row.actorEmail !== null;
   return {
     id: row.id,
@@ -235,38 +127,23 @@ function toEventView(row: EventRow): z.infer<typeof eventView> {
 /* ---------- The submitted snapshot ---------- */
 
 /*
- * The seller side writes `submitted_snapshot` at completion. Only whitelisted, non-secret fields
- * are read from it, whatever else it holds, so nothing sensitive can leak through this page.
+ * The seller side writes `submitted_snapshot` at completion. It is read through `storedSnapshot`
+ * (wire/application.ts), which names only non-secret fields and drops whatever else the row holds,
+ * so nothing sensitive can leak through this page; older snapshots (`stores`, `companies`) read the same.
  */
-type Loose = Record<string, unknown>;
-const isRecord = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const filled = (value: string | null | undefined): string | null => (value ? value : null);
 
-interface SubmittedStore {
-  id: string;
-  fields: Loose;
-}
-
-function submittedStores(snapshot: Loose | null): SubmittedStore[] | null {
-  const list = snapshot?.integrations ?? snapshot?.stores;
-  if (!Array.isArray(list)) return null;
-  return list.flatMap((entry): SubmittedStore[] => {
-    if (typeof entry === 'string') return [{ id: entry, fields: {} }];
-    if (!isRecord(entry)) return [];
-    const id = text(entry.id) ?? text(entry.integration_id);
-    return id ? [{ id, fields: entry }] : [];
-  });
-}
-
-function submittedCompany(snapshot: Loose | null): Loose | null {
-  const company = snapshot?.company ?? (Array.isArray(snapshot?.companies) ? snapshot.companies[0] : undefined);
-  return isRecord(company) ? company : null;
+/** The stored snapshot, or null when there is none or it is no object. */
+function readSnapshot(stored: unknown): StoredSnapshot | null {
+  if (stored === null || stored === undefined) return null;
+  const parsed = storedSnapshot.safeParse(stored);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Completion needs every submitted store active and up to date, so that is the status a snapshot implies. */
-const submittedStatus = (submitted: Loose | null) => (submitted ? (text(submitted.status) ?? 'active') : null);
+const submittedStatus = (submitted: StoredSnapshotIntegration | null) => (submitted ? (filled(submitted.status) ?? 'active') : null);
 
-function storeFromRow(row: ListedIntegration, submitted: Loose | null): StoreView {
+function storeFromRow(row: ListedIntegration, submitted: StoredSnapshotIntegration | null): StoreView {
   const { integration } = row;
   return {
     id: integration.id,
@@ -283,22 +160,21 @@ function storeFromRow(row: ListedIntegration, submitted: Loose | null): StoreVie
   };
 }
 
-function storeFromSnapshot(store: SubmittedStore, marketplaceNames: Map<string, string>): StoreView {
-  const fields = store.fields;
-  const code = text(fields.marketplace_code);
+function storeFromSnapshot(store: StoredSnapshotIntegration, marketplaceNames: Map<string, string>): StoreView {
+  const code = filled(store.marketplace_code);
   return {
     id: store.id,
     marketplace_code: code,
-    marketplace_name: text(fields.marketplace_name) ?? (code ? (marketplaceNames.get(code) ?? null) : null),
-    store_name: text(fields.store_name) ?? '',
-    store_link: text(fields.store_link),
-    region: text(fields.region),
-    seller_id: text(fields.seller_id),
-    merchant_id: text(fields.merchant_id),
-    connected_at: text(fields.connected_at),
-    company_id: text(fields.company_id),
-    company_title: text(fields.company_title),
-    status_at_submission: submittedStatus(fields),
+    marketplace_name: filled(store.marketplace_name) ?? (code ? (marketplaceNames.get(code) ?? null) : null),
+    store_name: filled(store.store_name) ?? '',
+    store_link: filled(store.store_link),
+    region: filled(store.region),
+    seller_id: filled(store.seller_id),
+    merchant_id: filled(store.merchant_id),
+    connected_at: filled(store.connected_at),
+    company_id: filled(store.company_id),
+    company_title: filled(store.company_title),
+    status_at_submission: submittedStatus(store),
     status: 'deleted',
     is_active: false,
     is_updated: false,
@@ -307,35 +183,34 @@ function storeFromSnapshot(store: SubmittedStore, marketplaceNames: Map<string, 
 }
 
 async function storesOf(db: Db, application: ApplicationRow): Promise<StoreView[]> {
-  const submitted = submittedStores(application.submittedSnapshot);
+  const submitted = readSnapshot(application.submittedSnapshot)?.integrations;
   if (!submitted) return (await listIntegrations(db, application.customerId)).map((row) => storeFromRow(row, null));
   const ids = submitted.map((store) => store.id);
   const current = new Map((await listIntegrations(db, application.customerId, { ids })).map((row) => [row.integration.id, row]));
   const names = current.size < submitted.length ? await marketplaceNamesByCode(db) : new Map<string, string>();
   return submitted.map((store) => {
     const row = current.get(store.id);
-    return row ? storeFromRow(row, store.fields) : storeFromSnapshot(store, names);
+    return row ? storeFromRow(row, store) : storeFromSnapshot(store, names);
   });
 }
 
 async function companyOf(db: Db, application: ApplicationRow, stores: StoreView[]): Promise<CompanyView | null> {
-  const submitted = submittedCompany(application.submittedSnapshot);
-  const id = text(submitted?.id) ?? stores.find((store) => store.company_id)?.company_id ?? null;
+  const submitted = readSnapshot(application.submittedSnapshot)?.company ?? null;
+  const id = filled(submitted?.id) ?? stores.find((store) => store.company_id)?.company_id ?? null;
   const row = id ? await findCompanyById(db, application.customerId, id) : await latestCompanyOf(db, application.customerId);
   const base: CompanyView | null = row ? toCompanyView(row) : null;
   if (!submitted) return base;
-  const type = submitted.type === 1 || submitted.type === 2 || submitted.type === 3 ? submitted.type : (base?.type ?? 2);
   return {
     id: id ?? base?.id ?? '',
-    type,
-    tax_number: text(submitted.tax_number) ?? base?.tax_number ?? '',
-    official_full_name: text(submitted.official_full_name) ?? base?.official_full_name ?? '',
-    trade_name: text(submitted.trade_name) ?? base?.trade_name ?? '',
-    tax_office: text(submitted.tax_office) ?? base?.tax_office ?? '',
-    national_id: text(submitted.national_id) ?? base?.national_id ?? null,
-    birth_date: text(submitted.birth_date) ?? base?.birth_date ?? null,
+    type: submitted.type ?? base?.type ?? 2,
+    tax_number: filled(submitted.tax_number) ?? base?.tax_number ?? '',
+    official_full_name: filled(submitted.official_full_name) ?? base?.official_full_name ?? '',
+    trade_name: filled(submitted.trade_name) ?? base?.trade_name ?? '',
+    tax_office: filled(submitted.tax_office) ?? base?.tax_office ?? '',
+    national_id: filled(submitted.national_id) ?? base?.national_id ?? null,
+    birth_date: filled(submitted.birth_date) ?? base?.birth_date ?? null,
     created_at:
-      text(submitted.created_at) ?? base?.created_at ?? application.submittedAt?.toISOString() ?? application.createdAt.toISOString(),
+      filled(submitted.created_at) ?? base?.created_at ?? application.submittedAt?.toISOString() ?? application.createdAt.toISOString(),
   };
 }
 
@@ -343,7 +218,7 @@ async function companyOf(db: Db, application: ApplicationRow, stores: StoreView[
 
 const applicationNotFound = () => new AppError(404, 'application_not_found', { messageKey: 'review_application_not_found' });
 
-export async function reviewQueue(db: Db, filter: QueueFilter): Promise<z.infer<typeof queuePage>> {
+export async function reviewQueue(db: Db, filter: QueueFilter): Promise<QueuePage> {
   const { rows, total } = await listQueue(db, filter);
   return {
     total,
@@ -443,7 +318,7 @@ export async function decide(
   expertId: string,
   body: DecisionBody,
   now = new Date(),
-): Promise<z.infer<typeof applicationView>> {
+): Promise<AdminApplicationView> {
   const rejectReason = checkedRejectReason(body);
   const expert = await currentExpert(ctx.db, expertId);
   const decided = await decideApplication(ctx.db, applicationId, {
@@ -466,12 +341,12 @@ export async function decide(
   return toApplicationView(ctx.db, decided);
 }
 
-export async function contactFormsPage(db: Db, filter: ContactFormFilter): Promise<z.infer<typeof contactFormPage>> {
+export async function contactFormsPage(db: Db, filter: ContactFormFilter): Promise<ContactFormPage> {
   const { rows, total } = await listContactForms(db, filter);
   return { total, items: rows.map(toContactFormView) };
 }
 
-export async function markHandled(db: Db, formId: string, expertId: string, now = new Date()): Promise<z.infer<typeof contactFormView>> {
+export async function markHandled(db: Db, formId: string, expertId: string, now = new Date()): Promise<AdminContactFormView> {
   const expert = await currentExpert(db, expertId);
   await markContactFormHandled(db, formId, expert.id, now);
   const row = await findContactForm(db, formId);

@@ -5,6 +5,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { DurationWeeks } from '@worq/domain/plan';
+import type { StoredSnapshot } from '@worq/domain/wire/application';
 import {
   applicationEvents,
   applications,
@@ -110,6 +111,21 @@ export async function submitApplication(
       companyId: company!.id,
     })
     .returning();
+  // Sparser than what completion writes, as an older snapshot may be: the page must cope with what is there.
+  const submittedStore = {
+    id: integration!.id,
+    marketplace_id: trendyol!.id,
+    marketplace_code: 'trendyol',
+    marketplace_name: trendyol!.name,
+    store_name: integration!.storeName,
+    company_id: company!.id,
+    // Never expected in a snapshot; here to prove the page would not pass it on.
+    api_secret: storedSecret,
+  };
+  const snapshot: StoredSnapshot = {
+    integrations: [submittedStore],
+    company: { id: company!.id, trade_name: company!.tradeName, tax_number: company!.taxNumber },
+  };
   const [application] = await db
     .insert(applications)
     .values({
@@ -118,24 +134,7 @@ export async function submitApplication(
       step: 3,
       reachedStepTwo: true,
       submittedAt: status === 'not_completed' ? null : submittedAt,
-      submittedSnapshot:
-        status === 'not_completed'
-          ? null
-          : {
-              integrations: [
-                {
-                  id: integration!.id,
-                  marketplace_id: trendyol!.id,
-                  marketplace_code: 'trendyol',
-                  marketplace_name: trendyol!.name,
-                  store_name: integration!.storeName,
-                  company_id: company!.id,
-                  // Never expected in a snapshot; here to prove the page would not pass it on.
-                  api_secret: storedSecret,
-                },
-              ],
-              company: { id: company!.id, trade_name: company!.tradeName, tax_number: company!.taxNumber },
-            },
+      submittedSnapshot: status === 'not_completed' ? null : snapshot,
       createdAt: new Date(submittedAt.getTime() - 60_000),
     })
     .returning();

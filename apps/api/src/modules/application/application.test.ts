@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldLabel } from '@worq/domain/field-labels';
+import type { ApplicationListItem, SubmittedSnapshot } from '@worq/domain/wire/application';
 import { applicationEvents, applications, integrations } from '../../db/schema.ts';
 import {
   createAccountsTestApp,
@@ -13,7 +14,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { TestContext } from '../../test/helpers.ts';
 import { applicationRoutes } from './routes.ts';
-import { connectStore, savePlan, setStep, startApplication, type WireApplication } from './test-kit.ts';
+import { connectStore, savePlan, setStep, startApplication } from './test-kit.ts';
 
 let ctx: TestContext;
 
@@ -44,10 +45,10 @@ afterAll(async () => ctx?.close());
 
 const en = { 'accept-language': 'en' };
 
-async function listOf(customer: RegisteredCustomer): Promise<WireApplication[]> {
+async function listOf(customer: RegisteredCustomer): Promise<ApplicationListItem[]> {
   const response = await get(ctx, `/application/get_by_customer_id/${customer.customerId}`, customer.jwt_token);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<WireApplication[]>();
+  return response.json<ApplicationListItem[]>();
 }
 
 async function actionsOf(applicationId: string): Promise<string[]> {
@@ -277,11 +278,7 @@ describe('completing', () => {
 
     const [row] = await ctx.database.db.select().from(applications).where(eq(applications.id, application.id));
     expect(row?.submittedAt).toBeInstanceOf(Date);
-    const snapshot = row?.submittedSnapshot as {
-      integrations: Record<string, unknown>[];
-      company: { trade_name: string };
-      plan: { total_payment_amount: number };
-    };
+    const snapshot = row?.submittedSnapshot as SubmittedSnapshot;
     expect(snapshot.integrations).toHaveLength(1);
     expect(snapshot.integrations[0]).toMatchObject({
       id: storeId,

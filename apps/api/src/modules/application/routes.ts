@@ -1,22 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  applicationIdBody,
+  applicationList,
+  applicationView,
+  contactFormInput,
+  contactFormView,
+  customerIdParams,
+  setStepBody,
+  startApplicationBody,
+} from '@worq/domain/wire/application';
 import type { Db } from '../../db/client.ts';
 import { assertOwnCustomer } from '../../plugins/auth.ts';
 import { notifyApplicationReceived } from '../notifications/application-notices.ts';
-import {
-  applicationIdBody,
-  applicationListItem,
-  applicationsOf,
-  applicationStep,
-  applicationView,
-  completeApplication,
-  contactFormInput,
-  contactFormView,
-  leaveApplication,
-  saveContactForm,
-  setStep,
-  startApplication,
-} from './service.ts';
+import { applicationsOf, completeApplication, leaveApplication, saveContactForm, setStep, startApplication } from './service.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -30,7 +26,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         tags: ['application'],
         summary: 'Starts an application; with an active one, 409 active_application_exists unless cancel_existing cancels it',
         security: bearer,
-        body: z.object({ cancel_existing: z.boolean().optional() }),
+        body: startApplicationBody,
         response: { 201: applicationView },
       },
     },
@@ -49,7 +45,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         summary: 'Moves the active application to a step; forward moves need a saved plan (2) and a linked active store (3)',
         description: '409 step_requirements_not_met carries `missing`: plan, linked_store or summary_step.',
         security: bearer,
-        body: applicationIdBody.extend({ step: applicationStep }),
+        body: setStepBody,
         response: { 200: applicationView },
       },
     },
@@ -102,8 +98,8 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         tags: ['application'],
         summary: "The customer's applications, newest first, each with its plan when saved (403 for anyone else's id)",
         security: bearer,
-        params: z.object({ customer_id: z.string().max(64) }),
-        response: { 200: z.array(applicationListItem) },
+        params: customerIdParams,
+        response: { 200: applicationList },
       },
     },
     async (request) => {

@@ -1,15 +1,23 @@
-import { storeNameField } from '@worq/domain/validation-schemas';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { MessageKey } from '@worq/domain/messages';
+import type {
+  ApplicationListItem,
+  ApplicationStep,
+  ApplicationView,
+  ContactFormView,
+  MissingRequirement,
+  ParsedContactFormInput,
+  SubmittedSnapshot,
+} from '@worq/domain/wire/application';
+import type { CompanyView } from '@worq/domain/wire/company';
 import type { Db } from '../../db/client.ts';
-import { applicationStatuses, customers, ecommerceDurationBands, monthlyRevenueBands, salesChannels } from '../../db/schema.ts';
+import { customers } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { companyView, toCompanyView, type CompanyView } from '../company/service.ts';
+import { toCompanyView } from '../company/service.ts';
 import { isUniqueViolation } from '../customer/repository.ts';
-import { planView, toPlanView } from '../gpp/service.ts';
+import { toPlanView } from '../gpp/service.ts';
 import { findCity } from '../location/repository.ts';
-import { storeFieldsView, toStoreFields } from '../marketplace/service.ts';
+import { toStoreFields } from '../marketplace/service.ts';
 import {
   findActiveApplication,
   findApplication,
@@ -28,25 +36,6 @@ import {
   type ContactForm,
 } from './repository.ts';
 
-/* ---------- Wire shapes (API.md "Applications") ---------- */
-
-export const applicationStep = z.union([z.literal(1), z.literal(2), z.literal(3)]);
-export type ApplicationStep = z.infer<typeof applicationStep>;
-
-export const applicationView = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  status: z.enum(applicationStatuses),
-  reject_reason: z.string().nullable(),
-  step: applicationStep.describe('1 plan, 2 connect store, 3 summary'),
-  is_leaved: z.boolean(),
-  is_cancelled: z.boolean(),
-});
-export type ApplicationView = z.infer<typeof applicationView>;
-
-export const applicationListItem = applicationView.extend({ plan: planView.optional().describe('Present once a plan was saved') });
-export type ApplicationListItem = z.infer<typeof applicationListItem>;
-
 export function toApplicationView(application: Application): ApplicationView {
   return {
     id: application.id,
@@ -59,19 +48,16 @@ export function toApplicationView(application: Application): ApplicationView {
   };
 }
 
-export const applicationIdBody = z.object({ application_id: z.uuid() });
-
 /* ---------- Step requirements ---------- */
 
 /** What is missing, as the web can act on it: the wire's `missing` next to the message. */
-type Missing = 'plan' | 'linked_store' | 'summary_step';
-const missingMessages: Record<Missing, MessageKey> = {
+const missingMessages: Record<MissingRequirement, MessageKey> = {
   plan: 'plan_required',
   linked_store: 'linked_store_required',
   summary_step: 'summary_step_required',
 };
 
-function requirementsNotMet(missing: Missing): AppError {
+function requirementsNotMet(missing: MissingRequirement): AppError {
   return new AppError(409, 'step_requirements_not_met', { messageKey: missingMessages[missing], extra: { missing } });
 }
 
@@ -162,26 +148,6 @@ export async function leaveApplication(db: Db, customerId: string, applicationId
   return toApplicationView(updated);
 }
 
-const snapshotIntegration = z.object({
-  id: z.string(),
-  marketplace_id: z.string(),
-  marketplace_code: z.string(),
-  marketplace_name: z.string(),
-  ...storeFieldsView.shape,
-  company_id: z.string(),
-  company: companyView,
-});
-
-/** What the seller submitted, frozen at completion for the experts (never any secret). */
-export const submittedSnapshot = z.object({
-  integrations: z.array(snapshotIntegration),
-  /** The company of the first store; `companies` lists every distinct one. */
-  company: companyView,
-  companies: z.array(companyView),
-  plan: planView,
-});
-export type SubmittedSnapshot = z.infer<typeof submittedSnapshot>;
-
 async function buildSnapshot(db: Db, application: Application): Promise<SubmittedSnapshot> {
   const plan = await findPlan(db, application.id);
   if (!plan) throw requirementsNotMet('plan');
@@ -249,41 +215,6 @@ export async function applicationsOf(db: Db, customerId: string): Promise<Applic
 
 /* ---------- Contact (skip-step) form ---------- */
 
-/** Accepts the city id as a number or as digits in a string (a select's value is a string). */
-const cityId = z
-  .union([z.number(), z.string()], { error: 'city_unknown' })
-  .transform((value) => (typeof value === 'number' ? value : /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : Number.NaN))
-  .pipe(z.number({ error: 'city_unknown' }).int('city_unknown').min(1, 'city_unknown').max(9999, 'city_unknown'));
-
-export const contactFormInput = z.object({
-  application_id: z.uuid().nullish().describe('The application it belongs to, when there is one'),
-  sales_channels: z
-    .array(z.enum(salesChannels))
-    .min(1, 'select_at_least_one')
-    .max(salesChannels.length)
-    .refine((channels) => new Set(channels).size === channels.length, 'duplicate_choice'),
-  monthly_revenue_band: z.enum(monthlyRevenueBands),
-  ecommerce_duration_band: z.enum(ecommerceDurationBands),
-  best_selling_store_name: storeNameField(120),
-  headquarters_city_id: cityId.describe('A province id from GET /location/city/view'),
-  note: z.string().trim().max(1000).nullish(),
-});
-export type ContactFormInput = z.infer<typeof contactFormInput>;
-
-export const contactFormView = z.object({
-  id: z.string(),
-  application_id: z.string().nullable(),
-  sales_channels: z.array(z.enum(salesChannels)),
-  monthly_revenue_band: z.enum(monthlyRevenueBands),
-  ecommerce_duration_band: z.enum(ecommerceDurationBands),
-  best_selling_store_name: z.string(),
-  headquarters_city_id: z.number().int(),
-  note: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type ContactFormView = z.infer<typeof contactFormView>;
-
 export function toContactFormView(form: ContactForm): ContactFormView {
   return {
     id: form.id,
@@ -303,7 +234,7 @@ export function toContactFormView(form: ContactForm): ContactFormView {
  * Saves the contact form: one per application (or one without an application) per customer, so a
  * second send replaces the first. It never moves the application.
  */
-export async function saveContactForm(db: Db, customerId: string, input: ContactFormInput): Promise<ContactFormView> {
+export async function saveContactForm(db: Db, customerId: string, input: ParsedContactFormInput): Promise<ContactFormView> {
   if (!(await findCity(db, input.headquarters_city_id))) {
     throw new AppError(400, 'validation_failed', { fields: { headquarters_city_id: { key: 'city_unknown' } } });
   }

@@ -3,31 +3,22 @@
  * plan, connect a store in the sandbox and link its company.
  */
 import { expect } from 'vitest';
+import type { ApplicationView } from '@worq/domain/wire/application';
+import type { PlanView } from '@worq/domain/wire/gpp';
 import { post, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
 import { connectTrendyol, runTask } from '../marketplace/test-kit.ts';
 
 export const tl = (lira: number) => lira * 100;
 
-export interface WireApplication {
-  id: string;
-  created_at: string;
-  status: string;
-  reject_reason: string | null;
-  step: number;
-  is_leaved: boolean;
-  is_cancelled: boolean;
-  plan?: Record<string, unknown>;
-}
-
 export async function startApplication(
   ctx: TestContext,
   customer: RegisteredCustomer,
   body: Record<string, unknown> = {},
-): Promise<WireApplication> {
+): Promise<ApplicationView> {
   const response = await post(ctx, '/application/start_application', body, customer.jwt_token);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<WireApplication>();
+  return response.json<ApplicationView>();
 }
 
 /** A plan well inside its bounds: 100,000 TL turnover, 80,000 TL stock, 120,000 TL sales, 4 weeks. */
@@ -48,10 +39,10 @@ export async function savePlan(
   customer: RegisteredCustomer,
   applicationId: string,
   overrides: Record<string, unknown> = {},
-) {
+): Promise<PlanView> {
   const response = await post(ctx, '/gpp/upsert', planBody(applicationId, overrides), customer.jwt_token);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Record<string, unknown>>();
+  return response.json<PlanView>();
 }
 
 export const companyBody = {

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
-import { z } from 'zod';
 import type { Language } from '@worq/domain/language';
 import { formatMessage } from '@worq/domain/messages';
 import { isValidEmail, normalizeEmail } from '@worq/domain/validation';
+import { googleLoginAnswer, googleLoginBody, type GoogleLoginAnswer } from '@worq/domain/wire/auth';
 import type { Config } from '../../config.ts';
 import type { CustomerConsents } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findCustomerByEmail, insertCustomer, updateCustomer, type Customer } from '../customer/repository.ts';
 import { revokeAllRefreshTokens } from './repository.ts';
-import { startSession, type AccountsContext, type SessionTokens } from './service.ts';
+import { startSession, type AccountsContext } from './service.ts';
 
 /** The issuers Google signs ID tokens as (developers.google.com/identity/gsi/web/guides/verify-google-id-token). */
 export const googleIssuers = ['accounts.google.com', 'https://accounts.google.com'];
@@ -22,7 +22,7 @@ export interface GoogleIdentity {
   familyName: string;
 }
 
-export type GoogleFlow = 'sign_up' | 'sign_in';
+export type GoogleFlow = GoogleLoginAnswer['flow'];
 
 /** Longer than any real ID token (about 1 KB); a bigger body is not worth parsing. */
 const maxCredentialLength = 8192;
@@ -101,7 +101,7 @@ export async function signInWithGoogle(
   identity: GoogleIdentity,
   language: Language,
   now = new Date(),
-): Promise<SessionTokens & { flow: GoogleFlow; notice?: string }> {
+): Promise<GoogleLoginAnswer> {
   const existing = await findCustomerByEmail(ctx.db, identity.email);
   if (existing) return joinExisting(ctx, existing, language, now);
 
@@ -134,12 +134,7 @@ export async function signInWithGoogle(
  * dropped and its sessions end, so whoever typed that password cannot come back; the answer's
  * `notice` tells the owner, who can set a new password through "forgot password".
  */
-async function joinExisting(
-  ctx: AccountsContext,
-  customer: Customer,
-  language: Language,
-  now: Date,
-): Promise<SessionTokens & { flow: GoogleFlow; notice?: string }> {
+async function joinExisting(ctx: AccountsContext, customer: Customer, language: Language, now: Date): Promise<GoogleLoginAnswer> {
   // The back office signs in with its password only: a Google account must not be a way in.
   if (customer.role === 'expert') throw new AppError(403, 'google_sign_in_not_allowed');
   if (customer.isEmailVerified) return { ...(await startSession(ctx, customer, now)), flow: 'sign_in' };
@@ -153,25 +148,6 @@ async function joinExisting(
     notice: formatMessage(language, 'google_password_removed'),
   };
 }
-
-const googleLoginBody = z.object({
-  credential: z.string().optional().describe('The ID token (JWT) Google Identity Services hands the page in its credential response'),
-  select_by: z
-    .string()
-    .max(64)
-    .optional()
-    .describe('How the user picked the account (the credential response select_by: btn, user, auto, …); informational'),
-});
-
-const googleLoginAnswer = z.object({
-  jwt_token: z.string().describe('JWT access token, valid 15 minutes'),
-  refresh_token: z.string().describe('Opaque refresh token, valid 30 days, rotated on every refresh'),
-  flow: z.enum(['sign_up', 'sign_in']).describe('sign_up when this call created the account'),
-  notice: z
-    .string()
-    .optional()
-    .describe('Set when the join removed the password of an account whose e-mail was never verified; show it to the user'),
-});
 
 /**
  * POST /auth/google/login (API.md Auth). Off (503 google_sign_in_disabled) while GOOGLE_CLIENT_ID is

@@ -1,14 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  currentPasswordField,
-  emailField,
-  newPasswordField,
-  personNameField,
-  phoneField,
-  verificationCodeField,
-} from '@worq/domain/validation-schemas';
-import { consentsField } from '@worq/domain/wire/auth';
+  changePasswordBody,
+  emailChangeCodeSent,
+  emailChangeRequestBody,
+  forgotPasswordBody,
+  loginBody,
+  noContent,
+  passwordChanged,
+  phoneCodeSent,
+  refreshTokenBody,
+  registerCustomerBody,
+  resetPasswordBody,
+  sessionTokens,
+  verificationCodeBody,
+} from '@worq/domain/wire/auth';
+import { emptyBody, messageAnswer } from '@worq/domain/wire/common';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { googleLoginRoutes } from './google.ts';
@@ -27,27 +33,6 @@ import {
   verifyPhone,
 } from './service.ts';
 
-export const sessionTokens = z.object({
-  jwt_token: z.string().describe('JWT access token, valid 15 minutes'),
-  refresh_token: z.string().describe('Opaque refresh token, valid 30 days, rotated on every refresh'),
-});
-const messageAnswer = z.object({ message: z.string() });
-const opaqueToken = z.string().trim().min(1, 'required').max(512);
-
-const registrationBody = z.object({
-  first_name: personNameField,
-  last_name: personNameField,
-  email: emailField,
-  password: newPasswordField,
-  phone_number: phoneField,
-  consents: consentsField,
-  utm: z
-    .record(z.string().max(64), z.string().max(500))
-    .refine((utm) => Object.keys(utm).length <= 20, 'invalid_value')
-    .optional()
-    .describe('utm_* query values seen when the visitor arrived'),
-});
-
 /** Per-IP limit of plugins/rate-limit.ts (IP_RATE_LIMIT_PER_MINUTE per route per minute). */
 const perIpLimit = { rateLimit: {} };
 const bearer = [{ bearer: [] }];
@@ -63,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       schema: {
         tags: ['auth'],
         summary: 'Creates an account, sends the phone code and signs in',
-        body: registrationBody,
+        body: registerCustomerBody,
         response: { 201: sessionTokens },
       },
     },
@@ -80,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       schema: {
         tags: ['auth'],
         summary: 'Signs in with e-mail and password (401 invalid_credentials whether or not the e-mail exists)',
-        body: z.object({ email: emailField, password: currentPasswordField }),
+        body: loginBody,
         response: { 200: sessionTokens },
       },
     },
@@ -96,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       schema: {
         tags: ['auth'],
         summary: 'Rotates a refresh token; a rotated token presented again revokes its whole family',
-        body: z.object({ refresh_token: opaqueToken }),
+        body: refreshTokenBody,
         response: { 200: sessionTokens },
       },
     },
@@ -110,8 +95,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       schema: {
         tags: ['auth'],
         summary: 'Revokes the session of the given refresh token; works with an expired access token, or none',
-        body: z.object({ refresh_token: opaqueToken }),
-        response: { 204: z.null().describe('No content') },
+        body: refreshTokenBody,
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -132,10 +117,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         tags: ['auth'],
         summary: 'Sends a 6-digit code to the phone (valid 3 minutes; at most one a minute and five an hour)',
         security: bearer,
-        body: z.object({}).optional(),
-        response: {
-          200: z.object({ masked_phone: z.string(), expires_in_seconds: z.number().int(), resend_in_seconds: z.number().int() }),
-        },
+        body: emptyBody,
+        response: { 200: phoneCodeSent },
       },
     },
     async (request) => sendPhoneCodeTo(ctx, request.user!.customer_id),
@@ -150,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         tags: ['auth'],
         summary: 'Checks the phone code; answers fresh tokens with is_phone_verified true',
         security: bearer,
-        body: z.object({ code: verificationCodeField }),
+        body: verificationCodeBody,
         response: { 200: sessionTokens },
       },
     },
@@ -164,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       schema: {
         tags: ['auth'],
         summary: 'E-mails a single-use reset link valid 60 minutes; the same answer for unknown e-mails',
-        body: z.object({ email: emailField }),
+        body: forgotPasswordBody,
         response: { 200: messageAnswer },
       },
     },
@@ -178,7 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       schema: {
         tags: ['auth'],
         summary: 'Sets a new password with the e-mailed token and ends every session',
-        body: z.object({ token: opaqueToken, password: newPasswordField }),
+        body: resetPasswordBody,
         response: { 200: messageAnswer },
       },
     },
@@ -194,8 +177,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         tags: ['auth'],
         summary: 'Changes the password, ends every other session and returns a fresh token pair',
         security: bearer,
-        body: z.object({ current_password: currentPasswordField, new_password: newPasswordField }),
-        response: { 200: messageAnswer.extend(sessionTokens.shape) },
+        body: changePasswordBody,
+        response: { 200: passwordChanged },
       },
     },
     async (request) =>
@@ -211,11 +194,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         tags: ['auth'],
         summary: 'Sends a 6-digit code to the new address (valid 10 minutes); needs the current password',
         security: bearer,
-        body: z.object({
-          new_email: emailField,
-          password: currentPasswordField.optional().describe('The current password; required unless the account has none (Google)'),
-        }),
-        response: { 200: z.object({ expires_in_seconds: z.number().int() }) },
+        body: emailChangeRequestBody,
+        response: { 200: emailChangeCodeSent },
       },
     },
     async (request) => requestEmailChange(ctx, request.user!.customer_id, request.body.new_email, request.body.password),
@@ -230,7 +210,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         tags: ['auth'],
         summary: 'Confirms the new address with its code; answers tokens that carry it',
         security: bearer,
-        body: z.object({ code: verificationCodeField }),
+        body: verificationCodeBody,
         response: { 200: sessionTokens },
       },
     },

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { companyInput, companyView, idCheck, validateNationalIdBody, validateTaxNumberBody } from '@worq/domain/wire/company';
 import type { Db } from '../../db/client.ts';
-import { checkNationalId, checkTaxNumber, companyInput, companyView, toCompanyView, upsertCompany } from './service.ts';
+import { checkNationalId, checkTaxNumber, toCompanyView, upsertCompany } from './service.ts';
 
 const bearer = [{ bearer: [] }];
-const idCheck = z.object({ valid: z.boolean(), message: z.string().optional() });
 
 /** Company details of the seller's stores (API.md "Marketplaces and companies"). */
 export const companyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -31,7 +30,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags: ['company'],
         summary: 'Checks a tax number: 10 digits and the VKN checksum',
         security: bearer,
-        body: z.object({ tax_number: z.string().max(64) }),
+        body: validateTaxNumberBody,
         response: { 200: idCheck },
       },
     },
@@ -46,7 +45,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags: ['company'],
         summary: 'Checks a national id: 11 digits and the TCKN checksum',
         security: bearer,
-        body: z.object({ national_id: z.string().max(64) }),
+        body: validateNationalIdBody,
         response: { 200: idCheck },
       },
     },

@@ -1,18 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { outboxEntries, outboxQuery } from '@worq/domain/wire/dev';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
-
-const outboxEntry = z.object({
-  id: z.string(),
-  channel: z.enum(['sms', 'email']),
-  to: z.string(),
-  subject: z.string().nullable(),
-  body: z.string(),
-  html: z.string().nullable(),
-  created_at: z.string(),
-});
 
 /** Development only: the messages the outbox transport kept instead of sending. */
 export const devOutboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -22,8 +12,8 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       schema: {
         tags: ['development'],
         summary: 'Messages kept by the outbox transport, newest first (absent in production)',
-        querystring: z.object({ to: z.string().trim().max(320).optional() }),
-        response: { 200: z.array(outboxEntry) },
+        querystring: outboxQuery,
+        response: { 200: outboxEntries },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { planInput, planParametersView, planView } from '@worq/domain/wire/gpp';
 import type { Db } from '../../db/client.ts';
-import { activePlan, planInput, planParameters, planParametersView, planView, savePlan } from './service.ts';
+import { activePlan, planParameters, savePlan } from './service.ts';
 
 const bearer = [{ bearer: [] }];
 

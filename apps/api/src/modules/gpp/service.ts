@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Language } from '@worq/domain/language';
 import type { MessageKey, MessageParams } from '@worq/domain/messages';
 import {
@@ -12,6 +11,7 @@ import {
   type PaymentStartWeek,
   type PlanInputs,
 } from '@worq/domain/plan';
+import type { PlanInput, PlanParametersView, PlanView } from '@worq/domain/wire/gpp';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
@@ -23,50 +23,6 @@ import {
   type Plan,
 } from '../application/repository.ts';
 import { upsertPlan, type NewPlan } from './repository.ts';
-
-/* ---------- Wire shapes (API.md "Plan") ---------- */
-
-/** 10 billion TL in kuruş: far above any allowed plan, low enough that no product leaves safe integers. */
-export const maxMoneyInput = 1_000_000_000_000;
-
-const money = z.number().int().min(0).max(maxMoneyInput);
-const durationWeeks = z.union([z.literal(4), z.literal(6), z.literal(8)]);
-const paymentStartWeek = z.union([z.literal(1), z.literal(2), z.literal(3)]);
-
-export const planParametersView = z.object({
-  rates: z.array(z.object({ duration_weeks: durationWeeks, provider_share_rate: z.number().describe('A fraction: 0.08 is 8 %') })),
-  payment_start_weeks: z.array(paymentStartWeek),
-  min_stock_purchase_amount: z.number().int().describe('Kuruş'),
-  max_stock_purchase_amount: z
-    .number()
-    .int()
-    .describe('Kuruş; the stock purchase is also capped at max_stock_to_turnover_ratio × average monthly turnover'),
-  max_stock_to_turnover_ratio: z.number(),
-  max_sales_to_stock_ratio: z.number(),
-  suggested_stock_ratio: z.number(),
-});
-export type PlanParametersView = z.infer<typeof planParametersView>;
-
-export const planInput = z.object({
-  application_id: z.uuid(),
-  average_monthly_turnover: money.describe('Kuruş'),
-  estimated_stock_purchase_amount: money.describe('Kuruş'),
-  estimated_sales_turnover: money.describe('Kuruş'),
-  duration_weeks: durationWeeks,
-  payment_start_week: paymentStartWeek,
-});
-export type PlanInput = z.infer<typeof planInput>;
-
-export const planView = planInput.extend({
-  provider_share_rate: z.number().describe('A fraction: 0.08 is 8 %'),
-  provider_share_amount: z.number().int(),
-  your_share_amount: z.number().int(),
-  total_payment_amount: z.number().int(),
-  installment_count: z.number().int(),
-  installment_amount: z.number().int(),
-  schedule: z.array(z.object({ week: z.number().int(), amount: z.number().int() })),
-});
-export type PlanView = z.infer<typeof planView>;
 
 export function planParameters(): PlanParametersView {
   return {

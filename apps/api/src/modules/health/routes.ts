@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const healthResponse = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'unavailable']) });
+import { healthAnswer } from '@worq/domain/wire/health';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> = async (app, { ping }) => {
   app.get(
@@ -10,7 +8,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> 
       schema: {
         tags: ['operations'],
         summary: 'Liveness and database reachability',
-        response: { 200: healthResponse, 503: healthResponse },
+        response: { 200: healthAnswer, 503: healthAnswer },
       },
     },
     async (_request, reply) => {

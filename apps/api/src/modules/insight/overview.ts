@@ -5,6 +5,7 @@
  */
 import { formatMessage, isMessageKey } from '@worq/domain/messages';
 import type { Language } from '@worq/domain/language';
+import type { Overview, StoreSync, SyncState, Totals } from '@worq/domain/wire/insight';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
@@ -22,45 +23,6 @@ import {
 export const maxRangeDays = 366;
 export const defaultRangeDays = 30;
 const dayMs = 86_400_000;
-
-export interface Totals {
-  revenue: number;
-  orders: number;
-  units: number;
-  average_order_value: number;
-  cancelled_orders: number;
-  returned_orders: number;
-  cancellation_rate: number;
-  return_rate: number;
-}
-
-export type SyncState = 'never' | 'running' | 'ok' | 'failed';
-
-export interface StoreSync {
-  integration_id: string;
-  marketplace_code: string;
-  /** Compatible extension of API.md: the marketplace's display name and the connection's status. */
-  marketplace_name: string;
-  connection_status: 'active' | 'out_of_date' | 'disabled';
-  store_name: string;
-  state: SyncState;
-  last_synced_at: string | null;
-  oldest_order_at: string | null;
-  message: string | null;
-}
-
-export interface Overview {
-  from: string;
-  to: string;
-  currency: 'TRY';
-  totals: Totals;
-  previous: Totals;
-  series: { date: string; revenue: number; orders: number }[];
-  by_marketplace: { integration_id: string; marketplace_code: string; store_name: string; revenue: number; orders: number }[];
-  top_products: { sku: string; name: string; units: number; revenue: number }[];
-  other_currencies: { currency: string; amount: number; orders: number }[];
-  sync: StoreSync[];
-}
 
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);

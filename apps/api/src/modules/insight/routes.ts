@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { orderSyncBody, overview, rangeQuery, storeLookup, storeLookupBody, tips, turnoverSuggestion } from '@worq/domain/wire/insight';
+import { taskAccepted } from '@worq/domain/wire/tasks';
 import type { Config } from '../../config.ts';
 import type { ConnectorRegistry } from '../../connectors/registry.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findIntegration } from '../marketplace/repository.ts';
 import { buildOverview, maxRangeDays } from './overview.ts';
-import { planSuggestion, suggestionView } from './sales-history.ts';
+import { planSuggestion } from './sales-history.ts';
 import { lookupStore } from './store-lookup.ts';
 import { requestOrderSync, startOrderSync, type SyncContext } from './sync.ts';
 import { tipsFor } from './tips.ts';
@@ -20,66 +21,6 @@ export interface InsightRoutesOptions {
 }
 
 const bearer = [{ bearer: [] }];
-const day = z.iso.date().describe('YYYY-MM-DD, an Istanbul calendar day');
-const ids = z
-  .union([z.uuid(), z.array(z.uuid()).max(50)])
-  .optional()
-  .transform((value) => (value === undefined ? undefined : [value].flat()));
-
-const totals = z.object({
-  revenue: z.number().int(),
-  orders: z.number().int(),
-  units: z.number().int(),
-  average_order_value: z.number().int(),
-  cancelled_orders: z.number().int(),
-  returned_orders: z.number().int(),
-  cancellation_rate: z.number().describe('Cancelled orders over every order placed in the period (0–1)'),
-  return_rate: z.number().describe('Returned orders over every order placed in the period (0–1)'),
-});
-
-const syncView = z.object({
-  integration_id: z.string(),
-  marketplace_code: z.string(),
-  marketplace_name: z.string().describe('Extension of API.md: the marketplace display name'),
-  connection_status: z.enum(['active', 'out_of_date', 'disabled']).describe('Extension of API.md: the connection status'),
-  store_name: z.string(),
-  state: z.enum(['never', 'running', 'ok', 'failed']),
-  last_synced_at: z.string().nullable(),
-  oldest_order_at: z.string().nullable(),
-  message: z.string().nullable(),
-});
-
-const overviewView = z.object({
-  from: z.string(),
-  to: z.string(),
-  currency: z.literal('TRY'),
-  totals,
-  previous: totals.describe('The same figures for the equal period just before'),
-  series: z.array(z.object({ date: z.string(), revenue: z.number().int(), orders: z.number().int() })),
-  by_marketplace: z.array(
-    z.object({
-      integration_id: z.string(),
-      marketplace_code: z.string(),
-      store_name: z.string(),
-      revenue: z.number().int(),
-      orders: z.number().int(),
-    }),
-  ),
-  top_products: z.array(z.object({ sku: z.string(), name: z.string(), units: z.number().int(), revenue: z.number().int() })),
-  other_currencies: z.array(z.object({ currency: z.string(), amount: z.number().int(), orders: z.number().int() })),
-  sync: z.array(syncView),
-});
-
-const tipView = z.object({
-  code: z.string(),
-  severity: z.enum(['info', 'opportunity', 'warning']),
-  title: z.string(),
-  body: z.string(),
-  metric: z.object({ name: z.string(), value: z.number() }).nullable(),
-  action: z.object({ kind: z.string(), href: z.string() }).nullable(),
-});
-
-const rangeQuery = z.object({ from: day.optional(), to: day.optional(), integration_id: ids });
 
 /** Store orders and WorqInsight (API.md "Orders and WorqInsight"). */
 export const insightRoutes: FastifyPluginAsyncZod<InsightRoutesOptions> = async (app, options) => {
@@ -101,16 +42,8 @@ export const insightRoutes: FastifyPluginAsyncZod<InsightRoutesOptions> = async 
         description:
           "A store on its own domain answers marketplace_code null with candidates ['ideasoft', 'ticimax']. 400 store_url_unrecognised (field store_url).",
         security: bearer,
-        body: z.object({ store_url: z.string().max(500) }),
-        response: {
-          200: z.object({
-            marketplace_code: z.string().nullable(),
-            store_name: z.string().nullable(),
-            seller_id: z.string().nullable(),
-            store_link: z.string(),
-            candidates: z.array(z.string()),
-          }),
-        },
+        body: storeLookupBody,
+        response: { 200: storeLookup },
       },
     },
     async (request) => lookupStore(request.body.store_url),
@@ -126,8 +59,8 @@ export const insightRoutes: FastifyPluginAsyncZod<InsightRoutesOptions> = async 
         description:
           "A sync already waiting or running for the store answers its request_id. The result's data is {new_orders, updated_orders, oldest_order_at}. 409 integration_not_active for a disabled or out-of-date store.",
         security: bearer,
-        body: z.object({ integration_id: z.uuid() }),
-        response: { 202: z.object({ request_id: z.string() }) },
+        body: orderSyncBody,
+        response: { 202: taskAccepted },
       },
     },
     async (request, reply) => {
@@ -150,7 +83,7 @@ export const insightRoutes: FastifyPluginAsyncZod<InsightRoutesOptions> = async 
         description: `Repeat integration_id to filter stores. 400 for a range over ${maxRangeDays} days or from after to; 404 integration_not_found for a store that is not the seller's.`,
         security: bearer,
         querystring: rangeQuery,
-        response: { 200: overviewView },
+        response: { 200: overview },
       },
     },
     async (request) => buildOverview(db, request.user!.customer_id, request.query, request.language, now()),
@@ -165,7 +98,7 @@ export const insightRoutes: FastifyPluginAsyncZod<InsightRoutesOptions> = async 
         summary: 'Tips from the figures of the range, in the request language, most important first',
         security: bearer,
         querystring: rangeQuery,
-        response: { 200: z.array(tipView) },
+        response: { 200: tips },
       },
     },
     async (request) => {
@@ -184,7 +117,7 @@ export const insightRoutes: FastifyPluginAsyncZod<InsightRoutesOptions> = async 
         summary: 'The average monthly turnover of the last 3 full months of synced orders, to pre-fill the plan',
         description: 'Every figure null with months_used 0 when no orders are synced.',
         security: bearer,
-        response: { 200: suggestionView },
+        response: { 200: turnoverSuggestion },
       },
     },
     async (request) => planSuggestion(db, request.user!.customer_id, now()),

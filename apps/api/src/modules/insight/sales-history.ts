@@ -3,8 +3,8 @@
  * experts' view of the submitted stores (`store_performance` of GET /admin/applications/{id}).
  * Both count orders the way the overview does, so a month here equals that month's overview.
  */
-import { z } from 'zod';
 import { suggestedStockPurchase } from '@worq/domain/plan';
+import type { StorePerformanceView, TurnoverSuggestion } from '@worq/domain/wire/insight';
 import type { Db } from '../../db/client.ts';
 import { addDays } from './overview.ts';
 import { firstOrderAt, istanbulDate, monthlyFigures, revenueByStore, storesWithSync } from './repository.ts';
@@ -13,15 +13,6 @@ import { firstOrderAt, istanbulDate, monthlyFigures, revenueByStore, storesWithS
 export const suggestionMonths = 3;
 /** Months shown to experts. */
 export const performanceMonths = 12;
-
-export const suggestionView = z.object({
-  average_monthly_turnover: z.number().int().nullable(),
-  months_used: z.number().int(),
-  period: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
-  integrations: z.array(z.object({ integration_id: z.string(), marketplace_code: z.string(), store_name: z.string() })),
-  suggested_stock_purchase_amount: z.number().int().nullable(),
-});
-export type SuggestionView = z.infer<typeof suggestionView>;
 
 /** The first day (YYYY-MM-DD) of the month `offset` months from the one `day` is in. */
 export function monthStart(day: string, offset = 0): string {
@@ -34,8 +25,8 @@ export function monthStart(day: string, offset = 0): string {
  * The monthly average of the last full calendar months of synced revenue (Istanbul days): three
  * months, or fewer when the history does not reach back to a month's first day.
  */
-export async function planSuggestion(db: Db, customerId: string, now: Date): Promise<SuggestionView> {
-  const empty: SuggestionView = {
+export async function planSuggestion(db: Db, customerId: string, now: Date): Promise<TurnoverSuggestion> {
+  const empty: TurnoverSuggestion = {
     average_monthly_turnover: null,
     months_used: 0,
     period: { from: null, to: null },
@@ -76,23 +67,6 @@ export async function planSuggestion(db: Db, customerId: string, now: Date): Pro
     suggested_stock_purchase_amount: suggestedStockPurchase(average),
   };
 }
-
-export const storePerformanceView = z.object({
-  months: z.array(
-    z.object({
-      month: z.string().describe('YYYY-MM'),
-      revenue: z.number().int(),
-      orders: z.number().int(),
-      cancelled_orders: z.number().int(),
-      returned_orders: z.number().int(),
-    }),
-  ),
-  cancellation_rate: z.number(),
-  return_rate: z.number(),
-  by_marketplace: z.array(z.object({ marketplace_code: z.string(), store_name: z.string(), revenue: z.number().int() })),
-  last_synced_at: z.string().nullable(),
-});
-export type StorePerformanceView = z.infer<typeof storePerformanceView>;
 
 /** The last 12 months (this one included) of the given stores, month by month, for underwriting. */
 export async function storePerformance(db: Db, customerId: string, integrationIds: string[], now: Date): Promise<StorePerformanceView> {

@@ -10,6 +10,8 @@ process.env.SANDBOX_CICEKSEPETI_REPEAT = 'off';
 process.env.SANDBOX_AMAZON_RATE = 'off';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Overview, StoreSync } from '@worq/domain/wire/insight';
+import type { TaskAccepted } from '@worq/domain/wire/tasks';
 import { sandboxSales } from '../../connectors/sandbox/orders.ts';
 import { createAccountsTestApp, get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
@@ -158,12 +160,10 @@ const stores: Record<string, () => SandboxStore> = {
 };
 
 /** Waits until the store's sync is no longer running (the connect task started it). */
-async function syncSettled(customer: RegisteredCustomer, integrationId: string): Promise<{ state: string; message: string | null }> {
+async function syncSettled(customer: RegisteredCustomer, integrationId: string): Promise<StoreSync> {
   const until = Date.now() + 100_000;
   for (;;) {
-    const body = (await get(ctx, `/insight/overview?integration_id=${integrationId}`, customer.jwt_token)).json<{
-      sync: { state: string; message: string | null }[];
-    }>();
+    const body = (await get(ctx, `/insight/overview?integration_id=${integrationId}`, customer.jwt_token)).json<Overview>();
     const sync = body.sync[0]!;
     if (sync.state !== 'running' && sync.state !== 'never') return sync;
     if (Date.now() > until) throw new Error(`sync did not settle: ${JSON.stringify(sync)}`);
@@ -183,7 +183,7 @@ describe.each(Object.keys(stores))('orders from the %s sandbox', (code) => {
 
       const response = await post(ctx, '/insight/sync', { integration_id: integrationId }, customer.jwt_token);
       expect(response.statusCode, response.body).toBe(202);
-      const again = await taskResult(ctx, response.json<{ request_id: string }>().request_id, 100_000);
+      const again = await taskResult(ctx, response.json<TaskAccepted>().request_id, 100_000);
       expect(again.is_successful, again.message).toBe(true);
       expect(again.data).toMatchObject({ new_orders: 0 });
 
@@ -195,13 +195,13 @@ describe.each(Object.keys(stores))('orders from the %s sandbox', (code) => {
       const counted = expected.filter((order) => order.status !== 'cancelled' && order.status !== 'returned');
       const overview = (
         await get(ctx, `/insight/overview?from=${from}&to=${to}&integration_id=${integrationId}`, customer.jwt_token)
-      ).json();
+      ).json<Overview>();
       expect(counted.length).toBeGreaterThan(10);
       expect(overview.totals.orders).toBe(counted.length);
       expect(overview.totals.revenue).toBe(counted.reduce((sum, order) => sum + order.totalAmount, 0));
       expect(overview.totals.cancelled_orders).toBe(expected.filter((order) => order.status === 'cancelled').length);
       expect(overview.totals.returned_orders).toBe(expected.filter((order) => order.status === 'returned').length);
-      for (const day of overview.series as { date: string; orders: number }[]) {
+      for (const day of overview.series) {
         expect(day.orders, day.date).toBe(counted.filter((order) => istanbulDate(Date.parse(order.orderedAt)) === day.date).length);
       }
     },

@@ -10,6 +10,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { isMessageKey, type MessageKey, type MessageParams } from '@worq/domain/messages';
+import type { OrderSyncData } from '@worq/domain/wire/insight';
 import type { Config, MarketplaceCode } from '../../config.ts';
 import { isMarketplaceCode, type ConnectorRegistry } from '../../connectors/registry.ts';
 import { ConnectorError, type Credentials } from '../../connectors/types.ts';
@@ -56,12 +57,6 @@ const continueAfterMs = 2_000;
 const defaultRateLimitPauseMs = 60_000;
 /** Pause after the marketplace could not be reached. */
 const unavailablePauseMs = 15 * 60_000;
-
-export interface SyncData {
-  new_orders: number;
-  updated_orders: number;
-  oldest_order_at: string | null;
-}
 
 /** Stored credentials in the connector's terms (identifiers, secrets, region). */
 function storedCredentials(secrets: Secrets, integration: Integration): Credentials {
@@ -139,7 +134,7 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
     );
   }
   const range = { from: rangeFrom, to: rangeTo };
-  const progress = (): SyncData => ({
+  const progress = (): OrderSyncData => ({
     new_orders: newOrders,
     updated_orders: updatedOrders,
     oldest_order_at: sync.oldestOrderAt?.toISOString() ?? null,
@@ -198,7 +193,7 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
     messageParams: null,
     nextRunAt: new Date(Date.now() + Math.max(intervalMinutes, 1) * 60_000),
   });
-  const data: SyncData = { new_orders: newOrders, updated_orders: updatedOrders, oldest_order_at: oldest?.toISOString() ?? null };
+  const data: OrderSyncData = { new_orders: newOrders, updated_orders: updatedOrders, oldest_order_at: oldest?.toISOString() ?? null };
   return { message: 'sync_done', params: { store, new_orders: newOrders, updated_orders: updatedOrders }, data };
 }
 
@@ -213,7 +208,7 @@ async function handleSyncError(
   integration: Integration,
   marketplaceName: string,
   error: unknown,
-  data: SyncData,
+  data: OrderSyncData,
 ): Promise<HandlerOutcome> {
   const store = integration.storeName;
   const integrationId = integration.id;

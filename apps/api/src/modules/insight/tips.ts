@@ -9,7 +9,7 @@ import { formatMessage, type MessageKey, type MessageParams } from '@worq/domain
 import { weekdayNames } from '@worq/domain/insight-messages';
 import type { Language } from '@worq/domain/language';
 import { formatTry } from '@worq/domain/plan';
-import type { Overview } from './overview.ts';
+import type { Overview, Tip } from '@worq/domain/wire/insight';
 
 export const tipThresholds = {
   /** Fewer counted orders than this in the period: no figure-based tips. */
@@ -33,16 +33,7 @@ export const tipThresholds = {
   staleSyncHours: 24,
 } as const;
 
-export type TipSeverity = 'warning' | 'opportunity' | 'info';
-
-export interface Tip {
-  code: string;
-  severity: TipSeverity;
-  title: string;
-  body: string;
-  metric: { name: string; value: number } | null;
-  action: { kind: string; href: string } | null;
-}
+export type TipSeverity = Tip['severity'];
 
 interface RuleResult {
   code: string;

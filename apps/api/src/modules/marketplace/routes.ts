@@ -1,29 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { amazonRegions, type Config } from '../../config.ts';
+import {
+  amazonAuthorizationQuery,
+  authorizationUrl,
+  changeStatusBody,
+  companyWithIntegrations,
+  ideasoftAuthorizationBody,
+  integrationList,
+  integrationListQuery,
+  marketplaceList,
+  setCompanyBody,
+  upsertBody,
+} from '@worq/domain/wire/marketplace';
+import { taskAccepted } from '@worq/domain/wire/tasks';
+import type { Config } from '../../config.ts';
 import { createConnectorRegistry, sandboxFetch, type ConnectorRegistry } from '../../connectors/registry.ts';
 import type { Db } from '../../db/client.ts';
 import {
   amazonAuthorizationUrl,
-  changeStatusBody,
-  companyWithIntegrations,
   enqueueDueHealthChecks,
-  ideasoftAuthorizationBody,
   ideasoftAuthorizationUrl,
   integrationsByCompany,
   integrationsOf,
-  integrationStatus,
-  integrationView,
   marketplaceCatalogue,
-  marketplaceView,
   inNoSubmittedApplication,
   noActiveApplication,
   registerMarketplaceTasks,
-  setCompanyBody,
   startChangeStatus,
   startSetCompany,
   startUpsert,
-  upsertBody,
   type MarketplaceContext,
 } from './service.ts';
 
@@ -46,7 +50,6 @@ export interface MarketplaceRoutesOptions {
 }
 
 const bearer = [{ bearer: [] }];
-const accepted = z.object({ request_id: z.string().describe('Follow it on /websocket/ws/{request_id}') });
 
 /**
  * The inline `company` is the /company/upsert form, so its validation errors are keyed by the same
@@ -104,7 +107,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> 
         tags: ['marketplace'],
         summary: 'The supported marketplaces with the fields their connection form needs',
         security: bearer,
-        response: { 200: z.array(marketplaceView) },
+        response: { 200: marketplaceList },
       },
     },
     async () => marketplaceCatalogue(ctx),
@@ -119,7 +122,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> 
         summary: 'Connects a store (or updates one) in a background task; 202 with its request_id',
         security: bearer,
         body: upsertBody,
-        response: { 202: accepted },
+        response: { 202: taskAccepted },
       },
     },
     async (request, reply) => {
@@ -136,8 +139,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> 
         tags: ['marketplace'],
         summary: 'The Seller Central consent URL and its single-use state (10 minutes)',
         security: bearer,
-        querystring: z.object({ region: z.enum(amazonRegions).optional() }),
-        response: { 200: z.object({ url: z.string(), state: z.string() }) },
+        querystring: amazonAuthorizationQuery,
+        response: { 200: authorizationUrl },
       },
     },
     async (request) => amazonAuthorizationUrl(ctx, request.user!.customer_id, request.query.region ?? config.amazon.defaultRegion),
@@ -152,7 +155,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> 
         summary: "The store's Ideasoft consent URL and its single-use state (10 minutes); the typed details stay on the server",
         security: bearer,
         body: ideasoftAuthorizationBody,
-        response: { 200: z.object({ url: z.string(), state: z.string() }) },
+        response: { 200: authorizationUrl },
       },
     },
     async (request) => ideasoftAuthorizationUrl(ctx, request.user!.customer_id, request.body),
@@ -166,8 +169,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> 
         tags: ['marketplace'],
         summary: "The customer's store connections, optionally of some statuses (repeat status); never secrets",
         security: bearer,
-        querystring: z.object({ status: z.union([integrationStatus, z.array(integrationStatus)]).optional() }),
-        response: { 200: z.array(integrationView) },
+        querystring: integrationListQuery,
+        response: { 200: integrationList },
       },
     },
     async (request) => {
@@ -185,7 +188,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> 
         summary: 'Activates, disables or removes a connection in a background task; 409 while an application is active',
         security: bearer,
         body: changeStatusBody,
-        response: { 202: accepted },
+        response: { 202: taskAccepted },
       },
     },
     async (request, reply) => {
@@ -218,7 +221,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> 
         summary: 'Links connections to a company (an existing one or a new one) in a background task',
         security: bearer,
         body: setCompanyBody,
-        response: { 202: accepted },
+        response: { 202: taskAccepted },
       },
     },
     async (request, reply) => {

@@ -1,18 +1,29 @@
-import { storeNameField } from '@worq/domain/validation-schemas';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { isMessageKey, type MessageKey } from '@worq/domain/messages';
+import { companyInput } from '@worq/domain/wire/company';
+import {
+  isHttpUrl,
+  type AuthorizationUrl,
+  type ChangeStatusBody,
+  type CompanyWithIntegrations,
+  type ideasoftAuthorizationBody,
+  type IntegrationView,
+  type MarketplaceView,
+  type setCompanyBody,
+  type StoreFieldsView,
+  type upsertBody,
+} from '@worq/domain/wire/marketplace';
 import type { AmazonRegion, Config, MarketplaceCode } from '../../config.ts';
 import { isMarketplaceCode, marketplaceRegions, type ConnectorRegistry } from '../../connectors/registry.ts';
 import { publicStoreOrigin } from '../../connectors/ideasoft.ts';
 import { ConnectorError, type Connector, type ConnectorContext, type Credentials, type VerifyResult } from '../../connectors/types.ts';
 import type { Db } from '../../db/client.ts';
-import { integrationStatuses } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Secrets } from '../../plugins/secrets.ts';
 import type { HandlerOutcome, RunningTask, Tasks } from '../tasks/types.ts';
 import { findCompaniesByIds, findCompanyById, findCompanyByTaxNumber } from '../company/repository.ts';
-import { companyInput, companyView, toCompanyView, upsertCompany, type CompanyInput, type CompanyView } from '../company/service.ts';
+import { toCompanyView, upsertCompany } from '../company/service.ts';
 import {
   claimIntegrationsDueForCheck,
   deleteIntegration,
@@ -70,34 +81,16 @@ export async function inNoSubmittedApplication(_customerId: string, _integration
   return false;
 }
 
-/* ---------- Wire shapes (API.md "Marketplaces and companies") ---------- */
+/* ---------- Wire shapes (packages/domain/src/wire/marketplace.ts) ---------- */
 
-export const integrationStatus = z.enum(integrationStatuses);
-
-export const marketplaceView = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  logo_url: z.string().nullable().describe('No logo is served yet: always null'),
-  auth_type: z.enum(['api_key', 'oauth']),
-  fields: z.array(z.object({ name: z.string(), type: z.enum(['text', 'secret', 'url']), required: z.boolean() })),
-  regions: z.array(z.string()).optional(),
-});
-export type MarketplaceView = z.infer<typeof marketplaceView>;
-
-/** What every view of a store shows of it, whichever module serves it (never a secret). */
-export const storeFieldsView = z.object({
-  store_name: z.string(),
-  store_link: z.string().nullable(),
-  region: z.string().nullable(),
-  seller_id: z.string().nullable(),
-  merchant_id: z.string().nullable(),
-  connected_at: z.string(),
-});
+/** Request bodies after validation (trimmed; a store link is then an absolute address or null). */
+type UpsertBody = z.output<typeof upsertBody>;
+type IdeasoftAuthorizationBody = z.output<typeof ideasoftAuthorizationBody>;
+type SetCompanyBody = z.output<typeof setCompanyBody>;
 
 export function toStoreFields(
   integration: Pick<Integration, 'storeName' | 'storeLink' | 'region' | 'publicFields' | 'connectedAt'>,
-): z.infer<typeof storeFieldsView> {
+): StoreFieldsView {
   return {
     store_name: integration.storeName,
     store_link: integration.storeLink,
@@ -107,20 +100,6 @@ export function toStoreFields(
     connected_at: integration.connectedAt.toISOString(),
   };
 }
-
-export const integrationView = z.object({
-  id: z.string(),
-  marketplace_id: z.string(),
-  marketplace_code: z.string(),
-  ...storeFieldsView.shape,
-  status: integrationStatus,
-  is_active: z.boolean(),
-  is_updated: z.boolean(),
-  company_id: z.string().nullable(),
-  company_official_name: z.string().nullable(),
-  company_title: z.string().nullable(),
-});
-export type IntegrationView = z.infer<typeof integrationView>;
 
 export function toIntegrationView(listed: ListedIntegration): IntegrationView {
   const { integration } = listed;
@@ -138,15 +117,6 @@ export function toIntegrationView(listed: ListedIntegration): IntegrationView {
   };
 }
 
-const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-};
-
 /** The host of an address the seller typed, in one spelling (letter case, trailing dot). */
 const hostOf = (value: string): string => {
   try {
@@ -155,54 +125,6 @@ const hostOf = (value: string): string => {
     return value.trim().toLowerCase();
   }
 };
-
-/**
- * Store links are shown as links: kept only as absolute http(s) addresses (`magaza.com/x` becomes
- * `https://magaza.com/x`), so no other scheme or relative path ever reaches an href.
- */
-const optionalLink = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((value) => value === '' || isHttpUrl(value), 'invalid_format')
-  .nullish()
-  .transform((value) => (value ? new URL(/^https?:\/\//i.test(value) ? value : `https://${value}`).href : null));
-
-export const upsertBody = z.object({
-  integration_id: z.uuid().optional().describe('Given: update this integration; absent: connect a new one'),
-  marketplace_id: z.uuid(),
-  store_name: storeNameField(120),
-  store_link: optionalLink,
-  region: z.string().trim().max(16).nullish(),
-  credentials: z
-    .record(z.string().max(64), z.string().max(4000))
-    .refine((value) => Object.keys(value).length <= 20, 'invalid_value')
-    .describe("The marketplace's fields by name (Amazon: spapi_oauth_code, state, selling_partner_id)"),
-});
-export type UpsertBody = z.infer<typeof upsertBody>;
-
-export const changeStatusBody = z.object({
-  integration_id: z.uuid(),
-  action: z.enum(['activate', 'disable', 'delete']),
-});
-
-export const setCompanyBody = z
-  .object({
-    integration_ids: z.array(z.uuid()).min(1).max(50),
-    company_id: z.uuid().optional(),
-    company: companyInput.optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.company_id === undefined && value.company === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['company_id'], message: 'company_required' });
-    }
-  });
-export type SetCompanyBody = z.infer<typeof setCompanyBody>;
-
-export const companyWithIntegrations = z.object({
-  companies: z.array(z.object({ company: companyView, integrations: z.array(integrationView) })),
-  integrations_without_company: z.array(integrationView),
-});
 
 /* ---------- Reading ---------- */
 
@@ -235,16 +157,13 @@ export async function integrationsOf(
 }
 
 /** Valid integrations (active and updated, specification §4) grouped by their company. */
-export async function integrationsByCompany(
-  ctx: MarketplaceContext,
-  customerId: string,
-): Promise<{ companies: { company: CompanyView; integrations: IntegrationView[] }[]; integrations_without_company: IntegrationView[] }> {
+export async function integrationsByCompany(ctx: MarketplaceContext, customerId: string): Promise<CompanyWithIntegrations> {
   const valid = (await listIntegrations(ctx.db, customerId, { statuses: ['active'] })).filter(
     (listed) => listed.integration.isActive && listed.integration.isUpdated,
   );
   const companyIds = [...new Set(valid.flatMap((listed) => (listed.integration.companyId ? [listed.integration.companyId] : [])))];
   const companies = new Map((await findCompaniesByIds(ctx.db, customerId, companyIds)).map((company) => [company.id, company]));
-  const groups = new Map<string, { company: CompanyView; integrations: IntegrationView[] }>();
+  const groups = new Map<string, CompanyWithIntegrations['companies'][number]>();
   const withoutCompany: IntegrationView[] = [];
   for (const listed of valid) {
     const company = listed.integration.companyId ? companies.get(listed.integration.companyId) : undefined;
@@ -315,11 +234,7 @@ function checkedCredentials(connector: Connector, credentials: Credentials, upda
 const amazonStateLifetimeMs = 10 * 60_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export async function amazonAuthorizationUrl(
-  ctx: MarketplaceContext,
-  customerId: string,
-  region: AmazonRegion,
-): Promise<{ url: string; state: string }> {
+export async function amazonAuthorizationUrl(ctx: MarketplaceContext, customerId: string, region: AmazonRegion): Promise<AuthorizationUrl> {
   const state = randomBytes(24).toString('base64url');
   let url: string;
   try {
@@ -340,21 +255,6 @@ export async function amazonAuthorizationUrl(
 }
 
 /* ---------- Ideasoft authorization (authorization code on the seller's store) ---------- */
-
-export const ideasoftAuthorizationBody = z.object({
-  integration_id: z.uuid().optional().describe('Given: reconnect this Ideasoft integration'),
-  store_name: storeNameField(120),
-  store_link: optionalLink,
-  store_url: z.string().trim().min(1, 'required').max(500).describe('https://{store}: a host name, no IP, port or user'),
-  client_id: z.string().trim().min(1, 'required').max(200),
-  client_secret: z
-    .string()
-    .trim()
-    .max(500)
-    .optional()
-    .describe('Required to connect; on reconnect an empty one keeps the stored secret. Never returned.'),
-});
-export type IdeasoftAuthorizationBody = z.infer<typeof ideasoftAuthorizationBody>;
 
 const oauthStateLifetimeMs = 10 * 60_000;
 
@@ -383,7 +283,7 @@ export async function ideasoftAuthorizationUrl(
   ctx: MarketplaceContext,
   customerId: string,
   body: IdeasoftAuthorizationBody,
-): Promise<{ url: string; state: string }> {
+): Promise<AuthorizationUrl> {
   const marketplace = await marketplaceByCode(ctx.db, 'ideasoft');
   const existing = body.integration_id ? await ownIntegrationOrFail(ctx.db, customerId, body.integration_id) : undefined;
   if (existing && existing.marketplaceId !== marketplace.id) throw new AppError(404, 'integration_not_found');
@@ -511,11 +411,7 @@ export async function startUpsert(ctx: MarketplaceContext, customerId: string, b
   });
 }
 
-export async function startChangeStatus(
-  ctx: MarketplaceContext,
-  customerId: string,
-  body: z.infer<typeof changeStatusBody>,
-): Promise<string> {
+export async function startChangeStatus(ctx: MarketplaceContext, customerId: string, body: ChangeStatusBody): Promise<string> {
   const integration = await ownIntegrationOrFail(ctx.db, customerId, body.integration_id);
   // Spec §4: only the active/disabled switch waits for an active application; removing a store is
   // allowed then (after the web's confirmation), unless the store was submitted with an application.
@@ -806,7 +702,7 @@ export async function runConnectCompanyTask(ctx: MarketplaceContext, task: Runni
   if (integrations.length !== ids.length) throw new AppError(404, 'integration_not_found');
   let company;
   if (task.payload.company) {
-    company = await upsertCompany(ctx.db, customerId, companyInput.parse(task.payload.company) as CompanyInput);
+    company = await upsertCompany(ctx.db, customerId, companyInput.parse(task.payload.company));
   } else {
     company = await findCompanyById(ctx.db, customerId, String(task.payload.company_id));
     if (!company) throw new AppError(404, 'company_not_found');

@@ -5,6 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { IntegrationView, UpsertBody } from '@worq/domain/wire/marketplace';
+import type { TaskAccepted } from '@worq/domain/wire/tasks';
 import { marketplaces } from '../../db/schema.ts';
 import { post, get, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
@@ -31,7 +33,7 @@ export async function taskResult(ctx: TestContext, requestId: string, timeoutMs 
 export async function runTask(ctx: TestContext, url: string, body: unknown, customer: RegisteredCustomer): Promise<TaskResult> {
   const response = await post(ctx, url, body, customer.jwt_token);
   expect(response.statusCode, response.body).toBe(202);
-  const { request_id } = response.json<{ request_id: string }>();
+  const { request_id } = response.json<TaskAccepted>();
   return taskResult(ctx, request_id);
 }
 
@@ -65,21 +67,13 @@ export async function connectTrendyol(
         api_key: store.api_key ?? 'sandbox',
         api_secret: store.api_secret ?? 'sandbox',
       },
-    },
+    } satisfies UpsertBody,
     customer,
   );
 }
 
-export interface ListedIntegration {
-  id: string;
-  store_name: string;
-  status: string;
-  is_active: boolean;
-  is_updated: boolean;
-  seller_id: string | null;
-  company_id: string | null;
-  [key: string]: unknown;
-}
+/** One entry of GET /marketplace/integration/list, as the wire contract has it. */
+export type ListedIntegration = IntegrationView;
 
 export async function listIntegrations(ctx: TestContext, customer: RegisteredCustomer, query = ''): Promise<ListedIntegration[]> {
   const response = await get(ctx, `/marketplace/integration/list${query}`, customer.jwt_token);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { repaymentsParams, repaymentView } from '@worq/domain/wire/repayment';
 import type { Db } from '../../db/client.ts';
-import { repaymentsOfCustomer, repaymentView } from './service.ts';
+import { repaymentsOfCustomer } from './service.ts';
 
 /** The seller's repayment schedule (API.md "Repayments after approval"). */
 export const repaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -15,7 +15,7 @@ export const repaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         description:
           'Installment n is due on the last day of week payment_start_week + n − 1, weeks counted from the approval day (Istanbul), which is day 1 of week 1. 404 until approved, and for anybody else’s application.',
         security: [{ bearer: [] }],
-        params: z.object({ id: z.guid() }),
+        params: repaymentsParams,
         response: { 200: repaymentView },
       },
     },

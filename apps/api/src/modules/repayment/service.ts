@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { allocatePayment, fixSchedule, installmentStatuses, istanbulDay } from '@worq/domain/repayment';
-import { z } from 'zod';
+import type { PaymentBody, RepaymentView } from '@worq/domain/wire/repayment';
 import type { Db } from '../../db/client.ts';
 import { applicationEvents, applications, plans, repaymentInstallments, repaymentPayments } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -13,35 +13,6 @@ import { AppError } from '../../plugins/errors.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Queryable = Db | Tx;
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .describe('YYYY-MM-DD, an Istanbul calendar day');
-
-export const repaymentView = z.object({
-  approved_at: z.string().describe('ISO 8601 UTC'),
-  total_payment_amount: z.number().int().describe('kuruş'),
-  paid_amount: z.number().int().describe('kuruş'),
-  remaining_amount: z.number().int().describe('kuruş'),
-  installments: z.array(
-    z.object({
-      number: z.number().int(),
-      due_date: day,
-      amount: z.number().int().describe('kuruş'),
-      paid_amount: z.number().int().describe('kuruş'),
-      status: z.enum(['upcoming', 'due', 'paid', 'late']).describe('due: the next one to pay; late: unpaid after its due date'),
-    }),
-  ),
-});
-export type RepaymentView = z.infer<typeof repaymentView>;
-
-export const paymentBody = z.object({
-  amount: z.number().int().min(1).max(100_000_000_000).describe('kuruş'),
-  paid_at: day.describe('The Istanbul day the money arrived; not later than today'),
-  note: z.string().trim().max(1000).nullish(),
-});
-export type PaymentBody = z.infer<typeof paymentBody>;
 
 export type InstallmentRow = typeof repaymentInstallments.$inferSelect;
 type ApplicationRow = typeof applications.$inferSelect;

@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { runtimeSettings } from '@worq/domain/wire/settings';
 import type { Config } from '../../config.ts';
-
-export const runtimeSettings = z.object({
-  environment: z.enum(['development', 'test', 'production']),
-  amplitude_api_key: z.string().nullable(),
-  amplitude_server_url: z.string().nullable(),
-  google_client_id: z.string().nullable(),
-  contact_chat_url: z.string().nullable(),
-  outbox_enabled: z.boolean(),
-  marketplace_sandbox: z.boolean(),
-});
 
 /** What the web app reads at load, so one build serves every environment. */
 export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {

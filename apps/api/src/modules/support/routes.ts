@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
 import {
-  createSupportRequest,
-  markSupportRequestHandled,
   supportRequestBody,
   supportRequestCreated,
   supportRequestPage,
-  supportRequestsPage,
+  supportRequestParams,
+  supportRequestsQuery,
   supportRequestView,
-} from './service.ts';
+} from '@worq/domain/wire/support';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { createSupportRequest, markSupportRequestHandled, supportRequestsPage } from './service.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -47,12 +46,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Db; supportEmail: string
         summary: 'Support requests for the team to call back; newest first',
         description: 'handled defaults to false (still to call back); all = every request.',
         security: bearer,
-        querystring: z.object({
-          handled: z.enum(['true', 'false', 'all']).default('false'),
-          page: z.coerce.number().int().min(0).max(100_000).default(0),
-          pagesize: z.coerce.number().int().min(1).max(100).default(20),
-          q: z.string().trim().max(200).optional(),
-        }),
+        querystring: supportRequestsQuery,
         response: { 200: supportRequestPage },
       },
     },
@@ -73,7 +67,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Db; supportEmail: string
         tags: ['back-office'],
         summary: 'Marks a support request as done (once: it keeps its first handler)',
         security: bearer,
-        params: z.object({ id: z.guid() }),
+        params: supportRequestParams,
         response: { 200: supportRequestView },
       },
     },

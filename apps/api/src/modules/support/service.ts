@@ -1,9 +1,17 @@
 import { and, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { formatPhone } from '@worq/domain/validation';
-import { z } from 'zod';
+import type {
+  ContactPreference,
+  SupportRequestCreated,
+  SupportRequestPage,
+  SupportRequestView,
+  SupportTopic,
+  supportRequestBody,
+} from '@worq/domain/wire/support';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { contactPreferences, customers, supportRequests, supportTopics } from '../../db/schema.ts';
+import { customers, supportRequests } from '../../db/schema.ts';
 import { renderEmail } from '../../delivery/templates/catalogue.ts';
 import type { Delivery } from '../../plugins/delivery.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -15,51 +23,20 @@ import { containsPattern } from '../admin/repository.ts';
  * to SUPPORT_EMAIL when it is set.
  */
 
-export const supportMessageLength = { min: 10, max: 2000 } as const;
-
-export const supportRequestBody = z.object({
-  topic: z.enum(supportTopics),
-  message: z.string().trim().min(supportMessageLength.min).max(supportMessageLength.max),
-  contact_preference: z.enum(contactPreferences),
-});
-export type SupportRequestBody = z.infer<typeof supportRequestBody>;
-
-const iso = z.string().describe('ISO 8601 UTC');
-
-export const supportRequestCreated = z.object({ id: z.string(), created_at: iso });
-
-export const supportRequestView = z.object({
-  id: z.string(),
-  created_at: iso,
-  customer: z.object({
-    id: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string(),
-    phone_number: z.string().nullable(),
-  }),
-  topic: z.enum(supportTopics),
-  message: z.string(),
-  contact_preference: z.enum(contactPreferences),
-  handled_at: iso.nullable(),
-  handled_by: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
-});
-export const supportRequestPage = z.object({ items: z.array(supportRequestView), total: z.number().int() });
-
 /** The team's labels in the e-mail (the team reads Turkish). */
-const topicLabels: Record<(typeof supportTopics)[number], string> = {
+const topicLabels: Record<SupportTopic, string> = {
   company_change: 'Şirket bilgisi değişikliği',
   connection: 'Mağaza bağlantısı',
   application: 'Başvuru',
   other: 'Diğer',
 };
-const preferenceLabels: Record<(typeof contactPreferences)[number], string> = { email: 'E-posta', phone: 'Telefon' };
+const preferenceLabels: Record<ContactPreference, string> = { email: 'E-posta', phone: 'Telefon' };
 
 export async function createSupportRequest(
   ctx: { db: Db; delivery: Delivery; supportEmail: string | undefined },
   customerId: string,
-  body: SupportRequestBody,
-): Promise<z.infer<typeof supportRequestCreated>> {
+  body: z.output<typeof supportRequestBody>,
+): Promise<SupportRequestCreated> {
   const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, customerId));
   if (!customer) throw new AppError(401, 'unauthorized');
   const [row] = await ctx.db
@@ -110,7 +87,7 @@ function listQuery(db: Db) {
 }
 type Row = Awaited<ReturnType<typeof listQuery>>[number];
 
-function toView(row: Row): z.infer<typeof supportRequestView> {
+function toView(row: Row): SupportRequestView {
   const { request, customer } = row;
   return {
     id: request.id,
@@ -136,7 +113,7 @@ function toView(row: Row): z.infer<typeof supportRequestView> {
 export async function supportRequestsPage(
   db: Db,
   filter: { handled: 'true' | 'false' | 'all'; q?: string | undefined; page: number; pageSize: number },
-): Promise<z.infer<typeof supportRequestPage>> {
+): Promise<SupportRequestPage> {
   const q = filter.q?.trim();
   const where = and(
     filter.handled === 'true'
@@ -166,12 +143,7 @@ export async function supportRequestsPage(
 }
 
 /** Marks a request as called back, once: a handled request keeps its first handler. */
-export async function markSupportRequestHandled(
-  db: Db,
-  id: string,
-  expertId: string,
-  now = new Date(),
-): Promise<z.infer<typeof supportRequestView>> {
+export async function markSupportRequestHandled(db: Db, id: string, expertId: string, now = new Date()): Promise<SupportRequestView> {
   await db
     .update(supportRequests)
     .set({ handledAt: now, handledBy: expertId, updatedAt: now })

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { TaskResult } from '@worq/domain/wire/tasks';
 import type { Database } from '../../db/client.ts';
 import { doneChannel, findFinishedResults } from './repository.ts';
-import type { TaskListener, TaskResult } from './types.ts';
+import type { TaskListener } from './types.ts';
 
 const recheckEveryMs = 30_000;
 const recheckChunk = 500;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { TaskResult, TaskState } from '@worq/domain/wire/tasks';
 import type { AccessClaims } from '../../plugins/auth.ts';
-import type { TaskResult, TaskState } from './types.ts';
 
 /** Close codes of /websocket/ws (API.md "Background tasks"). */
 export const closeCodes = { done: 1000, serverError: 1011, unauthorized: 4401, forbidden: 4403, tooManySockets: 4429 } as const;

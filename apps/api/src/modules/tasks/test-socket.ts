@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import type { TaskState } from './types.ts';
+import type { TaskState } from '@worq/domain/wire/tasks';
 
 /*
  * A real WebSocket client for the task socket tests. Node 20 has no global WebSocket, and `ws`

@@ -1,24 +1,16 @@
 import type { Language } from '@worq/domain/language';
 import type { MessageParams } from '@worq/domain/messages';
-import type { taskTypes } from '../../db/schema.ts';
+import type { TaskResult, TaskState, TaskType as ProductTaskType } from '@worq/domain/wire/tasks';
 import type { TaskLane } from './runner.ts';
 
-/** Product task types, plus `test_*` names that only tests register. */
-export type TaskType = (typeof taskTypes)[number] | `test_${string}`;
+/** Product task types (wire/tasks.ts), plus `test_*` names that only tests register. */
+export type TaskType = ProductTaskType | `test_${string}`;
 
-/** What the socket carries (API.md "Background tasks"): `is_successful` is null while unfinished. */
-export interface TaskState {
-  message: string;
-  is_successful: boolean | null;
-  data: unknown;
-}
-
-/** The row's `result` once finished. */
-export interface TaskResult {
-  message: string;
-  is_successful: boolean;
-  data: unknown;
-}
+/**
+ * What the socket carries (wire/tasks.ts `taskState`, `is_successful` null while unfinished) and the
+ * row's `result` once finished (`taskResult`).
+ */
+export type { TaskResult, TaskState };
 
 export interface RunningTask {
   /** The request_id. */

@@ -5,9 +5,10 @@
  * next sign-in (pendingTerms).
  */
 import { asc, desc, eq, max } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { publishBody, TermVersionView } from '@worq/domain/wire/terms';
 import type { Db } from '../../db/client.ts';
-import { customers, terms, termTypes, type TermType } from '../../db/schema.ts';
+import { customers, terms, type TermType } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { isUniqueViolation } from '../customer/repository.ts';
 import { sanitizeLegalHtml, visibleText } from './sanitize.ts';
@@ -15,26 +16,7 @@ import { forgetLatestVersions } from './service.ts';
 
 const languages = ['tr', 'en'] as const;
 
-const textField = z.object({
-  title: z.string().trim().min(3).max(120),
-  content: z.string().trim().min(1).max(100_000).describe('HTML: headings, paragraphs, lists, emphasis, tables, https/mailto links'),
-  change_note: z.string().trim().max(500).optional().describe('What changed, shown to sellers asked to accept it'),
-});
-
-export const publishBody = z.object({ term_type: z.enum(termTypes), tr: textField, en: textField });
-export type PublishInput = z.infer<typeof publishBody>;
-
-const publisher = z.object({ name: z.string(), email: z.string() }).nullable();
-
-export const termVersionView = z.object({
-  term_type: z.enum(termTypes),
-  version: z.number().int(),
-  published_at: z.string(),
-  published_by: publisher.describe('null for the texts the product ships with'),
-  tr: z.object({ title: z.string(), content: z.string(), change_note: z.string().nullable() }),
-  en: z.object({ title: z.string(), content: z.string(), change_note: z.string().nullable() }),
-});
-export type TermVersionView = z.infer<typeof termVersionView>;
+export type PublishInput = z.output<typeof publishBody>;
 
 /** Every version of every legal text, newest first within each type: the back-office's history. */
 export async function termHistory(db: Db, only?: TermType): Promise<TermVersionView[]> {

@@ -1,20 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { activeTermList, publishBody, termFilterAnswer, termFilterQuery, termVersionList, termVersionView } from '@worq/domain/wire/terms';
 import type { Db } from '../../db/client.ts';
-import { termTypes } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { fillPlaceholders, type LegalEntity } from './placeholders.ts';
-import { publishBody, publishTerm, termHistory, termVersionView } from './publishing.ts';
+import { publishTerm, termHistory } from './publishing.ts';
 import { activeTerms } from './service.ts';
-
-const termType = z.enum(termTypes);
-
-const activeTerm = z.object({
-  term_type: termType,
-  title: z.string(),
-  content: z.string().describe('HTML; the web sanitizes it again before display'),
-  version: z.number().int(),
-});
 
 /** Public legal texts (no sign-in needed: the registration form shows them), and their publishing. */
 export const termsRoutes: FastifyPluginAsyncZod<{ db: Db; legalEntity: LegalEntity }> = async (app, { db, legalEntity }) => {
@@ -24,7 +14,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{ db: Db; legalEntity: LegalEnti
       schema: {
         tags: ['customer'],
         summary: 'The latest active version of every legal text, in the request language',
-        response: { 200: z.array(activeTerm) },
+        response: { 200: activeTermList },
       },
     },
     async (request, reply) => {
@@ -40,8 +30,8 @@ export const termsRoutes: FastifyPluginAsyncZod<{ db: Db; legalEntity: LegalEnti
       schema: {
         tags: ['customer'],
         summary: 'One legal text by type, in the request language',
-        querystring: z.object({ term_type: termType }),
-        response: { 200: z.object({ term_type: termType, content: z.string() }) },
+        querystring: termFilterQuery,
+        response: { 200: termFilterAnswer },
       },
     },
     async (request, reply) => {
@@ -61,7 +51,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{ db: Db; legalEntity: LegalEnti
         summary: 'Every version of every legal text, newest first within each type, in both languages',
         description: 'Contents are as stored: {{controller}} and {{controller_contact}} are filled in only when served to sellers.',
         security: [{ bearer: [] }],
-        response: { 200: z.array(termVersionView) },
+        response: { 200: termVersionList },
       },
     },
     async () => termHistory(db),

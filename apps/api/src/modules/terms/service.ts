@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import { defaultLanguage, type Language } from '@worq/domain/language';
 import type { Db } from '../../db/client.ts';
-import { terms, termTypes, type ConsentRecord, type CustomerConsents, type TermType } from '../../db/schema.ts';
+import { terms, type ConsentRecord, type CustomerConsents, type TermType } from '../../db/schema.ts';
+import { termTypes } from '@worq/domain/wire/terms';
 
 export interface ActiveTerm {
   term_type: TermType;

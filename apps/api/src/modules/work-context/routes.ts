@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { workContext, workContextParams } from '@worq/domain/wire/work-context';
 import type { Db } from '../../db/client.ts';
 import { assertOwnCustomer } from '../../plugins/auth.ts';
 import { navbarElementsFor } from './service.ts';
@@ -14,8 +14,8 @@ export const workContextRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         tags: ['customer'],
         summary: "The navigation elements for the customer (403 for anyone else's id)",
         security: [{ bearer: [] }],
-        params: z.object({ customer_id: z.string().max(64) }),
-        response: { 200: z.object({ navbar_elements: z.array(z.enum(['applications', 'insight', 'connections'])) }) },
+        params: workContextParams,
+        response: { 200: workContext },
       },
     },
     async (request) => {

@@ -1,0 +1,133 @@
+/*
+ * Wire contract of the WorqInsight area (API.md "Orders and WorqInsight"): store lookup, order sync,
+ * the sales overview and its tips, and the sales history WorqTrade reads (GET /gpp/suggestion and the
+ * experts' store_performance). Money is integer kuruş, days are Istanbul `YYYY-MM-DD`.
+ * The API validates and documents its routes with these schemas; the web imports the types only.
+ */
+import { z } from 'zod';
+
+const day = z.iso.date().describe('YYYY-MM-DD, an Istanbul calendar day');
+/** One store id or the id repeated (`integration_id=a&integration_id=b`); read as a list. */
+const integrationIds = z
+  .union([z.uuid(), z.array(z.uuid()).max(50)])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : [value].flat()));
+
+/** POST /insight/store_lookup */
+export const storeLookupBody = z.object({ store_url: z.string().max(500) });
+export type StoreLookupBody = z.input<typeof storeLookupBody>;
+export const storeLookup = z.object({
+  marketplace_code: z.string().nullable(),
+  store_name: z.string().nullable(),
+  seller_id: z.string().nullable(),
+  store_link: z.string(),
+  candidates: z.array(z.string()),
+});
+export type StoreLookup = z.output<typeof storeLookup>;
+
+/** POST /insight/sync: answers 202 with `taskAccepted` (wire/tasks.ts); the sync_orders result's data is `orderSyncData`. */
+export const orderSyncBody = z.object({ integration_id: z.uuid() });
+export type OrderSyncBody = z.input<typeof orderSyncBody>;
+export const orderSyncData = z.object({
+  new_orders: z.number().int(),
+  updated_orders: z.number().int(),
+  oldest_order_at: z.string().nullable(),
+});
+export type OrderSyncData = z.output<typeof orderSyncData>;
+
+/** GET /insight/overview and GET /insight/tips */
+export const rangeQuery = z.object({ from: day.optional(), to: day.optional(), integration_id: integrationIds });
+export type RangeQuery = z.input<typeof rangeQuery>;
+
+export const totals = z.object({
+  revenue: z.number().int(),
+  orders: z.number().int(),
+  units: z.number().int(),
+  average_order_value: z.number().int(),
+  cancelled_orders: z.number().int(),
+  returned_orders: z.number().int(),
+  cancellation_rate: z.number().describe('Cancelled orders over every order placed in the period (0–1)'),
+  return_rate: z.number().describe('Returned orders over every order placed in the period (0–1)'),
+});
+export type Totals = z.output<typeof totals>;
+
+export const syncStates = ['never', 'running', 'ok', 'failed'] as const;
+export type SyncState = (typeof syncStates)[number];
+
+/** One store's order sync, as the overview lists it. */
+export const storeSync = z.object({
+  integration_id: z.string(),
+  marketplace_code: z.string(),
+  marketplace_name: z.string().describe('Extension of API.md: the marketplace display name'),
+  connection_status: z.enum(['active', 'out_of_date', 'disabled']).describe('Extension of API.md: the connection status'),
+  store_name: z.string(),
+  state: z.enum(syncStates),
+  last_synced_at: z.string().nullable(),
+  oldest_order_at: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type StoreSync = z.output<typeof storeSync>;
+
+/** GET /insight/overview */
+export const overview = z.object({
+  from: z.string(),
+  to: z.string(),
+  currency: z.literal('TRY'),
+  totals,
+  previous: totals.describe('The same figures for the equal period just before'),
+  series: z.array(z.object({ date: z.string(), revenue: z.number().int(), orders: z.number().int() })),
+  by_marketplace: z.array(
+    z.object({
+      integration_id: z.string(),
+      marketplace_code: z.string(),
+      store_name: z.string(),
+      revenue: z.number().int(),
+      orders: z.number().int(),
+    }),
+  ),
+  top_products: z.array(z.object({ sku: z.string(), name: z.string(), units: z.number().int(), revenue: z.number().int() })),
+  other_currencies: z.array(z.object({ currency: z.string(), amount: z.number().int(), orders: z.number().int() })),
+  sync: z.array(storeSync),
+});
+export type Overview = z.output<typeof overview>;
+
+export const tip = z.object({
+  code: z.string(),
+  severity: z.enum(['info', 'opportunity', 'warning']),
+  title: z.string(),
+  body: z.string(),
+  metric: z.object({ name: z.string(), value: z.number() }).nullable(),
+  action: z.object({ kind: z.string(), href: z.string() }).nullable(),
+});
+export type Tip = z.output<typeof tip>;
+
+/** GET /insight/tips: most important first. */
+export const tips = z.array(tip);
+
+/** GET /gpp/suggestion: every figure null with months_used 0 when no orders are synced. */
+export const turnoverSuggestion = z.object({
+  average_monthly_turnover: z.number().int().nullable(),
+  months_used: z.number().int(),
+  period: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
+  integrations: z.array(z.object({ integration_id: z.string(), marketplace_code: z.string(), store_name: z.string() })),
+  suggested_stock_purchase_amount: z.number().int().nullable(),
+});
+export type TurnoverSuggestion = z.output<typeof turnoverSuggestion>;
+
+/** `store_performance` of GET /admin/applications/{id}: the submitted stores' last 12 months. */
+export const storePerformanceView = z.object({
+  months: z.array(
+    z.object({
+      month: z.string().describe('YYYY-MM'),
+      revenue: z.number().int(),
+      orders: z.number().int(),
+      cancelled_orders: z.number().int(),
+      returned_orders: z.number().int(),
+    }),
+  ),
+  cancellation_rate: z.number(),
+  return_rate: z.number(),
+  by_marketplace: z.array(z.object({ marketplace_code: z.string(), store_name: z.string(), revenue: z.number().int() })),
+  last_synced_at: z.string().nullable(),
+});
+export type StorePerformanceView = z.output<typeof storePerformanceView>;
