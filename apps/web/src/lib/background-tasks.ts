@@ -4,27 +4,18 @@
  * background-task panel registers itself with followTasksWith when it loads. Features do not import
  * each other, so this small contract lives in lib; it replaced an untyped window event.
  */
+import type { SellerTaskType, TaskResult, TaskState } from '@worq/domain/wire/tasks';
 
-/** The task types the web follows (the server's list is apps/api/src/db/schema.ts `taskTypes`). */
-export const backgroundTaskTypes = [
-  'connect_integration',
-  'change_integration_status',
-  'update_integration',
-  'delete_integration',
-  'connect_company',
-  'sync_orders',
-] as const;
-export type BackgroundTaskType = (typeof backgroundTaskTypes)[number];
+/** The task types the web follows: every one a seller starts (wire/tasks.ts; not the scheduled health check). */
+export type BackgroundTaskType = SellerTaskType;
 
-/** One socket message: the task's state (`is_successful` null while it runs). */
-export interface TaskResult {
-  message: string;
-  is_successful: boolean | null;
-  data: unknown;
-}
+/** TaskState: one socket message (`is_successful` null while it runs); TaskResult: the finished one. */
+export type { TaskResult, TaskState };
 
 export interface TrackTaskOptions {
+  /** Called with the final socket message. */
   onSuccess?: (result: TaskResult) => void;
+  /** Called with the final socket message, or with an empty failure when the socket ended without one. */
   onFailure?: (result: TaskResult) => void;
   /** The page that shows what the task changes; defaults by task type. */
   page?: string;

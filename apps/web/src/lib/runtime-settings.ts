@@ -3,17 +3,10 @@
  * environment, so keys, the chat link and the development tools' switches are not baked in.
  */
 import { useSyncExternalStore } from 'react';
+import type { RuntimeSettings } from '@worq/domain/wire/settings';
 import { anonymous, get } from './http-client.ts';
 
-export interface RuntimeSettings {
-  environment: 'development' | 'test' | 'production';
-  amplitude_api_key: string | null;
-  amplitude_server_url: string | null;
-  google_client_id: string | null;
-  contact_chat_url: string | null;
-  outbox_enabled: boolean;
-  marketplace_sandbox: boolean;
-}
+export type { RuntimeSettings };
 
 export type RuntimeSettingsState =
   { status: 'loading'; settings: null } | { status: 'ready'; settings: RuntimeSettings } | { status: 'error'; settings: null };

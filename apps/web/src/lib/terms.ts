@@ -2,19 +2,17 @@
  * Legal texts shown in the terms modal, through the one HTTP client (§7); no session is needed.
  * The server answers in the Accept-Language language.
  */
+import type { TermFilterAnswer, TermType } from '@worq/domain/wire/terms';
 import { anonymous, get } from './http-client.ts';
 
-/** The legal texts the server keeps (API.md get_active_terms). */
-export const termTypes = ['disclosure', 'consent', 'electronic_message', 'more_info'] as const;
-export type TermType = (typeof termTypes)[number];
+export type { TermType };
 
-export interface Term {
-  term_type: string;
-  content: string;
-}
+/** The legal texts the server keeps (API.md get_active_terms), in the order the screens list them. */
+export const termTypes = ['disclosure', 'consent', 'electronic_message', 'more_info'] as const satisfies readonly TermType[];
 
-export async function fetchTerm(termType: TermType, language: string, signal?: AbortSignal): Promise<Term> {
-  const body = await get<Partial<Term>>(
+/** GET /customer/term_filter; an answer without its text is an error, not an empty page. */
+export async function fetchTerm(termType: TermType, language: string, signal?: AbortSignal): Promise<TermFilterAnswer> {
+  const body = await get<Partial<TermFilterAnswer>>(
     '/customer/term_filter',
     { term_type: termType },
     { ...anonymous, signal, headers: { 'Accept-Language': language } },

@@ -3,15 +3,14 @@
  * remembered, session storage otherwise. Reading prefers local storage and falls back to session
  * storage, so a refresh writes the new pair back to wherever the old one was.
  */
+import type { SessionTokens } from '@worq/domain/wire/auth';
 
 export const accessTokenKey = 'jwt_token';
 export const refreshTokenKey = 'refresh_token';
 export const defaultExpiryBufferMs = 300_000;
 
-export interface TokenPair {
-  jwt_token: string;
-  refresh_token: string;
-}
+/** The pair every sign-in, refresh and code check answers (wire/auth sessionTokens), as stored. */
+export type TokenPair = SessionTokens;
 
 /** The access token's claims (specification §3). */
 export interface AccessTokenClaims {

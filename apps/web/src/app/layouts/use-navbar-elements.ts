@@ -1,14 +1,11 @@
 import useSWR from 'swr';
+import type { NavbarElement as WorkContextElement, WorkContext } from '@worq/domain/wire/work-context';
 import { get } from '../../lib/http-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { workContextKey } from '../../lib/work-context.ts';
 
 /** Which navigation items the work context allows (GET /work_context/get/{customer_id}). */
-export type NavbarElement = 'applications' | 'connections';
-
-interface WorkContext {
-  navbar_elements: string[];
-}
+export type NavbarElement = Extract<WorkContextElement, 'applications' | 'connections'>;
 
 export function useNavbarElements(): NavbarElement[] {
   const { claims, isPhoneVerified } = useSession();

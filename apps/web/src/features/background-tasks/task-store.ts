@@ -4,10 +4,10 @@
  * through useSyncExternalStore.
  */
 import { useSyncExternalStore } from 'react';
-import type { BackgroundTaskType } from '../../lib/background-tasks.ts';
+import type { BackgroundTaskType, TaskState } from '../../lib/background-tasks.ts';
 
-/** pending (null), failed (false), success (true). */
-export type TaskStatus = boolean | null;
+/** pending (null), failed (false), success (true): the socket message's is_successful. */
+export type TaskStatus = TaskState['is_successful'];
 
 export type { BackgroundTaskType } from '../../lib/background-tasks.ts';
 
@@ -21,7 +21,7 @@ export interface TaskNotification {
   /** False once the user cleared the panel while the task was still running. */
   showItem: boolean;
   hasSeen: boolean;
-  data: unknown;
+  data: TaskState['data'];
 }
 
 export interface TaskStoreState {

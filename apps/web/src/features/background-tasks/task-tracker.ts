@@ -4,13 +4,19 @@
  * server sends the current state on open and closes after a non-null result; on success the
  * affected data is refreshed and, when the user is elsewhere, an info toast offers to go there.
  *
- * Other features ask for tracking through a window event ('background-task:track') rather than by
- * importing this module: features do not import each other (the lint's import zones), the same
- * way lib raises toasts through the toast store's events.
+ * Other features hand tasks over through lib/background-tasks.ts (`trackTask`), which this module
+ * registers itself with (`followTasksWith`): features do not import each other (the lint's import
+ * zones), and the hand-over is typed by the wire's task types.
  */
 import { mutate as globalMutate } from 'swr';
 import { addToast, toastApiMessageTimeoutMs } from '../../components/ui/toast/toast-store.ts';
-import { followTasksWith, type BackgroundTaskType, type TaskResult, type TrackTaskOptions } from '../../lib/background-tasks.ts';
+import {
+  followTasksWith,
+  type BackgroundTaskType,
+  type TaskResult,
+  type TaskState,
+  type TrackTaskOptions,
+} from '../../lib/background-tasks.ts';
 import i18n from '../../lib/i18n.ts';
 import { getAccessToken } from '../../lib/token-storage.ts';
 import { isWorkContextKey } from '../../lib/work-context.ts';
@@ -70,7 +76,7 @@ export function openTaskSocketCount(): number {
   return sockets.size;
 }
 
-function parseResult(raw: unknown): TaskResult | null {
+function parseResult(raw: unknown): TaskState | null {
   if (typeof raw !== 'string') return null;
   try {
     const value: unknown = JSON.parse(raw);
@@ -85,6 +91,11 @@ function parseResult(raw: unknown): TaskResult | null {
   } catch {
     return null;
   }
+}
+
+/** The server closes the socket after this message. */
+function isFinished(state: TaskState): state is TaskResult {
+  return state.is_successful !== null;
 }
 
 function finish(type: BackgroundTaskType, result: TaskResult, options: TrackTaskOptions) {
@@ -135,7 +146,7 @@ export function trackTask(requestId: string, type: BackgroundTaskType, options: 
     const result = parseResult(event.data);
     if (!result || settled) return;
     updateTask(requestId, { message: result.message, status: result.is_successful, data: result.data });
-    if (result.is_successful === null) return;
+    if (!isFinished(result)) return;
     settled = true;
     drop();
     socket.close();

@@ -1,5 +1,3 @@
-import type { MarketplaceRegion } from './api/marketplaces.ts';
-
 /** Names for lists that do not carry one (the integration list holds only the code). */
 export const marketplaceNames: Record<string, string> = {
   trendyol: 'Trendyol',
@@ -33,10 +31,6 @@ export const howToStepCounts: Record<string, number> = {
 
 /** Amazon's SP-API regions; Turkey belongs to Europe, so it comes first. */
 export const defaultAmazonRegions = ['EU', 'NA', 'FE'];
-
-export function regionCode(region: MarketplaceRegion): string {
-  return typeof region === 'string' ? region : region.code;
-}
 
 export function localeOf(language: string): string {
   return language === 'en' ? 'en-GB' : 'tr-TR';

@@ -6,12 +6,8 @@
 export { ConnectStoreModal, type ConnectStoreModalProps, type StorePrefill } from './components/connect-store-modal.tsx';
 export { CompanyForm, type CompanyFormProps } from './components/company-form.tsx';
 export { useIntegrations, integrationListKey, type Integration, type IntegrationStatus } from './api/integrations.ts';
-export {
-  useIntegrationDetails,
-  integrationDetailsKey,
-  type Company,
-  type CompanyType,
-  type IntegrationDetails,
-} from './api/integration-details.ts';
-export { setCompany, type CompanyInput, type SetCompanyBody } from './api/set-company.ts';
+export { useIntegrationDetails, integrationDetailsKey, type Company, type IntegrationDetails } from './api/integration-details.ts';
+export { setCompany } from './api/set-company.ts';
+export type { CompanyInput, CompanyType } from '@worq/domain/wire/company';
+export type { SetCompanyBody } from '@worq/domain/wire/marketplace';
 export { marketplaceLogoUrl, marketplaceName } from './marketplace-catalogue.ts';

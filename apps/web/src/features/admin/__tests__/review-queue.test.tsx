@@ -26,6 +26,7 @@ function item(id: string, firstName: string, status: QueueItem['status']): Queue
     id,
     created_at: '2025-03-01T09:00:00.000Z',
     submitted_at: '2025-03-02T10:30:00.000Z',
+    decided_at: null,
     status,
     reject_reason: null,
     step: 3,

@@ -1,32 +1,19 @@
 import useSWR from 'swr';
+import type { InstallmentStatus, PaymentBody, RepaymentView } from '@worq/domain/wire/repayment';
 import { get, post } from '../../../lib/http-client.ts';
 
-export type InstallmentStatus = 'upcoming' | 'due' | 'paid' | 'late';
-
 /** The repayment object (API.md "Repayments after approval"); kuruş, days `YYYY-MM-DD`. */
-export interface Repayments {
-  approved_at: string;
-  total_payment_amount: number;
-  paid_amount: number;
-  remaining_amount: number;
-  installments: { number: number; due_date: string; amount: number; paid_amount: number; status: InstallmentStatus }[];
-}
-
-export interface PaymentBody {
-  amount: number;
-  paid_at: string;
-  note?: string;
-}
+export type { InstallmentStatus, RepaymentView as Repayments };
 
 export const repaymentsPath = (applicationId: string) => `/admin/applications/${encodeURIComponent(applicationId)}/repayments`;
 
 export function useAdminRepayments(applicationId: string | null) {
-  return useSWR(applicationId ? repaymentsPath(applicationId) : null, (url: string) => get<Repayments>(url));
+  return useSWR(applicationId ? repaymentsPath(applicationId) : null, (url: string) => get<RepaymentView>(url));
 }
 
 /** POST /admin/applications/{id}/payments: 409 payment_exceeds_remaining beyond what is left. */
-export function recordPayment(applicationId: string, body: PaymentBody): Promise<Repayments> {
-  return post<Repayments>(`/admin/applications/${encodeURIComponent(applicationId)}/payments`, body);
+export function recordPayment(applicationId: string, body: PaymentBody): Promise<RepaymentView> {
+  return post<RepaymentView>(`/admin/applications/${encodeURIComponent(applicationId)}/payments`, body);
 }
 
 /**

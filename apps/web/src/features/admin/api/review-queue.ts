@@ -1,38 +1,21 @@
 import useSWR from 'swr';
+import type {
+  QueueFilter,
+  QueueItemView,
+  QueuePage,
+  QueueQuery as WireQueueQuery,
+  queueFilters as wireQueueFilters,
+} from '@worq/domain/wire/admin';
+import type { ApplicationStatus } from '@worq/domain/wire/application';
 import { get } from '../../../lib/http-client.ts';
 
-export type ReviewStatus = 'in_progress' | 'approved' | 'rejected';
-export const queueFilters = ['in_progress', 'approved', 'rejected', 'all'] as const;
-export type QueueFilter = (typeof queueFilters)[number];
+/** A submitted application's status: every one but the seller's draft. */
+export type ReviewStatus = Exclude<ApplicationStatus, 'not_completed'>;
+export const queueFilters = ['in_progress', 'approved', 'rejected', 'all'] as const satisfies typeof wireQueueFilters;
+export type { QueueFilter, QueueItemView as QueueItem };
 export const queuePageSize = 20;
 
-export interface ReviewCustomer {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string | null;
-}
-
-/** One row of the review queue (GET /admin/applications); amounts in kuruş. */
-export interface QueueItem {
-  id: string;
-  created_at: string;
-  submitted_at: string | null;
-  status: ReviewStatus | 'not_completed';
-  reject_reason: string | null;
-  step: number;
-  customer: ReviewCustomer;
-  plan: { estimated_stock_purchase_amount: number; total_payment_amount: number; duration_weeks: number } | null;
-  store_count: number;
-  company_title: string | null;
-}
-
-export interface QueuePage {
-  items: QueueItem[];
-  total: number;
-}
-
+/** What the queue screen asks for; the page size is fixed. */
 export interface QueueQuery {
   status: QueueFilter;
   q: string;
@@ -45,7 +28,10 @@ export const reviewQueuePath = '/admin/applications';
 export function useReviewQueue({ status, q, page }: QueueQuery) {
   return useSWR(
     [reviewQueuePath, status, q, page] as const,
-    ([url]) => get<QueuePage>(url, { status, ...(q ? { q } : {}), page, pagesize: queuePageSize }),
+    ([url]) => {
+      const query: WireQueueQuery = { status, ...(q ? { q } : {}), page, pagesize: queuePageSize };
+      return get<QueuePage>(url, query);
+    },
     { keepPreviousData: true },
   );
 }

@@ -1,28 +1,11 @@
 import useSWR from 'swr';
+import type { SupportRequestPage, SupportRequestsQuery, SupportRequestView } from '@worq/domain/wire/support';
 import { get, post } from '../../../lib/http-client.ts';
-import type { PersonRef } from './contact-forms.ts';
-import type { ReviewCustomer } from './review-queue.ts';
-
-export type SupportTopic = 'company_change' | 'connection' | 'application' | 'other';
 
 /** A seller's support request as the back-office sees it (API.md "Support requests"). */
-export interface SupportRequest {
-  id: string;
-  created_at: string;
-  customer: ReviewCustomer;
-  topic: SupportTopic;
-  message: string;
-  contact_preference: 'email' | 'phone';
-  handled_at: string | null;
-  handled_by: PersonRef | null;
-}
+export type { SupportRequestView as SupportRequest };
 
-export interface SupportRequestPage {
-  items: SupportRequest[];
-  total: number;
-}
-
-export const supportRequestFilters = ['false', 'true', 'all'] as const;
+export const supportRequestFilters = ['false', 'true', 'all'] as const satisfies readonly NonNullable<SupportRequestsQuery['handled']>[];
 export type SupportRequestFilter = (typeof supportRequestFilters)[number];
 export const supportRequestsPath = '/admin/support_requests';
 export const supportRequestsPageSize = 20;
@@ -30,12 +13,18 @@ export const supportRequestsPageSize = 20;
 export function useSupportRequests({ handled, q, page }: { handled: SupportRequestFilter; q: string; page: number }) {
   return useSWR(
     [supportRequestsPath, handled, q, page] as const,
-    ([url]) => get<SupportRequestPage>(url, { handled, ...(q ? { q } : {}), page, pagesize: supportRequestsPageSize }),
+    ([url]) =>
+      get<SupportRequestPage>(url, {
+        handled,
+        ...(q ? { q } : {}),
+        page,
+        pagesize: supportRequestsPageSize,
+      } satisfies SupportRequestsQuery),
     { keepPreviousData: true },
   );
 }
 
 /** POST /admin/support_requests/{id}/handled — the team has answered the seller. */
-export function markSupportRequestHandled(id: string): Promise<SupportRequest> {
-  return post<SupportRequest>(`${supportRequestsPath}/${encodeURIComponent(id)}/handled`, {});
+export function markSupportRequestHandled(id: string): Promise<SupportRequestView> {
+  return post<SupportRequestView>(`${supportRequestsPath}/${encodeURIComponent(id)}/handled`, {});
 }

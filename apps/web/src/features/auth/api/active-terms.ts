@@ -1,15 +1,6 @@
 import useSWR from 'swr';
+import type { ActiveTerm } from '@worq/domain/wire/terms';
 import { get } from '../../../lib/http-client.ts';
-
-export type ActiveTermType = 'consent' | 'disclosure' | 'electronic_message' | 'more_info';
-
-export interface ActiveTerm {
-  term_type: ActiveTermType;
-  title: string;
-  /** HTML from the server; sanitized again before display. */
-  content: string;
-  version: number;
-}
 
 /** GET /customer/get_active_terms — every legal text in the given language (no sign-in needed). */
 export function useActiveTerms(language: string) {

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import type { TermType } from '@worq/domain/wire/terms';
 import { Checkbox } from '../../../components/ui/form/checkbox.tsx';
-import type { ActiveTermType } from '../api/active-terms.ts';
 import styles from './auth.module.css';
 
 export type ConsentName = 'disclosure' | 'explicit_consent' | 'commercial_electronic_message';
 export type ConsentValues = Record<ConsentName, boolean>;
 
-const consents: Array<{ name: ConsentName; termType: ActiveTermType; labelKey: string; required: boolean }> = [
+const consents: Array<{ name: ConsentName; termType: TermType; labelKey: string; required: boolean }> = [
   { name: 'disclosure', termType: 'disclosure', labelKey: 'sign_up.consent_disclosure', required: true },
   { name: 'explicit_consent', termType: 'consent', labelKey: 'sign_up.consent_explicit', required: false },
   {
@@ -43,7 +43,7 @@ interface ConsentFieldsetProps<T extends FieldValues & ConsentValues> {
  */
 export function ConsentFieldset<T extends FieldValues & ConsentValues>({ register, errors }: ConsentFieldsetProps<T>) {
   const { t } = useTranslation('auth');
-  const [openTerm, setOpenTerm] = useState<{ type: ActiveTermType; label: string } | null>(null);
+  const [openTerm, setOpenTerm] = useState<{ type: TermType; label: string } | null>(null);
   // Stays mounted after the first opening, so the texts are not requested again.
   const [termModalWanted, setTermModalWanted] = useState(false);
 

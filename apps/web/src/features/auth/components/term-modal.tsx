@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TermType } from '@worq/domain/wire/terms';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { sanitizeTermHtml } from '../../../lib/terms.ts';
-import { useActiveTerms, type ActiveTermType } from '../api/active-terms.ts';
+import { useActiveTerms } from '../api/active-terms.ts';
 import styles from './auth.module.css';
 
 export interface TermModalProps {
   /** The consent whose text is shown; null keeps the modal closed. */
-  termType: ActiveTermType | null;
+  termType: TermType | null;
   onClose: () => void;
   /** Shown as the title until the term (with its own title) has loaded. */
   fallbackTitle: string;

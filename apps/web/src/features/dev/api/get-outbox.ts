@@ -1,17 +1,23 @@
 import useSWR from 'swr';
 import * as z from 'zod/mini';
+import type { OutboxEntry } from '@worq/domain/wire/dev';
 
-/** A message the outbox transport kept instead of sending (development only). */
-export const outboxMessage = z.object({
+/** A message the outbox transport kept instead of sending (development only; GET /dev/outbox). */
+export type OutboxMessage = OutboxEntry;
+
+/**
+ * The page reads the outbox with a bare fetch, outside the HTTP client, so it checks the answer;
+ * the check yields the wire type (an answer without `html` reads as none).
+ */
+export const outboxMessage: z.ZodMiniType<OutboxEntry, unknown> = z.object({
   id: z.string(),
   channel: z.enum(['sms', 'email']),
   to: z.string(),
   subject: z.nullable(z.string()),
   body: z.string(),
-  html: z.optional(z.nullable(z.string())),
+  html: z._default(z.nullable(z.string()), null),
   created_at: z.string(),
 });
-export type OutboxMessage = z.infer<typeof outboxMessage>;
 
 export const outboxRefreshIntervalMs = 5000;
 

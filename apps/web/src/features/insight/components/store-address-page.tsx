@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { StoreLookup } from '@worq/domain/wire/insight';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Stepper } from '../../../components/ui/stepper.tsx';
 import { errorFields, errorMessage } from '../../../lib/api-error.ts';
-import { lookupStore, type StoreLookup } from '../api/insight.ts';
+import { lookupStore } from '../api/insight.ts';
 import { clearOnboardingStore, saveOnboardingStore } from '../onboarding-store.ts';
 import styles from './insight.module.css';
 

@@ -66,10 +66,8 @@ function ChangePasswordForm() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const answer = await changePassword(values.current_password, values.new_password);
-      // Sessions are revoked on a password change; a server that re-issues this one's pair keeps it alive.
-      if (answer?.jwt_token && answer.refresh_token) {
-        replaceTokens({ jwt_token: answer.jwt_token, refresh_token: answer.refresh_token });
-      }
+      // Sessions are revoked on a password change; the answer's fresh pair keeps this one alive.
+      replaceTokens({ jwt_token: answer.jwt_token, refresh_token: answer.refresh_token });
       reset(emptyValues);
       notifySuccess(t('password.success'));
     } catch (error) {

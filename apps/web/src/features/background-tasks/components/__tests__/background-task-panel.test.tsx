@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import useSWR, { SWRConfig } from 'swr';
+import type { TaskState } from '@worq/domain/wire/tasks';
 import type { ToastAddDetail } from '../../../../components/ui/toast/toast-store.ts';
 import i18n from '../../../../lib/i18n.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
@@ -27,7 +28,8 @@ class FakeWebSocket extends EventTarget {
     this.readyState = FakeWebSocket.CLOSED;
     this.dispatchEvent(new Event('close'));
   }
-  serverSends(result: { message: string; is_successful: boolean | null; data?: unknown }) {
+  /** A socket message of the wire shape; `data` may be left out (the tracker reads it as null). */
+  serverSends(result: Omit<TaskState, 'data'> & Partial<Pick<TaskState, 'data'>>) {
     this.readyState = FakeWebSocket.OPEN;
     act(() => {
       this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(result) }));

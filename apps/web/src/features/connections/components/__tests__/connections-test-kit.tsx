@@ -30,6 +30,7 @@ export const marketplaces: Marketplace[] = [
     id: 'm-trendyol',
     code: 'trendyol',
     name: 'Trendyol',
+    logo_url: null,
     auth_type: 'api_key',
     fields: [
       { name: 'seller_id', type: 'text', required: true },
@@ -41,6 +42,7 @@ export const marketplaces: Marketplace[] = [
     id: 'm-hepsiburada',
     code: 'hepsiburada',
     name: 'Hepsiburada',
+    logo_url: null,
     auth_type: 'api_key',
     fields: [
       { name: 'merchant_id', type: 'text', required: true },
@@ -51,6 +53,7 @@ export const marketplaces: Marketplace[] = [
     id: 'm-n11',
     code: 'n11',
     name: 'N11',
+    logo_url: null,
     auth_type: 'api_key',
     fields: [
       { name: 'app_key', type: 'text', required: true },
@@ -61,17 +64,19 @@ export const marketplaces: Marketplace[] = [
     id: 'm-ciceksepeti',
     code: 'ciceksepeti',
     name: 'Çiçeksepeti',
+    logo_url: null,
     auth_type: 'api_key',
     fields: [
       { name: 'seller_id', type: 'text', required: true },
       { name: 'api_key', type: 'secret', required: true },
     ],
   },
-  { id: 'm-amazon', code: 'amazon', name: 'Amazon', auth_type: 'oauth', fields: [], regions: ['EU', 'NA', 'FE'] },
+  { id: 'm-amazon', code: 'amazon', name: 'Amazon', logo_url: null, auth_type: 'oauth', fields: [], regions: ['EU', 'NA', 'FE'] },
   {
     id: 'm-ideasoft',
     code: 'ideasoft',
     name: 'Ideasoft',
+    logo_url: null,
     auth_type: 'api_key',
     fields: [
       { name: 'store_url', type: 'url', required: true },
@@ -83,6 +88,7 @@ export const marketplaces: Marketplace[] = [
     id: 'm-ticimax',
     code: 'ticimax',
     name: 'Ticimax',
+    logo_url: null,
     auth_type: 'api_key',
     fields: [
       { name: 'store_domain', type: 'url', required: true },

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Overview, Tip } from '@worq/domain/wire/insight';
 import i18n from '../../../../lib/i18n.ts';
 import { renderRoutes, refusal, serve, Where } from '../../../../test/http-test-kit.tsx';
-import type { Overview, Tip } from '../../api/insight.ts';
 import { Component as DashboardPage } from '../dashboard-page.tsx';
 import { Component as StoreAddressPage } from '../store-address-page.tsx';
 
