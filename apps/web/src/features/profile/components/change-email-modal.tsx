@@ -1,0 +1,96 @@
+import { useTranslation } from 'react-i18next';
+import { phoneCodeLength } from '@worq/domain/validation';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormError } from '../../../components/ui/form/form-error.tsx';
+import { PasswordField } from '../../../components/ui/form/password-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import type { UserInfo } from '../api/user-info.ts';
+import { CodeStep } from './email-code-step.tsx';
+import { useChangeEmail } from './use-change-email.ts';
+import styles from './profile.module.css';
+
+/** Changing the address: email_change_request sends a code to the new one, email_change_verify applies it. */
+export function ChangeEmailModal({ user, onClose, onChanged }: { user: UserInfo; onClose: () => void; onChanged: () => void }) {
+  const { t } = useTranslation('profile');
+  const change = useChangeEmail(user, onClose, onChanged);
+  const { step, code, verifying, requestClose, closeWarning } = change;
+
+  if (step) {
+    return (
+      <Modal
+        open
+        onClose={requestClose}
+        title={t('email.change_title')}
+        footer={
+          <>
+            <Button variant="ghost" onClick={change.backToAddress} disabled={verifying}>
+              {t('email.back')}
+            </Button>
+            <Button
+              onClick={() => void change.confirm(code)}
+              busy={verifying}
+              busyText={t('email.verifying')}
+              disabled={code.length !== phoneCodeLength}
+            >
+              {t('email.change_submit')}
+            </Button>
+          </>
+        }
+      >
+        <CodeStep
+          email={step.newEmail}
+          expiresInSeconds={step.expiresInSeconds}
+          code={code}
+          onCodeChange={change.changeCode}
+          onComplete={(value) => void change.confirm(value)}
+          error={change.codeError}
+          busy={verifying}
+        />
+        {closeWarning}
+      </Modal>
+    );
+  }
+
+  const { register, errors, authT } = change;
+  return (
+    <Modal
+      open
+      onClose={requestClose}
+      title={t('email.change_title')}
+      footer={
+        <>
+          <Button variant="ghost" onClick={requestClose}>
+            {t('email.cancel')}
+          </Button>
+          <Button type="submit" form="change-email-form" busy={change.isSubmitting} busyText={t('email.sending')}>
+            {t('email.send_code')}
+          </Button>
+        </>
+      }
+    >
+      <form id="change-email-form" className={styles.modalBody} onSubmit={change.sendCode} noValidate>
+        <FormError>{change.restartNotice}</FormError>
+        <TextField
+          label={t('email.new_email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          hint={t('email.new_email_hint')}
+          error={errors.new_email?.message}
+          {...register('new_email')}
+        />
+        <PasswordField
+          label={authT('fields.current_password')}
+          autoComplete="current-password"
+          hint={t('email.password_hint')}
+          showLabel={authT('password_toggle.show')}
+          hideLabel={authT('password_toggle.hide')}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+      </form>
+      {closeWarning}
+    </Modal>
+  );
+}

@@ -1,0 +1,99 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Card } from '../../../components/ui/card.tsx';
+import { CheckIcon } from '../../../components/ui/icon.tsx';
+import { stepPath, type Application } from '../api/applications.ts';
+import { formatDate, formatMoney } from '../format.ts';
+import { applicationState, ApplicationStatusTag } from './application-status-tag.tsx';
+import { RepaymentSchedule } from './repayment-schedule.tsx';
+import styles from './worq-trade.module.css';
+
+const checklistItems = ['stores', 'company', 'stock', 'sales'] as const;
+
+function PlanFigures({ application }: { application: Application }) {
+  const { t } = useTranslation('worq-trade');
+  const plan = application.plan;
+  if (!plan) return null;
+  return (
+    <dl className={styles.figures}>
+      <div>
+        <dt>{t('figures.stock_purchase')}</dt>
+        <dd>{formatMoney(plan.estimated_stock_purchase_amount)}</dd>
+      </div>
+      <div>
+        <dt>{t('figures.total_payment')}</dt>
+        <dd>{formatMoney(plan.total_payment_amount)}</dd>
+      </div>
+      <div>
+        <dt>{t('figures.duration')}</dt>
+        <dd>{t('figures.weeks', { count: plan.duration_weeks })}</dd>
+      </div>
+      <div>
+        <dt>{t('figures.installments')}</dt>
+        <dd>{t('figures.installment_value', { count: plan.installment_count, amount: formatMoney(plan.installment_amount) })}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Why the last application was refused, and what tends to qualify next time. */
+function Rejection({ application }: { application: Application }) {
+  const { t } = useTranslation('worq-trade');
+  return (
+    <div className={styles.rejection}>
+      <div className={styles.reason}>
+        <h3 className={styles.subheading}>{t('rejection.reason_title')}</h3>
+        <p>{application.reject_reason || t('rejection.no_reason')}</p>
+      </div>
+      <div>
+        <h3 className={styles.subheading}>{t('rejection.checklist_title')}</h3>
+        <ul className={styles.checklist}>
+          {checklistItems.map((item) => (
+            <li key={item}>
+              <CheckIcon size={18} className={styles.checkIcon} />
+              <span>{t(`rejection.checklist.${item}`)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <Link to="/worq-trade/start" className={styles.linkButton}>
+          {t('rejection.start_new')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function LastApplication({ application, sellerName }: { application: Application; sellerName: string }) {
+  const { t, i18n } = useTranslation('worq-trade');
+  const state = applicationState(application);
+  return (
+    <>
+      <Card
+        title={t('applications.last_title')}
+        description={
+          <>
+            {t('applications.created_at')}{' '}
+            <time dateTime={application.created_at}>{formatDate(application.created_at, i18n.language)}</time>
+          </>
+        }
+        actions={<ApplicationStatusTag application={application} />}
+      >
+        <div className={styles.cardBody}>
+          <p className={styles.note}>{t(`state_text.${state}`)}</p>
+          <PlanFigures application={application} />
+          {state === 'active' && (
+            <div>
+              <Link to={stepPath(application.step)} className={styles.linkButton}>
+                {t('applications.continue')}
+              </Link>
+            </div>
+          )}
+          {state === 'rejected' && <Rejection application={application} />}
+        </div>
+      </Card>
+      {application.status === 'approved' && <RepaymentSchedule applicationId={application.id} sellerName={sellerName} />}
+    </>
+  );
+}
