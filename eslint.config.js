@@ -6,6 +6,10 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
+const apiModules = readdirSync(new URL('./apps/api/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -85,6 +89,26 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     settings: { 'import/extensions': ['.ts', '.tsx'], 'import/resolver': { node: { extensions: ['.ts', '.tsx'] } } },
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
+  },
+  {
+    // API module boundaries (issue 17): a module reaches another only through that module's public.ts,
+    // the list of what it exports on purpose. Tests and test kits may reach inside to set up state.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-kit.ts', '**/test-socket.ts'],
+    plugins: { import: importPlugin },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: apiModules.map((module) => ({
+            target: `./apps/api/src/modules/${module}`,
+            from: './apps/api/src/modules',
+            except: [`./${module}`, ...apiModules.filter((other) => other !== module).map((other) => `./${other}/public.ts`)],
+            message: 'Import another API module through its public.ts only.',
+          })),
+        },
+      ],
+    },
   },
   {
     files: ['packages/domain/**/*.ts'],

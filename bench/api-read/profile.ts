@@ -21,7 +21,7 @@ import { buildApp, requestIdFor } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
 import { customers } from '../../apps/api/src/db/schema.ts';
-import { findCustomerById } from '../../apps/api/src/modules/customer/repository.ts';
+import { findCustomerById } from '../../apps/api/src/modules/auth/customer-repository.ts';
 import { userInfoOf } from '../../apps/api/src/modules/customer/service.ts';
 import authPlugin from '../../apps/api/src/plugins/auth.ts';
 import errorsPlugin from '../../apps/api/src/plugins/errors.ts';

@@ -15,7 +15,7 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
 import { customers } from '../../apps/api/src/db/schema.ts';
-import { findCustomerById } from '../../apps/api/src/modules/customer/repository.ts';
+import { findCustomerById } from '../../apps/api/src/modules/auth/customer-repository.ts';
 import { runLoadInChild, type LoadRequest, type Run } from './load.ts';
 import { startPostgres, type PostgresServer } from './postgres.ts';
 import { seededTermsVersion } from '../../apps/api/src/db/terms-content.ts';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { containsPattern, phoneDigits } from '../../db/search.ts';
 import {
   applicationEvents,
   applications,
@@ -13,7 +14,7 @@ import {
   plans,
   type ApplicationStatus,
 } from '../../db/schema.ts';
-import { fixScheduleOf } from '../repayment/service.ts';
+import { fixScheduleOf } from '../repayment/public.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -34,18 +35,6 @@ export interface PersonRef {
 }
 
 /* ---------- Search ---------- */
-
-/** `%text%` for ILIKE, with the caller's own % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-}
-
-/** The digits of a phone search as stored (5XXXXXXXXX): without +90 or a leading 0. */
-export function phoneDigits(text: string): string {
-  const digits = text.replace(/\D/g, '');
-  if (digits.length >= 12 && digits.startsWith('90')) return digits.slice(2);
-  return digits.startsWith('0') ? digits.slice(1) : digits;
-}
 
 function customerMatches(q: string): SQL | undefined {
   const pattern = containsPattern(q);

@@ -15,10 +15,12 @@ import {
 import { paymentBody, repaymentView } from '@worq/domain/wire/repayment';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { endAllSessions } from '../auth/service.ts';
-import { applicationDetail, contactFormsPage, decide, markHandled, reviewQueue } from './service.ts';
-import { notifyPaymentRecorded } from '../notifications/repayment-notices.ts';
-import { recordPayment, repaymentsForExpert } from '../repayment/service.ts';
+import { endAllSessions } from '../auth/public.ts';
+import { contactFormsPage, markHandled } from './contact-forms.ts';
+import { decide } from './decision.ts';
+import { applicationDetail, reviewQueue } from './review.ts';
+import { notifyPaymentRecorded } from '../notifications/public.ts';
+import { recordPayment, repaymentsForExpert } from '../repayment/public.ts';
 
 const bearer = [{ bearer: [] }];
 const tags = ['back-office'];

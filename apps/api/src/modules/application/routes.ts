@@ -11,7 +11,7 @@ import {
 } from '@worq/domain/wire/application';
 import type { Db } from '../../db/client.ts';
 import { assertOwnCustomer } from '../../plugins/auth.ts';
-import { notifyApplicationReceived } from '../notifications/application-notices.ts';
+import { notifyApplicationReceived } from '../notifications/public.ts';
 import { applicationsOf, completeApplication, leaveApplication, saveContactForm, setStep, startApplication } from './service.ts';
 
 const bearer = [{ bearer: [] }];

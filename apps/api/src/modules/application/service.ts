@@ -13,11 +13,11 @@ import type { CompanyView } from '@worq/domain/wire/company';
 import type { Db } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { toCompanyView } from '../company/service.ts';
-import { isUniqueViolation } from '../customer/repository.ts';
-import { toPlanView } from '../gpp/service.ts';
-import { findCity } from '../location/repository.ts';
-import { toStoreFields } from '../marketplace/service.ts';
+import { toCompanyView } from '../company/public.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { toPlanView } from './plan-view.ts';
+import { findCity } from '../location/public.ts';
+import { toStoreFields } from '../marketplace/public.ts';
 import {
   findActiveApplication,
   findApplication,

@@ -34,13 +34,3 @@ export async function updateCustomer(
     .returning();
   return row;
 }
-
-/** True when the unique e-mail index refused a write. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}

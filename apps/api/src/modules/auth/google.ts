@@ -7,9 +7,10 @@ import { googleLoginAnswer, googleLoginBody, type GoogleLoginAnswer } from '@wor
 import type { Config } from '../../config.ts';
 import type { CustomerConsents } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findCustomerByEmail, insertCustomer, updateCustomer, type Customer } from '../customer/repository.ts';
+import { findCustomerByEmail, insertCustomer, updateCustomer, type Customer } from './customer-repository.ts';
 import { revokeAllRefreshTokens } from './repository.ts';
-import { startSession, type AccountsContext } from './service.ts';
+import type { AccountsContext } from './context.ts';
+import { startSession } from './sessions.ts';
 
 /** The issuers Google signs ID tokens as (developers.google.com/identity/gsi/web/guides/verify-google-id-token). */
 export const googleIssuers = ['accounts.google.com', 'https://accounts.google.com'];

@@ -16,7 +16,7 @@ import {
   uniquePhone,
 } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
-import { codeHashKey } from './service.ts';
+import { codeHashKey } from './context.ts';
 import { seededTermsVersion } from '../../db/terms-content.ts';
 
 let ctx: TestContext;

@@ -18,20 +18,12 @@ import { emptyBody, messageAnswer } from '@worq/domain/wire/common';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { googleLoginRoutes } from './google.ts';
-import {
-  accountsContext,
-  changePassword,
-  confirmEmailChange,
-  endSession,
-  refreshSession,
-  registerCustomer,
-  requestEmailChange,
-  requestPasswordReset,
-  resetPassword,
-  sendPhoneCodeTo,
-  signIn,
-  verifyPhone,
-} from './service.ts';
+import { confirmEmailChange, requestEmailChange } from './contact-change.ts';
+import { accountsContext } from './context.ts';
+import { changePassword, requestPasswordReset, resetPassword } from './password-change.ts';
+import { sendPhoneCodeTo, verifyPhone } from './phone-verification.ts';
+import { registerCustomer } from './registration.ts';
+import { endSession, refreshSession, signIn } from './sessions.ts';
 
 /** Per-IP limit of plugins/rate-limit.ts (IP_RATE_LIMIT_PER_MINUTE per route per minute). */
 const perIpLimit = { rateLimit: {} };

@@ -12,7 +12,7 @@ import {
 import { emptyBody } from '@worq/domain/wire/common';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { accountsContext } from '../auth/service.ts';
+import { accountsContext } from '../auth/public.ts';
 import {
   acceptUpdatedTerms,
   currentCustomer,

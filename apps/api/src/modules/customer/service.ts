@@ -2,18 +2,21 @@ import type { Language } from '@worq/domain/language';
 import { maskPhone } from '@worq/domain/validation';
 import type { CustomerConsents } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { emailVerificationCode } from '../auth/notifications.ts';
 import {
   confirmCurrentPassword,
   consentRecords,
+  consumeCode,
+  emailVerificationCode,
+  findCustomerById,
+  issueCode,
   notifyContactChanged,
   sendPhoneCode,
+  updateCustomer,
   type AccountsContext,
+  type Customer,
   type RegistrationInput,
-} from '../auth/service.ts';
-import { consumeCode, issueCode } from '../auth/verification-codes.ts';
-import { pendingTerms, type PendingTerm } from '../terms/service.ts';
-import { findCustomerById, updateCustomer, type Customer } from './repository.ts';
+} from '../auth/public.ts';
+import { pendingTerms, type PendingTerm } from '../terms/public.ts';
 import type { Db } from '../../db/client.ts';
 
 type ConsentChoices = RegistrationInput['consents'];

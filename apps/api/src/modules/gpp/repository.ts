@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { plans } from '../../db/schema.ts';
-import type { Plan } from '../application/repository.ts';
+import type { Plan } from '../application/public.ts';
 
 export type NewPlan = typeof plans.$inferInsert;
 

@@ -1,27 +1,10 @@
 import type { Language } from '@worq/domain/language';
 import type { MessageKey, MessageParams } from '@worq/domain/messages';
-import {
-  calculatePlan,
-  formatTry,
-  paymentStartWeeks,
-  planLimits,
-  planRates,
-  planViolations,
-  type DurationWeeks,
-  type PaymentStartWeek,
-  type PlanInputs,
-} from '@worq/domain/plan';
+import { calculatePlan, formatTry, paymentStartWeeks, planLimits, planRates, planViolations, type PlanInputs } from '@worq/domain/plan';
 import type { PlanInput, PlanParametersView, PlanView } from '@worq/domain/wire/gpp';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import {
-  findActiveApplication,
-  findApplication,
-  findPlan,
-  isActiveApplication,
-  recordEvent,
-  type Plan,
-} from '../application/repository.ts';
+import { findActiveApplication, findApplication, findPlan, isActiveApplication, recordEvent, toPlanView } from '../application/public.ts';
 import { upsertPlan, type NewPlan } from './repository.ts';
 
 export function planParameters(): PlanParametersView {
@@ -33,25 +16,6 @@ export function planParameters(): PlanParametersView {
     max_stock_to_turnover_ratio: planLimits.maxStockToTurnoverRatio,
     max_sales_to_stock_ratio: planLimits.maxSalesToStockRatio,
     suggested_stock_ratio: planLimits.suggestedStockRatio,
-  };
-}
-
-export function toPlanView(plan: Plan): PlanView {
-  const duration = plan.durationWeeks as DurationWeeks;
-  return {
-    application_id: plan.applicationId,
-    average_monthly_turnover: plan.averageMonthlyTurnover,
-    estimated_stock_purchase_amount: plan.estimatedStockPurchaseAmount,
-    estimated_sales_turnover: plan.estimatedSalesTurnover,
-    duration_weeks: duration,
-    payment_start_week: plan.paymentStartWeek as PaymentStartWeek,
-    provider_share_rate: plan.providerShareRateBps / 10_000,
-    provider_share_amount: plan.providerShareAmount,
-    your_share_amount: plan.yourShareAmount,
-    total_payment_amount: plan.totalPaymentAmount,
-    installment_count: plan.installmentCount,
-    installment_amount: plan.installmentAmount,
-    schedule: plan.schedule,
   };
 }
 

@@ -11,7 +11,8 @@ import type { TestContext } from '../../test/helpers.ts';
 import { marketplaceIdOf } from '../marketplace/test-kit.ts';
 import { insertIntegration } from '../marketplace/repository.ts';
 import { addDays } from './overview.ts';
-import { istanbulDate, istanbulDayStart, upsertOrders } from './repository.ts';
+import { istanbulDate, istanbulDayStart } from './repository.ts';
+import { upsertOrders } from './sync-repository.ts';
 import { monthStart } from './sales-history.ts';
 import { createReviewTestApp, signInExpert, submitApplication } from '../admin/test-kit.ts';
 

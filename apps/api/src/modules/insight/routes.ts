@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { ConnectorRegistry } from '../../connectors/registry.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findIntegration } from '../marketplace/repository.ts';
+import { findIntegration } from '../marketplace/public.ts';
 import { buildOverview, maxRangeDays } from './overview.ts';
 import { planSuggestion } from './sales-history.ts';
 import { lookupStore } from './store-lookup.ts';

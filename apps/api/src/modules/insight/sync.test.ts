@@ -15,7 +15,7 @@ import type { TestContext } from '../../test/helpers.ts';
 import { marketplaceIdOf } from '../marketplace/test-kit.ts';
 import { insertIntegration } from '../marketplace/repository.ts';
 import type { RunningTask } from '../tasks/types.ts';
-import { claimSync, ensureSyncRow, findSync } from './repository.ts';
+import { claimSync, ensureSyncRow, findSync } from './sync-repository.ts';
 import { runSyncTask, type SyncContext } from './sync.ts';
 
 let ctx: TestContext;

@@ -17,9 +17,8 @@ import { ConnectorError, type Credentials } from '../../connectors/types.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Secrets } from '../../plugins/secrets.ts';
-import { findIntegration, findMarketplace, updateIntegration, type Integration } from '../marketplace/repository.ts';
-import { integrationContext } from '../marketplace/service.ts';
-import type { HandlerOutcome, RunningTask, Tasks } from '../tasks/types.ts';
+import { findIntegration, findMarketplace, updateIntegration, type Integration, integrationContext } from '../marketplace/public.ts';
+import type { HandlerOutcome, RunningTask, Tasks } from '../tasks/public.ts';
 import {
   adoptUnsyncedIntegrations,
   claimDueSyncs,
@@ -30,7 +29,7 @@ import {
   unfinishedSyncTask,
   updateOwnSync,
   upsertOrders,
-} from './repository.ts';
+} from './sync-repository.ts';
 
 export interface SyncContext {
   db: Db;

@@ -6,13 +6,8 @@ import { AppError } from '../../plugins/errors.ts';
 import { createAccountsTestApp, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
 import type { RunningTask } from '../tasks/types.ts';
-import {
-  enqueueDueHealthChecks,
-  inNoSubmittedApplication,
-  noActiveApplication,
-  runHealthCheckTask,
-  type MarketplaceContext,
-} from './service.ts';
+import { inNoSubmittedApplication, noActiveApplication, type MarketplaceContext } from './context.ts';
+import { enqueueDueHealthChecks, runHealthCheckTask } from './task-handlers.ts';
 import { connectTrendyol, listIntegrations, taskResult } from './test-kit.ts';
 
 let ctx: TestContext;

@@ -15,21 +15,11 @@ import { taskAccepted } from '@worq/domain/wire/tasks';
 import type { Config } from '../../config.ts';
 import { createConnectorRegistry, sandboxFetch, type ConnectorRegistry } from '../../connectors/registry.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  amazonAuthorizationUrl,
-  enqueueDueHealthChecks,
-  ideasoftAuthorizationUrl,
-  integrationsByCompany,
-  integrationsOf,
-  marketplaceCatalogue,
-  inNoSubmittedApplication,
-  noActiveApplication,
-  registerMarketplaceTasks,
-  startChangeStatus,
-  startSetCompany,
-  startUpsert,
-  type MarketplaceContext,
-} from './service.ts';
+import { amazonAuthorizationUrl, ideasoftAuthorizationUrl } from './authorization.ts';
+import { inNoSubmittedApplication, noActiveApplication, type MarketplaceContext } from './context.ts';
+import { integrationsByCompany, integrationsOf, marketplaceCatalogue } from './reading.ts';
+import { startChangeStatus, startSetCompany, startUpsert } from './service.ts';
+import { enqueueDueHealthChecks, registerMarketplaceTasks } from './task-handlers.ts';
 
 export interface MarketplaceRoutesOptions {
   db: Db;

@@ -6,7 +6,7 @@ import { applications, customers, repaymentInstallments, repaymentReminders } fr
 import { enqueueMessage } from '../../delivery/queue.ts';
 import { renderEmail, renderSms } from '../../delivery/templates/catalogue.ts';
 import type { Delivery, OutgoingMessage } from '../../plugins/delivery.ts';
-import { fixScheduleOf } from '../repayment/service.ts';
+import { fixScheduleOf } from '../repayment/public.ts';
 
 /*
  * What a seller hears about their repayments, by e-mail and SMS in their language: a recorded

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { sendDueReminders } from '../notifications/repayment-notices.ts';
+import { sendDueReminders } from './repayment-notices.ts';
 
 /*
  * Runs the repayment reminders every few minutes in every process. Running twice is harmless: the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, applications, messageQueue, plans, repaymentInstallments } from '../../db/schema.ts';
 import { decodeClaims, get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
-import { decide } from '../admin/service.ts';
+import { decide } from '../admin/decision.ts';
 import { createReviewTestApp, sentTo, signInExpert, submitApplication } from '../admin/test-kit.ts';
 import { sendDueReminders } from '../notifications/repayment-notices.ts';
 

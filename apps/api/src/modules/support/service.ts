@@ -15,7 +15,7 @@ import { customers, supportRequests } from '../../db/schema.ts';
 import { renderEmail } from '../../delivery/templates/catalogue.ts';
 import type { Delivery } from '../../plugins/delivery.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { containsPattern } from '../admin/repository.ts';
+import { containsPattern } from '../../db/search.ts';
 
 /*
  * Support requests (API.md "Support requests"): the built-in way to reach the provider's team when

@@ -3,7 +3,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { formatMessage } from '@worq/domain/messages';
 import type { Database } from '../../db/client.ts';
-import { countHit } from '../auth/account-limits.ts';
+import { countHit } from '../auth/public.ts';
 import { TaskHub } from './hub.ts';
 import { findTaskSnapshot, insertTask } from './repository.ts';
 import { defaultRunnerOptions, TaskRunner, type RunnerOptions } from './runner.ts';

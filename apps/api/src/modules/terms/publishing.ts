@@ -10,7 +10,7 @@ import type { publishBody, TermVersionView } from '@worq/domain/wire/terms';
 import type { Db } from '../../db/client.ts';
 import { customers, terms, type TermType } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { isUniqueViolation } from '../customer/repository.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { sanitizeLegalHtml, visibleText } from './sanitize.ts';
 import { forgetLatestVersions } from './service.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { hasReachedStepTwo } from '../application/repository.ts';
-import { hasAnyIntegration } from '../marketplace/repository.ts';
+import { hasReachedStepTwo } from '../application/public.ts';
+import { hasAnyIntegration } from '../marketplace/public.ts';
 
 export type NavbarElement = 'applications' | 'insight' | 'connections';
 

@@ -1,0 +1,2 @@
+/** What the insight module offers other modules (eslint: modules import each other only through public.ts). */
+export { storePerformance } from './sales-history.ts';

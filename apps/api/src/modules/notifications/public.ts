@@ -1,0 +1,3 @@
+/** What the notifications module offers other modules (eslint: modules import each other only through public.ts). */
+export { notifyApplicationDecision, notifyApplicationReceived } from './application-notices.ts';
+export { notifyPaymentRecorded } from './repayment-notices.ts';
