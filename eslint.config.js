@@ -40,6 +40,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, import: importPlugin },
     rules: {
+      // Route modules (React Router `lazy`) all export their screen the same way: `export function Component()`.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ExportSpecifier[exported.name='Component'][local.name!='Component']",
+          message: 'A route module declares `export function Component()` rather than re-exporting a named component.',
+        },
+      ],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       // One-way imports: components/ui and lib know no feature; features do not reach into each other.

@@ -18,7 +18,7 @@ export interface DevRouteHandle {
  * Development tools (/dev/ui, /dev/outbox). They do not exist in production: the server's runtime
  * settings decide, so one build can be shipped everywhere.
  */
-export function DevLayout() {
+export function Component() {
   const { t } = useTranslation('dev');
   const { status, settings } = useRuntimeSettings();
   const matches = useMatches();
@@ -67,5 +67,3 @@ export function DevLayout() {
     </div>
   );
 }
-
-export { DevLayout as Component };

@@ -65,7 +65,7 @@ function FinancingIllustration() {
 }
 
 /** Public screens (login, password reset, phone verification): the form beside a brand panel. */
-export function PublicLayout() {
+export function Component() {
   const { t } = useTranslation('common');
   return (
     <div className={styles.layout}>
@@ -104,5 +104,3 @@ export function PublicLayout() {
     </div>
   );
 }
-
-export { PublicLayout as Component };

@@ -25,7 +25,7 @@ const UpdatedTermsGate = lazy(() =>
 );
 
 // Placeholder sign-out until the accounts work brings the session module (which also calls /auth/logout).
-export function SignedInLayout() {
+export function Component() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const isMobile = useIsMobile();
@@ -118,5 +118,3 @@ export function SignedInLayout() {
     </div>
   );
 }
-
-export { SignedInLayout as Component };

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18n, { i18nReady } from '../../../lib/i18n.ts';
 import { resetRuntimeSettings, type RuntimeSettings } from '../../../lib/runtime-settings.ts';
-import { DevLayout, type DevRouteHandle } from '../dev-layout.tsx';
+import { Component as DevLayout, type DevRouteHandle } from '../dev-layout.tsx';
 
 const development: RuntimeSettings = {
   environment: 'development',

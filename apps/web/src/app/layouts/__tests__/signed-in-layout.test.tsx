@@ -5,7 +5,7 @@ import i18n, { i18nReady } from '../../../lib/i18n.ts';
 import { resetRuntimeSettings, type RuntimeSettings } from '../../../lib/runtime-settings.ts';
 import { registerNavigate } from '../../../lib/http-client.ts';
 import { serve } from '../../../test/http-test-kit.tsx';
-import { SignedInLayout } from '../signed-in-layout.tsx';
+import { Component as SignedInLayout } from '../signed-in-layout.tsx';
 import type { NavbarElement } from '../use-navbar-elements.ts';
 
 // The work context comes from the server; the layout only decides what to show from it.

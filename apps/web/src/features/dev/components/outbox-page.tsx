@@ -80,7 +80,7 @@ function OutboxEntry({ message }: { message: OutboxMessage }) {
 }
 
 /** Development only: the SMS and e-mails the outbox transport kept, as a user would read them. */
-export function OutboxPage() {
+export function Component() {
   const { t, i18n } = useTranslation('dev');
   const filterId = useId();
   const [filter, setFilter] = useState('');
@@ -170,5 +170,3 @@ export function OutboxPage() {
     </div>
   );
 }
-
-export { OutboxPage as Component };

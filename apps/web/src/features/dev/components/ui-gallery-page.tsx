@@ -75,7 +75,7 @@ const sectionTitleKey: Record<(typeof sections)[number][0], string> = {
 };
 
 /** Development only: every design-system piece in every state, in both themes and languages. */
-export function UiGalleryPage() {
+export function Component() {
   const { t } = useTranslation('dev');
   return (
     <div className={styles.page}>
@@ -102,5 +102,3 @@ export function UiGalleryPage() {
     </div>
   );
 }
-
-export { UiGalleryPage as Component };

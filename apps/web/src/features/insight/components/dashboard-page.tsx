@@ -13,7 +13,7 @@ import styles from './insight.module.css';
 const InsightChart = lazy(() => import('./insight-chart.tsx').then((module) => ({ default: module.InsightChart })));
 
 /** `/worq-insight`: the seller's figures for a period and stores, tips, and the import state. */
-export function DashboardPage() {
+export function Component() {
   const { t, i18n } = useTranslation('insight');
   const [period, setPeriod] = useState<PeriodId>('30d');
   const [custom, setCustom] = useState(() => rangeOf('30d'));
@@ -179,5 +179,3 @@ export function DashboardPage() {
     </div>
   );
 }
-
-export { DashboardPage as Component };

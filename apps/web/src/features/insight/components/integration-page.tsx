@@ -13,7 +13,7 @@ import styles from './insight.module.css';
  * Ideasoft redirects) opened on the recognised marketplace with what the address told us. A
  * connected store starts importing its orders on the server; the dashboard shows the import.
  */
-export function IntegrationPage() {
+export function Component() {
   const { t } = useTranslation('insight');
   const navigate = useNavigate();
   const [store] = useState(readOnboardingStore);
@@ -57,5 +57,3 @@ export function IntegrationPage() {
     </div>
   );
 }
-
-export { IntegrationPage as Component };

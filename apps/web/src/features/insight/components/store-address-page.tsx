@@ -37,7 +37,7 @@ export function OnboardingSteps({ current }: { current: 0 | 1 }) {
 }
 
 /** `/worq-insight/onboarding/store-address`: the store's public address, recognised by the server. */
-export function StoreAddressPage() {
+export function Component() {
   const { t } = useTranslation('insight');
   const navigate = useNavigate();
   const [address, setAddress] = useState('');
@@ -122,5 +122,3 @@ export function StoreAddressPage() {
     </div>
   );
 }
-
-export { StoreAddressPage as Component };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import i18n, { i18nReady } from '../../../../lib/i18n.ts';
 import type { OutboxMessage } from '../../api/get-outbox.ts';
-import { OutboxPage } from '../outbox-page.tsx';
+import { Component as OutboxPage } from '../outbox-page.tsx';
 
 const sms: OutboxMessage = {
   id: 'm1',

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import i18n, { i18nReady } from '../../../../lib/i18n.ts';
-import { UiGalleryPage } from '../ui-gallery-page.tsx';
+import { Component as UiGalleryPage } from '../ui-gallery-page.tsx';
 
 beforeAll(async () => {
   await i18nReady;
