@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { RuntimeSettings } from '@worq/domain/wire/settings';
-import { anonymous, get } from './http-client.ts';
+import { getWithoutSession } from './http-client.ts';
 
 export type { RuntimeSettings };
 
@@ -36,8 +36,8 @@ function isRuntimeSettings(value: unknown): value is RuntimeSettings {
 /** Starts the single request (later calls share it) and resolves with the settings, or null on failure. */
 export function loadRuntimeSettings(): Promise<RuntimeSettings | null> {
   if (pending) return pending;
-  // Through the one HTTP client and its base host (§7), like every other call; no session needed.
-  pending = get<unknown>(runtimeSettingsPath, undefined, anonymous)
+  // Through the one HTTP client and its base host (§7); no session needed, so without the axios side.
+  pending = getWithoutSession<unknown>(runtimeSettingsPath)
     .then((body) => {
       if (!isRuntimeSettings(body)) throw new Error('settings: unexpected shape');
       setState({ status: 'ready', settings: body });

@@ -21,23 +21,41 @@ export interface SeenCall {
 export type Route = Answer | ((body: unknown, call: SeenCall, config: InternalAxiosRequestConfig) => Answer);
 
 /**
- * Fakes the API at the HTTP client's edge: an axios adapter that answers per "METHOD /path"
- * (404 `not_found` for anything else). Returns the calls it saw, in order.
+ * Fakes the API at the HTTP client's edge: an axios adapter, and `fetch` for the client's
+ * session-free GETs (lib/http-client.ts getWithoutSession), both answering per "METHOD /path"
+ * (404 `not_found` for anything else). Returns the calls they saw, in order.
  */
 export function serve(routes: Record<string, Route>): SeenCall[] {
   const calls: SeenCall[] = [];
-  httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
-    const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    const call: SeenCall = { method, url, body, params: (config.params ?? {}) as Record<string, unknown> };
+  const answer = (call: SeenCall, config: InternalAxiosRequestConfig): Answer => {
     calls.push(call);
-    const route = routes[`${method} ${url}`];
-    const answer = typeof route === 'function' ? route(body, call, config) : (route ?? refusal(404, 'not_found', 'not found'));
-    const response: AxiosResponse = { data: answer.data, status: answer.status, statusText: '', headers: {}, config, request: {} };
-    if (answer.status >= 200 && answer.status < 300) return response;
-    throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_REQUEST', config, {}, response);
+    const route = routes[`${call.method} ${call.url}`];
+    return typeof route === 'function' ? route(call.body, call, config) : (route ?? refusal(404, 'not_found', 'not found'));
   };
+  httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
+    const call: SeenCall = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      body,
+      params: (config.params ?? {}) as Record<string, unknown>,
+    };
+    const { status, data } = answer(call, config);
+    const response: AxiosResponse = { data, status, statusText: '', headers: {}, config, request: {} };
+    if (status >= 200 && status < 300) return response;
+    throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, response);
+  };
+  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
+    const target = new URL(String(input), 'http://localhost');
+    const call: SeenCall = {
+      method: (init?.method ?? 'GET').toUpperCase(),
+      url: target.pathname.replace(/^\/api\/v1/, ''),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      params: Object.fromEntries(target.searchParams),
+    };
+    const { status, data } = answer(call, {} as InternalAxiosRequestConfig);
+    return new Response(JSON.stringify(data ?? null), { status, headers: { 'content-type': 'application/json' } });
+  });
   return calls;
 }
 

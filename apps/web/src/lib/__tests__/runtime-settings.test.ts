@@ -33,6 +33,14 @@ describe('runtime settings', () => {
     expect(calls).toEqual([{ method: 'GET', url: '/settings', body: undefined, params: {} }]);
   });
 
+  it('asks with fetch, so the first page paints before the axios side is loaded (issue 14)', async () => {
+    serve({ 'GET /settings': { status: 200, data: settings } });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    await loadRuntimeSettings();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(String(fetchSpy.mock.calls[0]![0])).toBe('/api/v1/settings');
+  });
+
   it('useRuntimeSettings reports loading, then the settings', async () => {
     serve({ 'GET /settings': { status: 200, data: settings } });
     const { result } = renderHook(() => useRuntimeSettings());
