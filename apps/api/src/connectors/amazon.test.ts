@@ -2,33 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { amazonConnector, amazonConsentUrl, exchangeAmazonAuthorizationCode, turkeyMarketplaceId, type AmazonContext } from './amazon.ts';
 import { loadConfig } from '../config.ts';
+import { rejection, useLocalMarketplace } from './connector-test-kit.ts';
 import { createConnectorRegistry } from './registry.ts';
-import { sendJson, startTestServer, type TestServer } from './test-server.ts';
-import { ConnectorError } from './types.ts';
+import { sendJson } from './test-server.ts';
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const marketplace = useLocalMarketplace();
 
 const lwa = { clientId: 'amzn1.application-oa2-client.test', clientSecret: 'client-secret' };
 // Every test uses its own refresh token: the connector remembers access tokens and NextTokens per token.
 const freshCredentials = () => ({ refresh_token: `Atzr|${randomUUID()}`, region: 'EU', selling_partner_id: 'A1SELLER' });
-
-async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a ConnectorError');
-    },
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  return error as ConnectorError;
-}
 
 const lwaAnswer = { access_token: 'Atza|access-1', refresh_token: 'Atzr|refresh-1', token_type: 'bearer', expires_in: 3600 };
 
@@ -91,7 +76,7 @@ describe('AMAZON_APP_DRAFT', () => {
 
 describe('exchangeAmazonAuthorizationCode', () => {
   it('posts the authorization_code grant form to LWA and returns the refresh token', async () => {
-    server = await startTestServer((_req, res) => sendJson(res, 200, lwaAnswer));
+    const server = await marketplace.start((_req, res) => sendJson(res, 200, lwaAnswer));
     const result = await exchangeAmazonAuthorizationCode('code-123', {
       lwaBaseUrl: server.url,
       ...lwa,
@@ -113,7 +98,7 @@ describe('exchangeAmazonAuthorizationCode', () => {
   });
 
   it('maps a refused code (invalid_grant) to amazon_authorization_failed', async () => {
-    server = await startTestServer((_req, res) =>
+    const server = await marketplace.start((_req, res) =>
       sendJson(res, 400, { error_description: 'The request has an invalid grant parameter : code', error: 'invalid_grant' }),
     );
     const error = await rejection(
@@ -127,7 +112,7 @@ describe('exchangeAmazonAuthorizationCode', () => {
 
 describe('amazonConnector.verify', () => {
   it('trades the refresh token for an access token, then reads marketplace participations with it', async () => {
-    server = await startTestServer((req, res) => {
+    const server = await marketplace.start((req, res) => {
       if (req.path === '/auth/o2/token') return sendJson(res, 200, lwaAnswer);
       return sendJson(res, 200, {
         payload: [
@@ -157,7 +142,7 @@ describe('amazonConnector.verify', () => {
   });
 
   it('asks the seller to re-authorise when LWA refuses the refresh token (invalid_grant)', async () => {
-    server = await startTestServer((_req, res) =>
+    const server = await marketplace.start((_req, res) =>
       sendJson(res, 400, { error_description: 'The request has an invalid grant parameter : refresh_token', error: 'invalid_grant' }),
     );
     const error = await rejection(amazonConnector.verify(freshCredentials(), { baseUrl: server.url, ...lwa, retries: 0 } as AmazonContext));
@@ -166,7 +151,7 @@ describe('amazonConnector.verify', () => {
   });
 
   it("maps SP-API's errors array on 403 to forbidden, keeping Amazon's words", async () => {
-    server = await startTestServer((req, res) => {
+    const server = await marketplace.start((req, res) => {
       if (req.path === '/auth/o2/token') return sendJson(res, 200, lwaAnswer);
       return sendJson(res, 403, { errors: [{ code: 'Unauthorized', message: 'Access to requested resource is denied.', details: '' }] });
     });
@@ -196,7 +181,7 @@ describe('amazonConnector.listOrders', () => {
   });
 
   function ordersServer(options: { throttle?: boolean } = {}) {
-    return startTestServer((req, res) => {
+    return marketplace.start((req, res) => {
       if (req.path === '/auth/o2/token') return sendJson(res, 200, lwaAnswer);
       if (options.throttle) {
         return sendJson(
@@ -236,7 +221,7 @@ describe('amazonConnector.listOrders', () => {
   }
 
   it('follows NextToken through the cursor, mapping statuses, amounts and true instants', async () => {
-    server = await ordersServer();
+    const server = await ordersServer();
     const credentials = freshCredentials();
     const pages = await readAll(credentials, { baseUrl: server.url, ...lwa, retries: 0 });
     expect(pages).toHaveLength(3);
@@ -279,7 +264,7 @@ describe('amazonConnector.listOrders', () => {
   });
 
   it('throws rate_limited with the bucket refill time on 429, without retrying', async () => {
-    server = await ordersServer({ throttle: true });
+    const server = await ordersServer({ throttle: true });
     const error = await rejection(amazonConnector.listOrders(freshCredentials(), range, null, { baseUrl: server.url, ...lwa, retries: 2 }));
     expect(error.kind).toBe('rate_limited');
     expect(error.options.retryAfterMs).toBe(59_881);
@@ -287,7 +272,7 @@ describe('amazonConnector.listOrders', () => {
   });
 
   it('never asks for orders created later than two minutes ago', async () => {
-    server = await ordersServer();
+    const server = await ordersServer();
     const now = Date.now();
     await amazonConnector.listOrders(freshCredentials(), { from: new Date(now - 86_400_000), to: new Date(now + 60_000) }, null, {
       baseUrl: server.url,
@@ -299,7 +284,7 @@ describe('amazonConnector.listOrders', () => {
   });
 
   it('asks the seller to re-authorise 365 days after consent, before calling Amazon', async () => {
-    server = await ordersServer();
+    const server = await ordersServer();
     const credentials = { ...freshCredentials(), authorized_at: new Date(Date.now() - 366 * 86_400_000).toISOString() };
     const error = await rejection(amazonConnector.listOrders(credentials, range, null, { baseUrl: server.url, ...lwa, retries: 0 }));
     expect(error.kind).toBe('bad_credentials');

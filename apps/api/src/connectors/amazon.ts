@@ -6,7 +6,8 @@
  * to the regional SP-API host as `x-amz-access-token`.
  */
 import { createHash } from 'node:crypto';
-import { marketplaceFetch } from './http.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { marketplaceFetch, readOptionalJson } from './http.ts';
 import {
   ConnectorError,
   type Connector,
@@ -144,7 +145,7 @@ async function lwaToken(
     },
     ctx,
   );
-  const body = (await readJson(response)) as LwaTokenBody | undefined;
+  const body = (await readOptionalJson(response)) as LwaTokenBody | undefined;
   if (response.ok && body && typeof body.access_token === 'string') return body;
   const error = typeof body?.error === 'string' ? body.error : '';
   const detail = `LWA ${response.status} ${error} ${typeof body?.error_description === 'string' ? body.error_description : ''}`.trim();
@@ -254,7 +255,7 @@ async function spApiGet(path: string, credentials: Credentials, ctx: AmazonConte
     },
     ctx,
   );
-  const body = await readJson(response);
+  const body = await readOptionalJson(response);
   if (response.ok) return body;
   const first = (body as SpApiErrorBody | undefined)?.errors?.[0];
   const detail = `SP-API ${response.status} ${first?.code ?? ''} ${first?.message ?? ''}`.trim();
@@ -399,15 +400,8 @@ interface AmazonCursor {
   nextToken: string;
 }
 
-function decodeCursor(text: string): AmazonCursor {
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as AmazonCursor;
-    if (typeof value.before === 'string' && typeof value.nextToken === 'string') return value;
-  } catch {
-    // fall through
-  }
-  throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Amazon: unreadable order cursor');
-}
+const isCursor = (value: AmazonCursor) => typeof value.before === 'string' && typeof value.nextToken === 'string';
+const unreadableCursor = () => new ConnectorError('unexpected', 'marketplace_unexpected', 'Amazon: unreadable order cursor');
 
 /** An authorization older than 365 days (or one LWA refuses) must be given again by the seller. */
 function assertAuthorizationAlive(credentials: Credentials): void {
@@ -448,7 +442,7 @@ export const amazonConnector: Connector = {
     assertAuthorizationAlive(credentials);
     let query: OrdersQuery;
     if (cursor) {
-      const state = decodeCursor(cursor);
+      const state = decodeCursor(cursor, isCursor, unreadableCursor);
       query = { createdAfter: range.from, createdBefore: new Date(state.before), nextToken: state.nextToken };
     } else {
       const before = new Date(Math.min(range.to.getTime(), Date.now() - createdBeforeMarginMs));
@@ -461,16 +455,6 @@ export const amazonConnector: Connector = {
       return at >= range.from.getTime() && at < range.to.getTime();
     });
     const next: AmazonCursor | null = page.nextToken ? { before: query.createdBefore.toISOString(), nextToken: page.nextToken } : null;
-    return { orders, cursor: next ? Buffer.from(JSON.stringify(next)).toString('base64url') : null };
+    return { orders, cursor: next ? encodeCursor(next) : null };
   },
 };
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}

@@ -8,33 +8,16 @@
  * `{"message":"Geçersiz API Key"}` and the HTML 403 of a non-Turkish network are from
  * docs/reference/MARKETPLACES.md.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ciceksepetiConnector, istanbulTime, type CiceksepetiContext } from './ciceksepeti.ts';
-import { sendJson, sendText, startTestServer, type TestHandler, type TestServer } from './test-server.ts';
-import { ConnectorError, type MarketplaceOrder } from './types.ts';
+import { readAllOrders, rejection, useLocalMarketplace } from './connector-test-kit.ts';
+import { sendJson, sendText, type TestHandler } from './test-server.ts';
 
 const credentials = { seller_id: '77001', api_key: 'cs-key' };
 const dayMs = 86_400_000;
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(handler: TestHandler, minIntervalMs = 0): Promise<CiceksepetiContext> {
-  server = await startTestServer(handler);
-  return { baseUrl: server.url, retries: 2, timeoutMs: 2_000, minIntervalMs };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  return error as ConnectorError;
-}
+const marketplace = useLocalMarketplace();
+const serve = (handler: TestHandler, minIntervalMs = 0) => marketplace.serve<CiceksepetiContext>(handler, { minIntervalMs });
 
 /** One GetOrders item as Çiçeksepeti lists it; `at` is the instant, written in Istanbul time. */
 function item(orderId: number, at: number, fields: Record<string, unknown> = {}) {
@@ -56,16 +39,8 @@ function item(orderId: number, at: number, fields: Record<string, unknown> = {})
   };
 }
 
-async function readAll(range: { from: Date; to: Date }, ctx: CiceksepetiContext): Promise<MarketplaceOrder[]> {
-  const orders: MarketplaceOrder[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await ciceksepetiConnector.listOrders(credentials, range, cursor, ctx);
-    orders.push(...page.orders);
-    cursor = page.cursor;
-  } while (cursor !== null);
-  return orders;
-}
+const readAll = async (range: { from: Date; to: Date }, ctx: CiceksepetiContext) =>
+  (await readAllOrders(ciceksepetiConnector, credentials, range, ctx)).orders;
 
 interface ListBody {
   startDate: string;
@@ -79,7 +54,7 @@ describe('ciceksepeti connector', () => {
   it('verifies with one product, the x-api-key header and the seller User-Agent', async () => {
     const ctx = await serve((_req, res) => sendJson(res, 200, { totalCount: 3, products: [] }));
     await expect(ciceksepetiConnector.verify(credentials, ctx)).resolves.toEqual({ sellerId: '77001' });
-    const [request] = server!.requests;
+    const [request] = marketplace.server.requests;
     expect(request!.method).toBe('GET');
     expect(request!.path).toBe('/api/v1/Products');
     expect(request!.query.get('Page')).toBe('1');
@@ -93,7 +68,7 @@ describe('ciceksepeti connector', () => {
     const error = await rejection(ciceksepetiConnector.verify(credentials, ctx));
     expect(error.kind).toBe('bad_credentials');
     expect(error.messageKey).toBe('marketplace_bad_credentials');
-    expect(server!.requests).toHaveLength(1);
+    expect(marketplace.server.requests).toHaveLength(1);
   });
 
   it('tells an HTML 403 (a blocked network) apart from a wrong key', async () => {
@@ -126,7 +101,7 @@ describe('ciceksepeti connector', () => {
       });
     });
     const orders = await readAll({ from: new Date(from), to: new Date(to) }, ctx);
-    const bodies = server!.requests.map((request) => ({ path: request.path, ...(JSON.parse(request.body) as ListBody) }));
+    const bodies = marketplace.server.requests.map((request) => ({ path: request.path, ...(JSON.parse(request.body) as ListBody) }));
     const first = {
       path: '/api/v1/Order/GetOrders',
       startDate: istanbulTime(from),
@@ -236,7 +211,7 @@ describe('ciceksepeti connector', () => {
     const error = await rejection(ciceksepetiConnector.listOrders(credentials, range, null, ctx));
     expect(error.kind).toBe('rate_limited');
     expect(error.options.retryAfterMs).toBe(540_000);
-    expect(server!.requests).toHaveLength(1);
+    expect(marketplace.server.requests).toHaveLength(1);
     refuse = false;
     const page = await ciceksepetiConnector.listOrders(credentials, range, null, ctx);
     expect(page.cursor).not.toBeNull();

@@ -17,7 +17,8 @@
  * its last order may continue on the next page, so it travels in the cursor until the next page
  * shows whether more of its items follow. Dates are Istanbul time: `dd.MM.yyyy` plus the time.
  */
-import { isRecord, marketplaceFetch, parseJson, requireField } from './http.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { isRecord, marketplaceFetch, parseJson, requireField, unexpectedAnswer } from './http.ts';
 import {
   ConnectorError,
   type Connector,
@@ -37,6 +38,7 @@ export const ciceksepetiWindowMs = 14 * 86_400_000;
 export const ciceksepetiRepeatWindowMs = 10 * 60_000;
 export const defaultMinIntervalMs = 5_000;
 const istanbulOffsetMs = 3 * 3_600_000;
+const unexpected = unexpectedAnswer('Çiçeksepeti');
 
 export interface CiceksepetiContext extends ConnectorContext {
   /** Least time between two GetOrders calls of one seller (CICEKSEPETI_MIN_INTERVAL_MS; default 5000). */
@@ -88,7 +90,7 @@ export const ciceksepetiConnector: Connector = {
     const from = range.from.getTime();
     // The end is fixed at the first call, so both passes and every page ask the same window.
     const state: Cursor = cursor
-      ? decodeCursor(cursor)
+      ? decodeCursor<Cursor>(cursor, isCursor, () => unexpected('unreadable order cursor'))
       : { end: Math.min(range.to.getTime(), Date.now()), window: 0, active: true, page: 0 };
     const windowStart = from + state.window * ciceksepetiWindowMs;
     if (windowStart >= state.end) return { orders: state.carry ? [finish(state.carry)] : [], cursor: null };
@@ -166,19 +168,8 @@ interface Cursor {
   carry?: PendingOrder;
 }
 
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-function decodeCursor(text: string): Cursor {
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (Number.isFinite(value.end) && Number.isInteger(value.window) && typeof value.active === 'boolean' && Number.isInteger(value.page))
-      return value;
-  } catch {
-    // fall through
-  }
-  throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Çiçeksepeti: unreadable order cursor');
+function isCursor(value: Cursor): boolean {
+  return Number.isFinite(value.end) && Number.isInteger(value.window) && typeof value.active === 'boolean' && Number.isInteger(value.page);
 }
 
 /* ---------- Pacing ---------- */
@@ -355,8 +346,4 @@ export function parseIstanbulDate(date: unknown, time: unknown): number | null {
 /** `yyyy-MM-ddTHH:mm:ss` Istanbul wall clock (UTC+3 all year since 2016); request format unconfirmed. */
 export function istanbulTime(ms: number): string {
   return new Date(ms + istanbulOffsetMs).toISOString().slice(0, 19);
-}
-
-function unexpected(detail: string): ConnectorError {
-  return new ConnectorError('unexpected', 'marketplace_unexpected', `Çiçeksepeti: ${detail}`);
 }

@@ -5,7 +5,8 @@
  * merchantSku, quantity, totalPrice {currency, amount}) under {totalCount, limit, offset, pageCount,
  * items}; package lists carry packages with their lines (field names of packages unconfirmed).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { readAllOrders, rejection, useLocalMarketplace } from './connector-test-kit.ts';
 import {
   defaultUserAgent,
   hepsiburadaConnector,
@@ -16,48 +17,22 @@ import {
   type HepsiburadaContext,
 } from './hepsiburada.ts';
 import { createConnectorRegistry } from './registry.ts';
-import { sendJson, sendText, startTestServer, type TestHandler, type TestServer } from './test-server.ts';
-import { ConnectorError, type ConnectorContext, type MarketplaceOrder } from './types.ts';
+import { sendJson, sendText, type TestHandler } from './test-server.ts';
+import type { ConnectorContext } from './types.ts';
 
 const credentials = { merchant_id: 'b2c-merchant-1', service_key: 'svc-key' };
 const hour = 3_600_000;
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(handler: TestHandler): Promise<ConnectorContext> {
-  server = await startTestServer(handler);
-  return { baseUrl: server.url, retries: 2, timeoutMs: 2_000 };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  return error as ConnectorError;
-}
-
-async function allOrders(range: { from: Date; to: Date }, ctx: ConnectorContext): Promise<MarketplaceOrder[]> {
-  const orders: MarketplaceOrder[] = [];
-  let cursor: string | null = null;
-  do {
-    const result = await hepsiburadaConnector.listOrders(credentials, range, cursor, ctx);
-    orders.push(...result.orders);
-    cursor = result.cursor;
-  } while (cursor !== null);
-  return orders;
-}
+const marketplace = useLocalMarketplace();
+const serve = (handler: TestHandler) => marketplace.serve(handler);
+const allOrders = async (range: { from: Date; to: Date }, ctx: ConnectorContext) =>
+  (await readAllOrders(hepsiburadaConnector, credentials, range, ctx)).orders;
 
 describe('hepsiburada connector', () => {
   it('verifies with one listing, Basic merchantId:serviceKey and the integrator User-Agent', async () => {
     const ctx = await serve((_req, res) => sendJson(res, 200, { totalCount: 1, limit: 1, offset: 0, listings: [] }));
     await expect(hepsiburadaConnector.verify(credentials, ctx)).resolves.toEqual({ merchantId: 'b2c-merchant-1' });
-    const [request] = server!.requests;
+    const [request] = marketplace.server.requests;
     expect(request!.path).toBe('/listings/merchantid/b2c-merchant-1');
     expect(request!.query.get('offset')).toBe('0');
     expect(request!.query.get('limit')).toBe('1');
@@ -68,7 +43,7 @@ describe('hepsiburada connector', () => {
   it('sends the configured integrator User-Agent instead of the default', async () => {
     const ctx: HepsiburadaContext = { ...(await serve((_req, res) => sendJson(res, 200, { listings: [] }))), userAgent: 'acme_integrator' };
     await hepsiburadaConnector.verify(credentials, ctx);
-    expect(server!.requests[0]!.headers['user-agent']).toBe('acme_integrator');
+    expect(marketplace.server.requests[0]!.headers['user-agent']).toBe('acme_integrator');
   });
 
   it('gets HEPSIBURADA_USER_AGENT from the configuration through the registry', () => {
@@ -94,7 +69,7 @@ describe('hepsiburada connector', () => {
     const error = await rejection(hepsiburadaConnector.verify(credentials, ctx));
     expect(error.kind).toBe('bad_credentials');
     expect(error.messageKey).toBe('marketplace_bad_credentials');
-    expect(server!.requests).toHaveLength(1);
+    expect(marketplace.server.requests).toHaveLength(1);
   });
 
   it('maps 403 to forbidden', async () => {
@@ -110,14 +85,14 @@ describe('hepsiburada connector', () => {
       else sendJson(res, 200, { totalCount: 0, limit: 1, offset: 0, listings: [] });
     });
     await expect(hepsiburadaConnector.verify(credentials, ctx)).resolves.toEqual({ merchantId: 'b2c-merchant-1' });
-    expect(server!.requests).toHaveLength(2);
+    expect(marketplace.server.requests).toHaveLength(2);
   });
 
   it('reports unavailable after every retry answered 5xx, and unexpected for a non-JSON body', async () => {
     const ctx = await serve((_req, res) => sendText(res, 502, 'Bad Gateway'));
     expect((await rejection(hepsiburadaConnector.verify(credentials, ctx))).kind).toBe('unavailable');
-    expect(server!.requests).toHaveLength(3);
-    await server!.close();
+    expect(marketplace.server.requests).toHaveLength(3);
+    await marketplace.server.close();
     const ctx2 = await serve((_req, res) => sendText(res, 200, 'OK'));
     expect((await rejection(hepsiburadaConnector.verify(credentials, ctx2))).kind).toBe('unexpected');
   });
@@ -174,7 +149,7 @@ describe('hepsiburada connector', () => {
       });
     });
     const orders = await allOrders({ from: new Date(from), to: new Date(to) }, ctx);
-    const backlogCalls = server!.requests.filter((request) => request.path === '/orders/merchantid/b2c-merchant-1');
+    const backlogCalls = marketplace.server.requests.filter((request) => request.path === '/orders/merchantid/b2c-merchant-1');
     expect(
       backlogCalls.map((request) => [
         request.query.get('begindate'),
@@ -187,7 +162,7 @@ describe('hepsiburada connector', () => {
       ['2026-10-02 00:00', '2026-10-02 23:59', '100', '100'],
       ['2026-10-03 00:00', '2026-10-03 23:59', '0', '100'],
     ]);
-    expect(new Set(server!.requests.map((request) => request.path))).toEqual(
+    expect(new Set(marketplace.server.requests.map((request) => request.path))).toEqual(
       new Set(hepsiburadaLists.map((list) => list.path.replace('{id}', 'b2c-merchant-1'))),
     );
     expect(orders).toHaveLength(149 + 2);
@@ -238,7 +213,7 @@ describe('hepsiburada connector', () => {
     });
     const orders = await allOrders({ from: new Date(from), to: new Date(to) }, ctx);
     expect(orders.map((order) => order.id).sort()).toEqual(['AT-EDGE', 'LATER']);
-    const backlogCalls = server!.requests.filter((request) => request.path === '/orders/merchantid/b2c-merchant-1');
+    const backlogCalls = marketplace.server.requests.filter((request) => request.path === '/orders/merchantid/b2c-merchant-1');
     expect(backlogCalls.map((request) => request.query.get('begindate'))).toEqual([
       '2026-10-02 00:00',
       '2026-10-03 00:00',

@@ -20,15 +20,16 @@
  * follow the merchant API documentation's samples as far as they could be confirmed; the ones read
  * are read in `parsePackages` (unconfirmed: `packageNumber`, `lines`, a package-level `orderDate`).
  */
-import { basicAuth, isRecord, marketplaceFetch, parseJson, readCapped, requireField } from './http.ts';
-import {
+import { decodeCursor, encodeCursor, integerFields } from './cursor.ts';
+import { basicAuth, getJson, isRecord, requireField, statusError, unexpectedAnswer } from './http.ts';
+import type {
+  Connector,
+  ConnectorContext,
   ConnectorError,
-  type Connector,
-  type ConnectorContext,
-  type Credentials,
-  type MarketplaceOrder,
-  type MarketplaceOrderLine,
-  type OrderStatus,
+  Credentials,
+  MarketplaceOrder,
+  MarketplaceOrderLine,
+  OrderStatus,
 } from './types.ts';
 
 export const defaultBaseUrl = 'https://oms-external.hepsiburada.com';
@@ -48,6 +49,7 @@ export const hepsiburadaPageSize = 100;
 export const hepsiburadaWindowMs = 86_400_000;
 const istanbulOffsetMs = 3 * 3_600_000;
 const minuteMs = 60_000;
+const unexpected = unexpectedAnswer('Hepsiburada');
 
 /** The five lists, read in this order (a later list's status wins for an order in two). */
 export const hepsiburadaLists = [
@@ -85,17 +87,8 @@ interface Cursor {
   to: number;
 }
 
-const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-function decode(text: string): Cursor {
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if ([value.list, value.start, value.offset, value.from, value.to].every((part) => Number.isInteger(part))) return value;
-  } catch {
-    // fall through
-  }
-  throw unexpected('unreadable cursor');
-}
+const decode = (text: string) =>
+  decodeCursor(text, integerFields<Cursor>('list', 'start', 'offset', 'from', 'to'), () => unexpected('unreadable cursor'));
 
 /** The first window of list `list` inside [from, to), or null when the list has nothing there. */
 function firstWindow(list: number, from: number, to: number): number | null {
@@ -161,7 +154,7 @@ export const hepsiburadaConnector: Connector = {
     if (cursor.offset + hepsiburadaPageSize < page.totalCount) next = { ...cursor, offset: cursor.offset + hepsiburadaPageSize };
     else if (end < cursor.to) next = { ...cursor, start: end, offset: 0 };
     else next = nextList(cursor.list, cursor.from, cursor.to);
-    return { orders: page.orders, cursor: next ? encode(next) : null };
+    return { orders: page.orders, cursor: next ? encodeCursor(next) : null };
   },
 };
 
@@ -171,36 +164,21 @@ export function listingBaseUrl(baseUrl: string): string {
 }
 
 async function request(credentials: Credentials, url: string, ctx: HepsiburadaContext): Promise<unknown> {
-  const response = await marketplaceFetch(
+  return getJson(
     url,
     {
-      method: 'GET',
-      headers: {
-        authorization: basicAuth(requireField(credentials, 'merchant_id'), requireField(credentials, 'service_key')),
-        'user-agent': ctx.userAgent || defaultUserAgent,
-        accept: 'application/json',
-      },
+      authorization: basicAuth(requireField(credentials, 'merchant_id'), requireField(credentials, 'service_key')),
+      'user-agent': ctx.userAgent || defaultUserAgent,
     },
     ctx,
+    { unexpected, refusal: hepsiburadaError },
   );
-  const text = await readCapped(response);
-  if (response.ok) return parseJson(text, unexpected);
-  throw hepsiburadaError(response.status, text, response.headers.get('retry-after'));
 }
 
 export function hepsiburadaError(status: number, text: string, retryAfter: string | null = null): ConnectorError {
-  const detail = `Hepsiburada ${status}: ${text.slice(0, 300)}`;
-  if (status === 401) return new ConnectorError('bad_credentials', 'marketplace_bad_credentials', detail);
-  // A 403 means the key is fine but this merchant/integrator may not do this (or the User-Agent is wrong).
-  if (status === 403) return new ConnectorError('forbidden', 'marketplace_forbidden', detail);
-  if (status === 429) {
-    const seconds = Number(retryAfter);
-    return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, {
-      retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 60_000,
-    });
-  }
-  if (status >= 500) return new ConnectorError('unavailable', 'marketplace_unavailable', detail);
-  return new ConnectorError('unexpected', 'marketplace_unexpected', detail);
+  // Only a 401 speaks of the key: a 403 means this merchant/integrator may not do this (or the
+  // User-Agent is wrong), so it stays forbidden.
+  return statusError(status, `Hepsiburada ${status}: ${text.slice(0, 300)}`, { retryAfter, defaultRetryAfterMs: 60_000 });
 }
 
 /** `2026-06-24T10:36:53.593` (no zone) read as Istanbul time; a zoned string is taken as it is. */
@@ -286,8 +264,4 @@ function parsePackages(body: unknown, windowStart: number, windowEnd: number): {
 /** `yyyy-MM-dd HH:mm` in Istanbul time (UTC+3 all year since 2016). */
 export function istanbulMinute(ms: number): string {
   return new Date(ms + istanbulOffsetMs).toISOString().slice(0, 16).replace('T', ' ');
-}
-
-function unexpected(detail: string): ConnectorError {
-  return new ConnectorError('unexpected', 'marketplace_unexpected', `Hepsiburada: ${detail}`);
 }

@@ -62,12 +62,17 @@ export const maxReplyBytes = 4 * 1024 * 1024;
  * or streamed) is cancelled and becomes the marketplace's unexpected answer. Use it instead of
  * `response.text()` on every reply from outside.
  */
-export async function readCapped(response: Response, maxBytes: number = maxReplyBytes): Promise<string> {
-  const tooLarge = () => new ConnectorError('unexpected', 'marketplace_unexpected', `reply larger than ${maxBytes} bytes`);
+export async function readCapped(
+  response: Response,
+  maxBytes: number = maxReplyBytes,
+  /** The refusal; `declaredBytes` is the announced length when that alone was too large. */
+  tooLarge: (declaredBytes?: number) => ConnectorError = () =>
+    new ConnectorError('unexpected', 'marketplace_unexpected', `reply larger than ${maxBytes} bytes`),
+): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => {});
-    throw tooLarge();
+    throw tooLarge(declared);
   }
   if (!response.body) return '';
   const reader = response.body.getReader();
@@ -84,6 +89,49 @@ export async function readCapped(response: Response, maxBytes: number = maxReply
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * A GET of a marketplace's JSON API with `headers` (and `accept: application/json`): the parsed
+ * body of a 2xx answer; any other answer is thrown as `refusal(status, body text, Retry-After)`.
+ */
+export async function getJson(
+  url: string,
+  headers: Record<string, string>,
+  ctx: ConnectorContext,
+  answers: {
+    unexpected: (detail: string) => ConnectorError;
+    refusal: (status: number, text: string, retryAfter: string | null) => ConnectorError;
+  },
+): Promise<unknown> {
+  const response = await marketplaceFetch(url, { method: 'GET', headers: { ...headers, accept: 'application/json' } }, ctx);
+  const text = await readCapped(response);
+  if (response.ok) return parseJson(text, answers.unexpected);
+  throw answers.refusal(response.status, text, response.headers.get('retry-after'));
+}
+
+/**
+ * The error of a non-2xx answer from a marketplace that speaks in plain HTTP statuses: a 401 (or
+ * a 403 whose words are about the credentials) is bad credentials, another 403 forbidden, a 429
+ * rate limited for its Retry-After (else `defaultRetryAfterMs`), a 5xx unavailable, the rest
+ * unexpected. `detail` keeps the marketplace's own words for the logs.
+ */
+export function statusError(
+  status: number,
+  detail: string,
+  options: { credentialsRefused?: boolean; retryAfter: string | null; defaultRetryAfterMs: number },
+): ConnectorError {
+  if (status === 401 || (status === 403 && options.credentialsRefused))
+    return new ConnectorError('bad_credentials', 'marketplace_bad_credentials', detail);
+  if (status === 403) return new ConnectorError('forbidden', 'marketplace_forbidden', detail);
+  if (status === 429) {
+    const seconds = Number(options.retryAfter);
+    return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, {
+      retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : options.defaultRetryAfterMs,
+    });
+  }
+  if (status >= 500) return new ConnectorError('unavailable', 'marketplace_unavailable', detail);
+  return new ConnectorError('unexpected', 'marketplace_unexpected', detail);
 }
 
 /** Basic authorization header value. */
@@ -105,6 +153,22 @@ export function parseJson(text: string, unexpected: (detail: string) => Connecto
   } catch {
     throw unexpected(`not JSON: ${text.slice(0, 100)}`);
   }
+}
+
+/** A body read as JSON, or undefined when it is empty or not JSON: the caller judges it by the status. */
+export async function readOptionalJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A marketplace's "unexpected answer" error, its name in front of the detail (`N11: no content array`). */
+export function unexpectedAnswer(marketplace: string): (detail: string) => ConnectorError {
+  return (detail) => new ConnectorError('unexpected', 'marketplace_unexpected', `${marketplace}: ${detail}`);
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

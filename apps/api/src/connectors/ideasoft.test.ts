@@ -9,31 +9,17 @@
  *   productQuantity). Which field is the paid total is unconfirmed (docs/marketplaces.md).
  */
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { rejection, useLocalMarketplace } from './connector-test-kit.ts';
 import { exchangeIdeasoftCode, ideasoftAuthorizeUrl, ideasoftConnector, publicStoreOrigin, toIdeasoftOrder } from './ideasoft.ts';
-import { sendJson, startTestServer, type TestServer } from './test-server.ts';
+import { sendJson } from './test-server.ts';
 import { ConnectorError, type Credentials } from './types.ts';
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const marketplace = useLocalMarketplace();
 
 const client = { store_url: 'https://magaza.myideasoft.com', client_id: '12_abc', client_secret: 'secret-1' };
 const tokenAnswer = { access_token: 'access-2', expires_in: 86400, token_type: 'bearer', scope: null, refresh_token: 'refresh-2' };
 const invalidToken = { error: 'invalid_grant', error_description: 'The access token provided is invalid.' };
-
-async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a ConnectorError');
-    },
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  return error as ConnectorError;
-}
 
 const form = (body: string | undefined) => Object.fromEntries(new URLSearchParams(body));
 
@@ -58,7 +44,7 @@ describe('Ideasoft authorization', () => {
   });
 
   it('exchanges the code with the authorization_code grant and our redirect URI', async () => {
-    server = await startTestServer((_req, res) => sendJson(res, 200, tokenAnswer));
+    const server = await marketplace.start((_req, res) => sendJson(res, 200, tokenAnswer));
     const tokens = await exchangeIdeasoftCode(client, 'code-1', 'https://portal.example/ideasoft-callback', {
       baseUrl: server.url,
       retries: 0,
@@ -75,7 +61,7 @@ describe('Ideasoft authorization', () => {
   });
 
   it('reports a used or unknown code as a failed authorization', async () => {
-    server = await startTestServer((_req, res) =>
+    const server = await marketplace.start((_req, res) =>
       sendJson(res, 400, { error: 'invalid_grant', error_description: "The authorization code has expired or doesn't exist" }),
     );
     const error = await rejection(
@@ -88,7 +74,7 @@ describe('Ideasoft authorization', () => {
 
 describe('ideasoftConnector.verify', () => {
   it('reads one product with the saved access token and nothing else', async () => {
-    server = await startTestServer((req, res) =>
+    const server = await marketplace.start((req, res) =>
       req.headers.authorization === 'Bearer access-1' ? sendJson(res, 200, [{ id: 1, name: 'Tişört' }]) : sendJson(res, 401, invalidToken),
     );
     const result = await ideasoftConnector.verify(
@@ -103,7 +89,7 @@ describe('ideasoftConnector.verify', () => {
 
   it('refreshes a refused access token, hands the rotated pair to onSecretsRotated and retries', async () => {
     const refresh = `refresh-${randomUUID()}`;
-    server = await startTestServer((req, res) => {
+    const server = await marketplace.start((req, res) => {
       if (req.path === '/oauth/v2/token') return sendJson(res, 200, tokenAnswer);
       return req.headers.authorization === 'Bearer access-2' ? sendJson(res, 200, []) : sendJson(res, 401, invalidToken);
     });
@@ -125,7 +111,7 @@ describe('ideasoftConnector.verify', () => {
 
   it('gives a second caller holding the spent refresh token the successor instead of spending it again', async () => {
     const refresh = `refresh-${randomUUID()}`;
-    server = await startTestServer((req, res) => {
+    const server = await marketplace.start((req, res) => {
       if (req.path === '/oauth/v2/token') return sendJson(res, 200, tokenAnswer);
       return req.headers.authorization === 'Bearer access-2' ? sendJson(res, 200, []) : sendJson(res, 401, invalidToken);
     });
@@ -142,14 +128,14 @@ describe('ideasoftConnector.verify', () => {
   });
 
   it('never falls back to client_credentials: without tokens the store must be authorized again', async () => {
-    server = await startTestServer((_req, res) => sendJson(res, 200, tokenAnswer));
+    const server = await marketplace.start((_req, res) => sendJson(res, 200, tokenAnswer));
     const error = await rejection(ideasoftConnector.verify(client, { baseUrl: server.url, retries: 0 }));
     expect(error.kind).toBe('bad_credentials');
     expect(server.requests).toEqual([]);
   });
 
   it('reports a spent refresh token as bad credentials', async () => {
-    server = await startTestServer((req, res) =>
+    const server = await marketplace.start((req, res) =>
       req.path === '/oauth/v2/token'
         ? sendJson(res, 400, { error: 'invalid_grant', error_description: 'Invalid refresh token' })
         : sendJson(res, 401, invalidToken),
@@ -169,14 +155,13 @@ describe('ideasoftConnector.verify', () => {
       [429, 'rate_limited'],
       [503, 'unavailable'],
     ] as const) {
-      server = await startTestServer((_req, res) => sendJson(res, status, { errorMessage: 'no' }, { 'retry-after': '7' }));
+      const server = await marketplace.start((_req, res) => sendJson(res, status, { errorMessage: 'no' }, { 'retry-after': '7' }));
       const error = await rejection(
         ideasoftConnector.verify({ ...client, access_token: 'a', refresh_token: 'r' }, { baseUrl: server.url, retries: 0 }),
       );
       expect(error.kind).toBe(kind);
       if (kind === 'rate_limited') expect(error.options.retryAfterMs).toBe(7000);
       await server.close();
-      server = undefined;
     }
   });
 
@@ -253,7 +238,7 @@ describe('ideasoftConnector.listOrders', () => {
   });
 
   it('pages with limit and page, asks whole Istanbul days and keeps only the exact range', async () => {
-    server = await startTestServer((req, res) => {
+    const server = await marketplace.start((req, res) => {
       if (req.headers.authorization !== 'Bearer access-1') return sendJson(res, 401, invalidToken);
       const page = Number(req.query.get('page'));
       if (page === 1)
@@ -330,7 +315,9 @@ describe('ideasoftConnector.listOrders', () => {
   });
 
   it('throws rate_limited with the wait when Ideasoft keeps answering 429, and refuses a foreign cursor', async () => {
-    server = await startTestServer((_req, res) => sendJson(res, 429, { errorMessage: 'Too many requests' }, { 'retry-after': '12' }));
+    const server = await marketplace.start((_req, res) =>
+      sendJson(res, 429, { errorMessage: 'Too many requests' }, { 'retry-after': '12' }),
+    );
     const error = await rejection(
       ideasoftConnector.listOrders({ ...client, ...tokens }, range, 'page:3', { baseUrl: server.url, retries: 0 }),
     );

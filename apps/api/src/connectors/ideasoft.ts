@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { marketplaceFetch } from './http.ts';
+import { marketplaceFetch, readOptionalJson } from './http.ts';
 import {
   ConnectorError,
   type Connector,
@@ -80,16 +80,6 @@ function storeNameOf(storeUrl: string | undefined): { storeName?: string } {
 function apiBase(storeUrl: string | undefined, baseUrl: string): string {
   const base = baseUrl.replace(/\/+$/, '');
   return base.includes('{store_url}') ? base.replace('{store_url}', ideasoftStoreOrigin(storeUrl)) : base;
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function describe(status: number, body: unknown): string {
@@ -164,7 +154,7 @@ async function tokenRequest(
     },
     ctx,
   );
-  const body = (await readJson(response)) as Record<string, unknown> | undefined;
+  const body = (await readOptionalJson(response)) as Record<string, unknown> | undefined;
   if (!response.ok) throw failure(response, body, badGrantMessageKey);
   if (!body || typeof body.access_token !== 'string' || body.access_token === '') {
     throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ideasoft token answer without access_token');
@@ -213,7 +203,7 @@ async function adminGet(path: string, accessToken: string, credentials: Credenti
     },
     ctx,
   );
-  const body = await readJson(response);
+  const body = await readOptionalJson(response);
   if (!response.ok) throw failure(response, body);
   return body;
 }

@@ -6,38 +6,21 @@
  * epochs), the product query's 401 `SellerApiUserUnauthorizedException` and the order service's
  * 403 text/plain "Authentication failed".
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { readAllOrders, rejection, useLocalMarketplace } from './connector-test-kit.ts';
 import { n11Connector, n11FirstOrderMs, n11Statuses, n11WindowMs, parsePackages } from './n11.ts';
-import { sendJson, sendText, startTestServer, type TestHandler, type TestServer } from './test-server.ts';
-import { ConnectorError, type ConnectorContext, type MarketplaceOrder } from './types.ts';
+import { sendJson, sendText, type TestHandler } from './test-server.ts';
 
 const credentials = { app_key: 'app-key-1', app_secret: 'app-secret-1' };
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(handler: TestHandler): Promise<ConnectorContext> {
-  server = await startTestServer(handler);
-  return { baseUrl: server.url, retries: 2, timeoutMs: 2_000 };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  return error as ConnectorError;
-}
+const marketplace = useLocalMarketplace();
+const serve = (handler: TestHandler) => marketplace.serve(handler);
 
 describe('n11 connector', () => {
   it('verifies with one product query and the appkey/appsecret headers', async () => {
     const ctx = await serve((_req, res) => sendJson(res, 200, { content: [], totalElements: 0, totalPages: 0 }));
     await expect(n11Connector.verify(credentials, ctx)).resolves.toEqual({});
-    const [request] = server!.requests;
+    const [request] = marketplace.server.requests;
     expect(request!.path).toBe('/ms/product-query');
     expect(request!.query.get('page')).toBe('0');
     expect(request!.query.get('size')).toBe('1');
@@ -58,7 +41,7 @@ describe('n11 connector', () => {
     expect(wrong.messageKey).toBe('marketplace_bad_credentials');
     expect((await rejection(n11Connector.verify({ ...credentials, app_secret: 'words' }, ctx))).kind).toBe('bad_credentials');
     expect((await rejection(n11Connector.verify(credentials, ctx))).kind).toBe('forbidden');
-    expect(server!.requests).toHaveLength(3);
+    expect(marketplace.server.requests).toHaveLength(3);
   });
 
   it('retries after a 429, and reports unavailable when 5xx never stops', async () => {
@@ -71,7 +54,7 @@ describe('n11 connector', () => {
     });
     await expect(n11Connector.verify(credentials, ctx)).resolves.toEqual({});
     expect((await rejection(n11Connector.verify(credentials, ctx))).kind).toBe('unavailable');
-    expect(server!.requests).toHaveLength(2 + 3);
+    expect(marketplace.server.requests).toHaveLength(2 + 3);
   });
 
   it('reports an unparseable order page as unexpected', async () => {
@@ -104,18 +87,12 @@ describe('n11 connector', () => {
           : [];
       sendJson(res, 200, { content, totalElements: content.length, totalPages: content.length > 0 ? 1 : 0, page: 0, size: 100 });
     });
-    const orders: MarketplaceOrder[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await n11Connector.listOrders(credentials, { from: new Date(from), to: new Date(to) }, cursor, ctx);
-      orders.push(...page.orders);
-      cursor = page.cursor;
-    } while (cursor !== null);
-    const asked = server!.requests.map((request) => request.query.get('status'));
+    const { orders } = await readAllOrders(n11Connector, credentials, { from: new Date(from), to: new Date(to) }, ctx);
+    const asked = marketplace.server.requests.map((request) => request.query.get('status'));
     expect(new Set(asked)).toEqual(new Set(n11Statuses.map(([word]) => word)));
     expect(asked).not.toContain('UnPacked');
-    expect(server!.requests).toHaveLength(n11Statuses.length * 2);
-    for (const request of server!.requests) {
+    expect(marketplace.server.requests).toHaveLength(n11Statuses.length * 2);
+    for (const request of marketplace.server.requests) {
       expect(Number(request.query.get('endDate')) + 1 - Number(request.query.get('startDate'))).toBeLessThanOrEqual(n11WindowMs);
     }
     expect(orders).toEqual([
@@ -145,21 +122,16 @@ describe('n11 connector', () => {
         return sendJson(res, 400, { status: 400, error: 'Bad Request', message: 'unknown status' });
       sendJson(res, 200, { content: [], totalElements: 0, totalPages: 0, page: 0, size: 100 });
     });
-    let cursor: string | null = null;
-    let calls = 0;
-    do {
-      cursor = (
-        await n11Connector.listOrders(
-          credentials,
-          { from: new Date(Date.UTC(2024, 0, 1)), to: new Date(n11FirstOrderMs + 10 * 86_400_000) },
-          cursor,
-          ctx,
-        )
-      ).cursor;
-      calls += 1;
-    } while (cursor !== null);
+    const { calls } = await readAllOrders(
+      n11Connector,
+      credentials,
+      { from: new Date(Date.UTC(2024, 0, 1)), to: new Date(n11FirstOrderMs + 10 * 86_400_000) },
+      ctx,
+    );
     expect(calls).toBe(n11Statuses.length);
-    expect(Math.min(...server!.requests.map((request) => Number(request.query.get('startDate'))))).toBe(n11FirstOrderMs + 3 * 3_600_000);
+    expect(Math.min(...marketplace.server.requests.map((request) => Number(request.query.get('startDate'))))).toBe(
+      n11FirstOrderMs + 3 * 3_600_000,
+    );
   });
 
   it('keeps each split package apart and drops buyer details', () => {

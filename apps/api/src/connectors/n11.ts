@@ -15,7 +15,9 @@
  * - a wrong key on this service answers 403 `text/plain` "Authentication failed";
  * - 1,000 requests a minute per app key.
  */
-import { isRecord, marketplaceFetch, parseJson, readCapped, requireField } from './http.ts';
+import { decodeCursor, encodeCursor, integerFields } from './cursor.ts';
+import { getJson, isRecord, requireField, statusError, unexpectedAnswer } from './http.ts';
+import { slidingWindowLimiter } from './rate-limit.ts';
 import {
   ConnectorError,
   type Connector,
@@ -33,7 +35,9 @@ export const n11WindowMs = 15 * 86_400_000;
 /** n11 serves no orders before this instant (1 November 2024, Istanbul). */
 export const n11FirstOrderMs = Date.UTC(2024, 9, 31, 21, 0);
 const istanbulOffsetMs = 3 * 3_600_000;
-const rateLimit = { requests: 1_000, perMs: 60_000 };
+/** Keeps each app key under n11's 1,000 requests a minute within this process. */
+const waitForSlot = slidingWindowLimiter({ requests: 1_000, perMs: 60_000 });
+const unexpected = unexpectedAnswer('N11');
 
 /** The statuses read one by one, and what each means for us. */
 export const n11Statuses: ReadonlyArray<[string, OrderStatus]> = [
@@ -55,17 +59,8 @@ interface Cursor {
   to: number;
 }
 
-const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-function decode(text: string): Cursor {
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if ([value.status, value.start, value.page, value.from, value.to].every((part) => Number.isInteger(part))) return value;
-  } catch {
-    // fall through
-  }
-  throw unexpected('unreadable cursor');
-}
+const decode = (text: string) =>
+  decodeCursor(text, integerFields<Cursor>('status', 'start', 'page', 'from', 'to'), () => unexpected('unreadable cursor'));
 
 export const n11Connector: Connector = {
   code: 'n11',
@@ -119,45 +114,26 @@ export const n11Connector: Connector = {
     else if (end < cursor.to) next = { ...cursor, start: end, page: 0 };
     else if (cursor.status + 1 < n11Statuses.length) next = { ...cursor, status: cursor.status + 1, start: cursor.from, page: 0 };
     else next = null;
-    return { orders: page.orders, cursor: next ? encode(next) : null };
+    return { orders: page.orders, cursor: next ? encodeCursor(next) : null };
   },
 };
 
 async function request(credentials: Credentials, path: string, ctx: ConnectorContext): Promise<unknown> {
   await waitForSlot(requireField(credentials, 'app_key'));
-  const response = await marketplaceFetch(
+  return getJson(
     `${ctx.baseUrl}${path}`,
-    {
-      method: 'GET',
-      headers: {
-        appkey: requireField(credentials, 'app_key'),
-        appsecret: requireField(credentials, 'app_secret'),
-        accept: 'application/json',
-      },
-    },
+    { appkey: requireField(credentials, 'app_key'), appsecret: requireField(credentials, 'app_secret') },
     ctx,
+    { unexpected, refusal: n11Error },
   );
-  const text = await readCapped(response);
-  if (response.ok) return parseJson(text, unexpected);
-  throw n11Error(response.status, text, response.headers.get('retry-after'));
 }
 
 export function n11Error(status: number, text: string, retryAfter: string | null = null): ConnectorError {
-  const detail = `N11 ${status}: ${text.slice(0, 300)}`;
-  const credentialWords = /authentication failed|unauthori[sz]ed|app ?key|app ?secret|credential|yetkisiz|kimlik/i.test(
-    text.slice(0, 2000),
-  );
-  if (status === 401 || (status === 403 && credentialWords))
-    return new ConnectorError('bad_credentials', 'marketplace_bad_credentials', detail);
-  if (status === 403) return new ConnectorError('forbidden', 'marketplace_forbidden', detail);
-  if (status === 429) {
-    const seconds = Number(retryAfter);
-    return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, {
-      retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 60_000,
-    });
-  }
-  if (status >= 500) return new ConnectorError('unavailable', 'marketplace_unavailable', detail);
-  return new ConnectorError('unexpected', 'marketplace_unexpected', detail);
+  return statusError(status, `N11 ${status}: ${text.slice(0, 300)}`, {
+    credentialsRefused: /authentication failed|unauthori[sz]ed|app ?key|app ?secret|credential|yetkisiz|kimlik/i.test(text.slice(0, 2000)),
+    retryAfter,
+    defaultRetryAfterMs: 60_000,
+  });
 }
 
 const kurus = (value: unknown): number => {
@@ -210,24 +186,4 @@ function packagePlacedAt(item: Record<string, unknown>): number | null {
   const histories = Array.isArray(item.packageHistories) ? item.packageHistories.filter(isRecord) : [];
   const times = histories.map((entry) => Number(entry.createdDate)).filter(Number.isFinite);
   return times.length > 0 ? Math.min(...times) : null;
-}
-
-const keyRequests = new Map<string, number[]>();
-
-/** Keeps each app key under n11's 1,000 requests a minute within this process. */
-async function waitForSlot(appKey: string): Promise<void> {
-  for (;;) {
-    const now = Date.now();
-    const recent = (keyRequests.get(appKey) ?? []).filter((at) => now - at < rateLimit.perMs);
-    if (recent.length < rateLimit.requests) {
-      recent.push(now);
-      keyRequests.set(appKey, recent);
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, rateLimit.perMs - (now - recent[0]!) + 1));
-  }
-}
-
-function unexpected(detail: string): ConnectorError {
-  return new ConnectorError('unexpected', 'marketplace_unexpected', `N11: ${detail}`);
 }

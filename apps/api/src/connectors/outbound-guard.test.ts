@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LookupFunction } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rejection } from './connector-test-kit.ts';
 import { createGuardedFetch, isPublicAddress, type ResolvedAddress } from './outbound-guard.ts';
-import { ConnectorError } from './types.ts';
 
 /** A DNS stub: every test answers from this table and no query leaves the machine. */
 const stubResolver = (table: Record<string, string[]>) => {
@@ -42,15 +42,6 @@ async function loopbackServer(handler: http.RequestListener): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  return error as ConnectorError;
-}
-
 describe('isPublicAddress', () => {
   it.each([
     '127.0.0.1',
@@ -86,8 +77,8 @@ describe('guarded fetch', () => {
     const dns = stubResolver({ 'evil.example': ['127.0.0.1'], 'meta.example': ['169.254.169.254'] });
     const { transport, calls } = recordingTransport();
     const guarded = createGuardedFetch({ resolve: dns.resolve, transport });
-    expect((await refusal(guarded('https://evil.example/oauth/v2/token'))).messageKey).toBe('store_address_refused');
-    expect((await refusal(guarded('https://meta.example/latest/meta-data/'))).messageKey).toBe('store_address_refused');
+    expect((await rejection(guarded('https://evil.example/oauth/v2/token'))).messageKey).toBe('store_address_refused');
+    expect((await rejection(guarded('https://meta.example/latest/meta-data/'))).messageKey).toBe('store_address_refused');
     expect(calls).toHaveLength(0);
   });
 
@@ -95,8 +86,8 @@ describe('guarded fetch', () => {
     const dns = stubResolver({ 'mixed.example': ['93.184.216.34', 'fd00::1'], 'mapped.example': ['::ffff:10.0.0.1'] });
     const { transport, calls } = recordingTransport();
     const guarded = createGuardedFetch({ resolve: dns.resolve, transport });
-    await refusal(guarded('https://mixed.example/'));
-    await refusal(guarded('https://mapped.example/'));
+    await rejection(guarded('https://mixed.example/'));
+    await rejection(guarded('https://mapped.example/'));
     expect(calls).toHaveLength(0);
   });
 
@@ -104,10 +95,10 @@ describe('guarded fetch', () => {
     const dns = stubResolver({ 'shop.example': ['93.184.216.34'] });
     const { transport, calls } = recordingTransport();
     const guarded = createGuardedFetch({ resolve: dns.resolve, transport });
-    await refusal(guarded('http://shop.example/'));
-    await refusal(guarded('https://127.0.0.1/'));
-    await refusal(guarded('https://[::ffff:169.254.169.254]/'));
-    await refusal(guarded('https://user:pw@shop.example/'));
+    await rejection(guarded('http://shop.example/'));
+    await rejection(guarded('https://127.0.0.1/'));
+    await rejection(guarded('https://[::ffff:169.254.169.254]/'));
+    await rejection(guarded('https://user:pw@shop.example/'));
     expect(calls).toHaveLength(0);
     expect(dns.asked).toEqual([]);
   });
@@ -115,7 +106,7 @@ describe('guarded fetch', () => {
   it('looks a trailing-dot name up without the dot, so it meets the same check', async () => {
     const dns = stubResolver({ 'metadata.google.internal': ['169.254.169.254'] });
     const guarded = createGuardedFetch({ resolve: dns.resolve, transport: recordingTransport().transport });
-    await refusal(guarded('https://metadata.google.internal./computeMetadata/v1/'));
+    await rejection(guarded('https://metadata.google.internal./computeMetadata/v1/'));
     expect(dns.asked).toEqual(['metadata.google.internal']);
   });
 
@@ -185,7 +176,7 @@ describe('guarded fetch', () => {
         response.writeHead(200);
         response.end(Buffer.alloc(64 * 1024, 'a'));
       });
-      const error = await refusal(loopbackGuard(port, { maxBytes: 1024 })('https://shop.example/'));
+      const error = await rejection(loopbackGuard(port, { maxBytes: 1024 })('https://shop.example/'));
       expect(error.detail).toContain('larger than 1024 bytes');
     });
 

@@ -60,14 +60,16 @@ export async function startTestServer(handler: TestHandler): Promise<TestServer>
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  // Closing twice (a test closes its server, the file's afterEach closes it again) is one close.
+  let closed: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     close: () =>
-      new Promise<void>((resolve, reject) => {
+      (closed ??= new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      })),
   };
 }
 

@@ -6,16 +6,12 @@
  * docs/reference/MARKETPLACES.md; StokKodu, UrunAdi, Tutar, KdvTutari as public Ticimax integrations read
  * them (unconfirmed). The "Hatalı Kullanıcı Kodu" fault is what integrations report for a wrong code.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { sendText, startTestServer, type TestServer } from './test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { readAllOrders, rejection, useLocalMarketplace } from './connector-test-kit.ts';
+import { sendText } from './test-server.ts';
 import { child, childText, children, maxXmlBytes, parseSoapXml, ticimaxConnector } from './ticimax.ts';
-import { ConnectorError, type MarketplaceOrder } from './types.ts';
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const marketplace = useLocalMarketplace();
 
 const credentials = { store_domain: 'www.magaza.com', authorization_code: 'ABC123<&>' };
 const xml = 'text/xml; charset=utf-8';
@@ -33,17 +29,6 @@ const order = (id: number, date = '2025-03-01T10:00:00', durum = 7) =>
   '<a:Urunler><a:WebSiparisUrun><a:Adet>2</a:Adet><a:KdvTutari>15</a:KdvTutari><a:StokKodu>KUPA-01</a:StokKodu><a:Tutar>75</a:Tutar><a:UrunAdi>Kupa &amp; Tabak</a:UrunAdi></a:WebSiparisUrun>' +
   '<a:WebSiparisUrun><a:Adet>1</a:Adet><a:KdvTutari>10.08</a:KdvTutari><a:StokKodu>CAY-02</a:StokKodu><a:Tutar>50.42</a:Tutar><a:UrunAdi>Çay</a:UrunAdi></a:WebSiparisUrun></a:Urunler></a:WebSiparis>';
 
-async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a ConnectorError');
-    },
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  return error as ConnectorError;
-}
-
 function sentCall(body: string | undefined) {
   const call = child(child(child(parseSoapXml(body ?? ''), 'Envelope'), 'Body'), 'SelectSiparis');
   return { call, filter: child(call, 'f'), paging: child(call, 's') };
@@ -51,7 +36,7 @@ function sentCall(body: string | undefined) {
 
 describe('ticimaxConnector.verify', () => {
   it('posts a SelectSiparis envelope for one record with the code as UyeKodu and the SOAPAction header', async () => {
-    server = await startTestServer((_req, res) => sendText(res, 200, result(order(1)), xml));
+    const server = await marketplace.start((_req, res) => sendText(res, 200, result(order(1)), xml));
     await expect(ticimaxConnector.verify(credentials, { baseUrl: server.url, retries: 0 })).resolves.toEqual({
       storeName: 'www.magaza.com',
     });
@@ -70,7 +55,7 @@ describe('ticimaxConnector.verify', () => {
   });
 
   it('maps the "Hatalı Kullanıcı Kodu" fault (HTTP 500) to ticimax_bad_code without retrying', async () => {
-    server = await startTestServer((_req, res) => sendText(res, 500, badCodeFault, xml));
+    const server = await marketplace.start((_req, res) => sendText(res, 500, badCodeFault, xml));
     const error = await rejection(ticimaxConnector.verify(credentials, { baseUrl: server.url, retries: 3 }));
     expect(error.kind).toBe('bad_credentials');
     expect(error.messageKey).toBe('ticimax_bad_code');
@@ -93,7 +78,7 @@ describe('ticimaxConnector.verify', () => {
 
 describe('ticimaxConnector redirects', () => {
   it('does not follow a redirect to www and names the canonical host', async () => {
-    server = await startTestServer((_req, res) => {
+    const server = await marketplace.start((_req, res) => {
       res.writeHead(301, { location: 'https://www.magaza.com/Servis/SiparisServis.svc' });
       res.end();
     });
@@ -109,22 +94,9 @@ describe('ticimaxConnector redirects', () => {
 describe('ticimaxConnector.listOrders', () => {
   const range = { from: new Date('2025-03-01T00:00:00Z'), to: new Date('2025-03-02T00:00:00Z') };
 
-  async function readAll(ctx: { baseUrl: string; retries: number }): Promise<{ orders: MarketplaceOrder[]; pages: number }> {
-    const orders: MarketplaceOrder[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page = await ticimaxConnector.listOrders(credentials, range, cursor, ctx);
-      orders.push(...page.orders);
-      cursor = page.cursor;
-      pages += 1;
-    } while (cursor !== null);
-    return { orders, pages };
-  }
-
   it('sends the filter in Istanbul time and alphabetical order, pages with BaslangicIndex and maps lines', async () => {
     let failed = false;
-    server = await startTestServer((req, res) => {
+    const server = await marketplace.start((req, res) => {
       if (!failed) {
         failed = true;
         return sendText(res, 503, 'Service Unavailable', 'text/html', { 'retry-after': '0' });
@@ -134,7 +106,7 @@ describe('ticimaxConnector.listOrders', () => {
       // 01:00 Istanbul on 2 March is 22:00Z on 1 March (inside); 04:00 is 01:00Z on 2 March (outside).
       return sendText(res, 200, result(order(101, '2025-03-02T01:00:00', 8) + order(102, '2025-03-02T04:00:00')), xml);
     });
-    const { orders, pages } = await readAll({ baseUrl: server.url, retries: 2 });
+    const { orders, calls: pages } = await readAllOrders(ticimaxConnector, credentials, range, { baseUrl: server.url, retries: 2 });
     expect(pages).toBe(2);
     expect(orders).toHaveLength(101);
     expect(orders[0]).toEqual({
@@ -166,7 +138,7 @@ describe('ticimaxConnector.listOrders', () => {
   });
 
   it('refuses an answer over the size cap without parsing it', async () => {
-    server = await startTestServer((_req, res) => {
+    const server = await marketplace.start((_req, res) => {
       res.writeHead(200, { 'content-type': xml });
       // Streamed without content-length: the cap must hold while reading.
       const chunk = `<a:X>${'y'.repeat(64 * 1024)}</a:X>`;

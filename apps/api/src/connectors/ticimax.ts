@@ -12,7 +12,8 @@
  * the canonical host instead. Dates are Istanbul wall-clock time both ways.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { marketplaceFetch } from './http.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { marketplaceFetch, readCapped } from './http.ts';
 import { publicStoreOrigin } from './ideasoft.ts';
 import {
   ConnectorError,
@@ -283,30 +284,6 @@ function toMarketplaceOrder(order: XmlNode): MarketplaceOrder {
   };
 }
 
-/** Reads the body up to `maxXmlBytes`; a longer answer is cut off and refused. */
-async function readLimited(response: Response): Promise<string> {
-  const length = Number(response.headers.get('content-length'));
-  if (Number.isFinite(length) && length > maxXmlBytes) {
-    await response.body?.cancel();
-    throw new ConnectorError('unexpected', 'marketplace_unexpected', `Ticimax answer too large (${length} bytes)`);
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxXmlBytes) {
-      await reader.cancel();
-      throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ticimax answer too large');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * A redirect is never followed: fetch would turn the POST into a GET, and the seller should save
  * the address the store really answers on. The message names that host.
@@ -349,7 +326,17 @@ async function selectSiparis(
     await response.body?.cancel();
     throw redirectError(response, url);
   }
-  const text = await readLimited(response);
+  // Read up to `maxXmlBytes`; a longer answer is cut off and refused.
+  const text = await readCapped(
+    response,
+    maxXmlBytes,
+    (declaredBytes) =>
+      new ConnectorError(
+        'unexpected',
+        'marketplace_unexpected',
+        declaredBytes === undefined ? 'Ticimax answer too large' : `Ticimax answer too large (${declaredBytes} bytes)`,
+      ),
+  );
   let document: ReturnType<typeof parseSoapXml>;
   try {
     document = parseSoapXml(text);
@@ -392,15 +379,8 @@ interface TicimaxCursor {
   start: number;
 }
 
-function decodeCursor(text: string): TicimaxCursor {
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as TicimaxCursor;
-    if (Number.isFinite(value.end) && Number.isInteger(value.start) && value.start >= 0) return value;
-  } catch {
-    // fall through
-  }
-  throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ticimax: unreadable order cursor');
-}
+const isCursor = (value: TicimaxCursor) => Number.isFinite(value.end) && Number.isInteger(value.start) && value.start >= 0;
+const unreadableCursor = () => new ConnectorError('unexpected', 'marketplace_unexpected', 'Ticimax: unreadable order cursor');
 
 export const ticimaxConnector: Connector = {
   code: 'ticimax',
@@ -420,7 +400,9 @@ export const ticimaxConnector: Connector = {
 
   /** Pages of 100 orders by BaslangicIndex, sorted by ID, over the whole range (Istanbul dates). */
   async listOrders(credentials, range, cursor, ctx): Promise<OrderPage> {
-    const state: TicimaxCursor = cursor ? decodeCursor(cursor) : { end: Math.min(range.to.getTime(), Date.now()), start: 0 };
+    const state: TicimaxCursor = cursor
+      ? decodeCursor(cursor, isCursor, unreadableCursor)
+      : { end: Math.min(range.to.getTime(), Date.now()), start: 0 };
     if (state.end <= range.from.getTime()) return { orders: [], cursor: null };
     const rows = await selectSiparis(
       credentials,
@@ -432,6 +414,6 @@ export const ticimaxConnector: Connector = {
       return at >= range.from.getTime() && at < state.end;
     });
     const next = rows.length === ordersPerPage ? { end: state.end, start: state.start + ordersPerPage } : null;
-    return { orders, cursor: next ? Buffer.from(JSON.stringify(next)).toString('base64url') : null };
+    return { orders, cursor: next ? encodeCursor(next) : null };
   },
 };

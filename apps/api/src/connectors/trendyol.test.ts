@@ -6,8 +6,9 @@
  * members of that sample (totalElements, totalPages, page, size, content). Error bodies follow the
  * documented `{timestamp, exception, errors:[{key, message}]}` shape.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { sendJson, sendText, startTestServer, type TestHandler, type TestServer } from './test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { rejection, useLocalMarketplace } from './connector-test-kit.ts';
+import { sendJson, sendText, type TestHandler } from './test-server.ts';
 import { parsePackages, trendyolConnector, trendyolWindowMs, type TrendyolContext } from './trendyol.ts';
 import { ConnectorError, type MarketplaceOrder } from './types.ts';
 
@@ -19,25 +20,8 @@ const authFailure = {
 };
 const hour = 3_600_000;
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(handler: TestHandler, extra: Partial<TrendyolContext> = {}): Promise<TrendyolContext> {
-  server = await startTestServer(handler);
-  return { baseUrl: server.url, retries: 2, timeoutMs: 2_000, ...extra };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  return error as ConnectorError;
-}
+const marketplace = useLocalMarketplace();
+const serve = (handler: TestHandler, extra: Partial<TrendyolContext> = {}) => marketplace.serve<TrendyolContext>(handler, extra);
 
 /** A package as getShipmentPackages returns it today (buyer fields included, as Trendyol sends them). */
 function trendyolPackage(
@@ -88,7 +72,7 @@ describe('trendyol connector: verify', () => {
   it('verifies with an orders call of size 1 (not the hourly-limited addresses), Basic key:secret and the integrator User-Agent', async () => {
     const ctx = await serve((_req, res) => sendJson(res, 200, pageOf([])), { integratorName: 'WorqTrade' });
     await expect(trendyolConnector.verify(credentials, ctx)).resolves.toEqual({ sellerId: '123456' });
-    const [request] = server!.requests;
+    const [request] = marketplace.server.requests;
     expect(request!.path).toBe('/integration/order/sellers/123456/orders');
     expect(request!.query.get('size')).toBe('1');
     expect(request!.headers.authorization).toBe(`Basic ${Buffer.from('key-1:secret-1').toString('base64')}`);
@@ -98,20 +82,20 @@ describe('trendyol connector: verify', () => {
   it('sends SelfIntegration when no integrator name is configured', async () => {
     const ctx = await serve((_req, res) => sendJson(res, 200, pageOf([])));
     await trendyolConnector.verify(credentials, ctx);
-    expect(server!.requests[0]!.headers['user-agent']).toBe('123456 - SelfIntegration');
+    expect(marketplace.server.requests[0]!.headers['user-agent']).toBe('123456 - SelfIntegration');
   });
 
   it('maps the 401 ClientApiAuthenticationException to bad credentials without retrying', async () => {
     const ctx = await serve((_req, res) => sendJson(res, 401, authFailure));
     const error = await rejection(trendyolConnector.verify(credentials, ctx));
     expect(error).toMatchObject({ kind: 'bad_credentials', messageKey: 'marketplace_bad_credentials' });
-    expect(server!.requests).toHaveLength(1);
+    expect(marketplace.server.requests).toHaveLength(1);
   });
 
   it('tells an IP block (403 HTML) from bad credentials, and a 429 from both', async () => {
     let ctx = await serve((_req, res) => sendText(res, 403, '<html>Request blocked</html>', 'text/html'));
     expect((await rejection(trendyolConnector.verify(credentials, ctx))).kind).toBe('forbidden');
-    await server!.close();
+    await marketplace.server.close();
     ctx = await serve(
       (_req, res) => {
         res.setHeader('retry-after', '7');
@@ -213,7 +197,9 @@ describe('trendyol connector: orders', () => {
       calls += 1;
     } while (cursor !== null && calls < 10);
     expect(orders).toHaveLength(251);
-    expect(server!.requests.map((request) => [Number(request.query.get('startDate')) - from, request.query.get('page')])).toEqual([
+    expect(
+      marketplace.server.requests.map((request) => [Number(request.query.get('startDate')) - from, request.query.get('page')]),
+    ).toEqual([
       [0, '0'],
       [0, '1'],
       [trendyolWindowMs, '0'],
@@ -229,7 +215,9 @@ describe('trendyol connector: orders', () => {
     });
     const page = await trendyolConnector.listOrders(credentials, { from: new Date(from), to: new Date(to) }, null, ctx);
     expect(page.cursor).not.toBeNull();
-    const spans = server!.requests.map((request) => Number(request.query.get('endDate')) + 1 - Number(request.query.get('startDate')));
+    const spans = marketplace.server.requests.map(
+      (request) => Number(request.query.get('endDate')) + 1 - Number(request.query.get('startDate')),
+    );
     expect(spans[0]).toBe(10 * 86_400_000);
     expect(spans.at(-1)).toBeLessThanOrEqual(3 * 86_400_000);
   });
@@ -238,6 +226,6 @@ describe('trendyol connector: orders', () => {
     const to = Date.now();
     const ctx = await serve((_req, res) => sendJson(res, 200, pageOf([])), { historyDays: 30 });
     await trendyolConnector.listOrders(credentials, { from: new Date(to - 365 * 86_400_000), to: new Date(to) }, null, ctx);
-    expect(to - Number(server!.requests[0]!.query.get('startDate'))).toBeLessThanOrEqual(30 * 86_400_000 + 1000);
+    expect(to - Number(marketplace.server.requests[0]!.query.get('startDate'))).toBeLessThanOrEqual(30 * 86_400_000 + 1000);
   });
 });

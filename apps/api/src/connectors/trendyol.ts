@@ -16,15 +16,17 @@
  * How far back the classic endpoint serves is being reduced (the stream endpoint is the long-term
  * path); TRENDYOL_ORDER_HISTORY_DAYS keeps it configurable (default 90, unconfirmed).
  */
-import { basicAuth, isRecord, marketplaceFetch, parseJson, readCapped, requireField } from './http.ts';
-import {
+import { decodeCursor, encodeCursor, integerFields } from './cursor.ts';
+import { basicAuth, getJson, isRecord, requireField, statusError, unexpectedAnswer } from './http.ts';
+import { slidingWindowLimiter } from './rate-limit.ts';
+import type {
+  Connector,
+  ConnectorContext,
   ConnectorError,
-  type Connector,
-  type ConnectorContext,
-  type Credentials,
-  type MarketplaceOrder,
-  type MarketplaceOrderLine,
-  type OrderStatus,
+  Credentials,
+  MarketplaceOrder,
+  MarketplaceOrderLine,
+  OrderStatus,
 } from './types.ts';
 
 export const defaultBaseUrl = 'https://apigw.trendyol.com';
@@ -42,6 +44,12 @@ export const trendyolMaxRecords = 10_000;
 export const defaultHistoryDays = 90;
 const istanbulOffsetMs = 3 * 3_600_000;
 const rateLimit = { requests: 50, perMs: 10_000 };
+/**
+ * Keeps each seller under Trendyol's 50 requests per 10 s, shared by every call in this process
+ * (verify, paging, health checks), so paging a long range slows down instead of earning 429s.
+ */
+const waitForSlot = slidingWindowLimiter(rateLimit);
+const unexpected = unexpectedAnswer('Trendyol');
 
 /** Trendyol's package statuses in the shared vocabulary; `UnPacked` (a split parent) is skipped. */
 const statusMap: Record<string, OrderStatus> = {
@@ -69,17 +77,8 @@ interface Cursor {
   to: number;
 }
 
-const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-function decode(text: string): Cursor {
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if ([value.start, value.end, value.page, value.to].every((part) => Number.isInteger(part))) return value;
-  } catch {
-    // fall through
-  }
-  throw unexpected('unreadable cursor');
-}
+const decode = (text: string) =>
+  decodeCursor(text, integerFields<Cursor>('start', 'end', 'page', 'to'), () => unexpected('unreadable cursor'));
 
 export const trendyolConnector: Connector = {
   code: 'trendyol',
@@ -131,7 +130,7 @@ export const trendyolConnector: Connector = {
       else if (cursor.end < cursor.to)
         next = { start: cursor.end, end: Math.min(cursor.end + trendyolWindowMs, cursor.to), page: 0, to: cursor.to };
       else next = null;
-      return { orders: page.orders, cursor: next ? encode(next) : null };
+      return { orders: page.orders, cursor: next ? encodeCursor(next) : null };
     }
   },
 };
@@ -139,38 +138,24 @@ export const trendyolConnector: Connector = {
 async function request(credentials: Credentials, path: string, ctx: TrendyolContext): Promise<unknown> {
   const sellerId = requireField(credentials, 'seller_id');
   await waitForSlot(sellerId);
-  const response = await marketplaceFetch(
+  return getJson(
     `${ctx.baseUrl}${path}`,
     {
-      method: 'GET',
-      headers: {
-        authorization: basicAuth(requireField(credentials, 'api_key'), requireField(credentials, 'api_secret')),
-        'user-agent': `${sellerId} - ${ctx.integratorName ?? 'SelfIntegration'}`,
-        accept: 'application/json',
-      },
+      authorization: basicAuth(requireField(credentials, 'api_key'), requireField(credentials, 'api_secret')),
+      'user-agent': `${sellerId} - ${ctx.integratorName ?? 'SelfIntegration'}`,
     },
     ctx,
+    { unexpected, refusal: trendyolError },
   );
-  const text = await readCapped(response);
-  if (response.ok) return parseJson(text, unexpected);
-  throw trendyolError(response.status, text, response.headers.get('retry-after'));
 }
 
 /** Maps a non-2xx Trendyol answer to what the seller can act on. */
 export function trendyolError(status: number, text: string, retryAfter: string | null = null): ConnectorError {
-  const detail = `Trendyol ${status}: ${text.slice(0, 300)}`;
-  const authFailure = /AuthenticationException|AuthorizationException|authorization\.failed|unauthori[sz]ed/i.test(text.slice(0, 2000));
-  if (status === 401 || (status === 403 && authFailure))
-    return new ConnectorError('bad_credentials', 'marketplace_bad_credentials', detail);
-  if (status === 403) return new ConnectorError('forbidden', 'marketplace_forbidden', detail);
-  if (status === 429) {
-    const seconds = Number(retryAfter);
-    return new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, {
-      retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : rateLimit.perMs,
-    });
-  }
-  if (status >= 500) return new ConnectorError('unavailable', 'marketplace_unavailable', detail);
-  return new ConnectorError('unexpected', 'marketplace_unexpected', detail);
+  return statusError(status, `Trendyol ${status}: ${text.slice(0, 300)}`, {
+    credentialsRefused: /AuthenticationException|AuthorizationException|authorization\.failed|unauthori[sz]ed/i.test(text.slice(0, 2000)),
+    retryAfter,
+    defaultRetryAfterMs: rateLimit.perMs,
+  });
 }
 
 const kurus = (value: unknown): number => {
@@ -227,27 +212,4 @@ export function parsePackages(body: unknown): { orders: MarketplaceOrder[]; tota
     totalPages: Number.isFinite(totalPages) ? totalPages : 0,
     totalElements: Number.isFinite(totalElements) ? totalElements : 0,
   };
-}
-
-const sellerRequests = new Map<string, number[]>();
-
-/**
- * Keeps each seller under Trendyol's 50 requests per 10 s, shared by every call in this process
- * (verify, paging, health checks), so paging a long range slows down instead of earning 429s.
- */
-async function waitForSlot(sellerId: string): Promise<void> {
-  for (;;) {
-    const now = Date.now();
-    const recent = (sellerRequests.get(sellerId) ?? []).filter((at) => now - at < rateLimit.perMs);
-    if (recent.length < rateLimit.requests) {
-      recent.push(now);
-      sellerRequests.set(sellerId, recent);
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, rateLimit.perMs - (now - recent[0]!) + 1));
-  }
-}
-
-function unexpected(detail: string): ConnectorError {
-  return new ConnectorError('unexpected', 'marketplace_unexpected', `Trendyol: ${detail}`);
 }

@@ -1,28 +1,22 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { amazonConnector, amazonConsentUrl, exchangeAmazonAuthorizationCode, type AmazonContext } from '../amazon.ts';
 import { ConnectorError, type MarketplaceOrder } from '../types.ts';
 import { amazonSandbox, sandboxSellingPartnerId, sandboxStoreName } from './amazon.ts';
 import { sandboxSales } from './orders.ts';
+import { useSandboxApp } from './sandbox-test-kit.ts';
 
-let app: FastifyInstance;
-let base: string;
-let throttledBase: string;
 const now = Date.parse('2026-11-20T09:00:00Z');
 const lwa = { clientId: 'any-client', clientSecret: 'any-secret' };
 const redirectUri = 'http://localhost:5173/amazon-callback';
 
-beforeAll(async () => {
-  app = Fastify();
+const sandbox = useSandboxApp(async (app) => {
   await app.register(amazonSandbox, { prefix: '/sandbox/amazon', delayMs: 0, now: () => now, amazonOrdersBurst: 0 });
   await app.register(amazonSandbox, { prefix: '/throttled/amazon', delayMs: 0, now: () => now, amazonOrdersBurst: 2 });
-  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `${origin}/sandbox/amazon`;
-  throttledBase = `${origin}/throttled/amazon`;
 });
-afterAll(() => app.close());
+const base = () => `${sandbox.origin}/sandbox/amazon`;
+const throttledBase = () => `${sandbox.origin}/throttled/amazon`;
 
-const ctx = (): AmazonContext => ({ baseUrl: base, lwaBaseUrl: base, ...lwa, retries: 0 });
+const ctx = (): AmazonContext => ({ baseUrl: base(), lwaBaseUrl: base(), ...lwa, retries: 0 });
 
 describe('Amazon sandbox consent page', () => {
   it('asks to authorize WorqTrade and links back with the sandbox code, state and a stable selling partner id', async () => {
@@ -31,7 +25,7 @@ describe('Amazon sandbox consent page', () => {
       state: 'state-123',
       applicationId: 'amzn1.sp.solution.test',
       redirectUri,
-      sellerCentralBase: base,
+      sellerCentralBase: base(),
     });
     const response = await fetch(url);
     expect(response.status).toBe(200);
@@ -54,7 +48,7 @@ describe('Amazon sandbox consent page', () => {
 
   it('refuses a redirect that is not an amazon-callback page, so it is no open redirect', async () => {
     const response = await fetch(
-      `${base}/apps/authorize/consent?application_id=a&state=s&redirect_uri=${encodeURIComponent('https://evil.example/steal')}`,
+      `${base()}/apps/authorize/consent?application_id=a&state=s&redirect_uri=${encodeURIComponent('https://evil.example/steal')}`,
     );
     expect(response.status).toBe(400);
     expect(await response.text()).not.toContain('evil.example');
@@ -63,7 +57,7 @@ describe('Amazon sandbox consent page', () => {
 
 describe('Amazon connector against its sandbox', () => {
   it('exchanges the code sandbox, verifies and lists every order page as the sandbox generated them', async () => {
-    const { refreshToken } = await exchangeAmazonAuthorizationCode('sandbox', { lwaBaseUrl: base, ...lwa, redirectUri, retries: 0 });
+    const { refreshToken } = await exchangeAmazonAuthorizationCode('sandbox', { lwaBaseUrl: base(), ...lwa, redirectUri, retries: 0 });
     const credentials = { refresh_token: refreshToken, region: 'EU', selling_partner_id: sandboxSellingPartnerId };
     await expect(amazonConnector.verify(credentials, ctx())).resolves.toEqual({
       sellerId: sandboxSellingPartnerId,
@@ -94,9 +88,9 @@ describe('Amazon connector against its sandbox', () => {
   });
 
   it('limits getOrders to its burst and the connector asks to resume a minute later', async () => {
-    const throttled = (): AmazonContext => ({ baseUrl: throttledBase, lwaBaseUrl: throttledBase, ...lwa, retries: 0 });
+    const throttled = (): AmazonContext => ({ baseUrl: throttledBase(), lwaBaseUrl: throttledBase(), ...lwa, retries: 0 });
     const { refreshToken } = await exchangeAmazonAuthorizationCode('sandbox', {
-      lwaBaseUrl: throttledBase,
+      lwaBaseUrl: throttledBase(),
       ...lwa,
       redirectUri,
       retries: 0,
@@ -114,8 +108,8 @@ describe('Amazon connector against its sandbox', () => {
   });
 
   it('refuses CreatedBefore later than two minutes before now', async () => {
-    const { refreshToken } = await exchangeAmazonAuthorizationCode('sandbox', { lwaBaseUrl: base, ...lwa, redirectUri, retries: 0 });
-    const token = await fetch(`${base}/auth/o2/token`, {
+    const { refreshToken } = await exchangeAmazonAuthorizationCode('sandbox', { lwaBaseUrl: base(), ...lwa, redirectUri, retries: 0 });
+    const token = await fetch(`${base()}/auth/o2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -127,7 +121,7 @@ describe('Amazon connector against its sandbox', () => {
     }).then((response) => response.json() as Promise<{ access_token: string }>);
     const before = new Date(now - 60_000).toISOString();
     const response = await fetch(
-      `${base}/orders/v0/orders?MarketplaceIds=A33AVAJ2PDY3EV&CreatedAfter=2026-11-01T00:00:00Z&CreatedBefore=${before}`,
+      `${base()}/orders/v0/orders?MarketplaceIds=A33AVAJ2PDY3EV&CreatedAfter=2026-11-01T00:00:00Z&CreatedBefore=${before}`,
       {
         headers: { 'x-amz-access-token': token.access_token },
       },
@@ -136,7 +130,7 @@ describe('Amazon connector against its sandbox', () => {
   });
 
   it('refuses any other authorization code like LWA does', async () => {
-    const error = await exchangeAmazonAuthorizationCode('not-sandbox', { lwaBaseUrl: base, ...lwa, redirectUri, retries: 0 }).catch(
+    const error = await exchangeAmazonAuthorizationCode('not-sandbox', { lwaBaseUrl: base(), ...lwa, redirectUri, retries: 0 }).catch(
       (reason: unknown) => reason,
     );
     expect(error).toBeInstanceOf(ConnectorError);
@@ -150,7 +144,7 @@ describe('Amazon connector against its sandbox', () => {
   });
 
   it('answers SP-API calls without a sandbox access token with the errors array', async () => {
-    const response = await fetch(`${base}/orders/v0/orders?MarketplaceIds=A33AVAJ2PDY3EV&CreatedAfter=2025-01-01T00:00:00Z`, {
+    const response = await fetch(`${base()}/orders/v0/orders?MarketplaceIds=A33AVAJ2PDY3EV&CreatedAfter=2025-01-01T00:00:00Z`, {
       headers: { 'x-amz-access-token': 'Atza|forged' },
     });
     expect(response.status).toBe(403);

@@ -13,7 +13,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { amazonOrderStatusOf, turkeyMarketplaceId } from '../amazon.ts';
 import type { OrderStatus } from '../types.ts';
-import { lira, pause, sandboxDelayMs, sandboxOrderScale, sandboxOrders, sandboxSecret, type SandboxOptions } from './orders.ts';
+import { callbackUrl, escapeHtml, themedPage, type ConsentPageTheme } from './consent-page.ts';
+import { lira, openSandbox, sandboxSecret, type SandboxOptions } from './orders.ts';
 
 /** The selling partner every sandbox authorization returns. */
 export const sandboxSellingPartnerId = 'A2WORQSANDBOX1';
@@ -24,43 +25,24 @@ const accessTokenPrefix = 'Atza|sandbox.';
 const maxResultsPerPage = 100;
 const createdBeforeMarginMs = 2 * 60_000;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-
-/** Only http(s) callbacks named like the app's own are followed, so the page is no open redirect. */
-function callbackUrl(raw: string | undefined): URL | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname.endsWith('/amazon-callback') ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-const pageStyle = `
-  body { margin: 0; font-family: "Amazon Ember", Arial, sans-serif; background: #f3f3f3; color: #0f1111; }
-  header { background: #232f3e; color: #fff; padding: 14px 24px; font-size: 18px; font-weight: 700; }
-  header span { color: #ff9900; }
-  main { max-width: 560px; margin: 40px auto; background: #fff; border: 1px solid #d5d9d9; border-radius: 8px; padding: 28px 32px; }
-  h1 { font-size: 22px; margin: 0 0 12px; }
-  p { line-height: 1.5; margin: 0 0 12px; }
-  ul { margin: 0 0 20px; padding-left: 20px; line-height: 1.6; }
-  .note { font-size: 13px; color: #565959; }
-  .actions { display: flex; gap: 12px; margin-top: 24px; }
-  .button { display: inline-block; padding: 10px 22px; border-radius: 20px; text-decoration: none; font-size: 15px; border: 1px solid #888c8c; color: #0f1111; background: #fff; }
-  .button.primary { background: #ffd814; border-color: #fcd200; font-weight: 700; }
-  .button:focus-visible { outline: 3px solid #007185; outline-offset: 2px; }
-  .error { color: #b12704; }
-`;
-
-function page(title: string, content: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${pageStyle}</style></head>
-<body><header>amazon <span>seller central</span> · sandbox</header><main>${content}</main></body>
-</html>`;
-}
+/** Seller Central's look. */
+const theme: ConsentPageTheme = {
+  lang: 'en',
+  header: 'amazon <span>seller central</span> · sandbox',
+  font: '"Amazon Ember", Arial, sans-serif',
+  background: '#f3f3f3',
+  text: '#0f1111',
+  headerBackground: '#232f3e',
+  headerParts: 'header span { color: #ff9900; }',
+  panelBorder: '#d5d9d9',
+  note: '#565959',
+  buttonRadius: '20px',
+  buttonBorder: '#888c8c',
+  primaryButton: 'background: #ffd814; border-color: #fcd200;',
+  focus: '#007185',
+  error: '#b12704',
+};
+const page = (title: string, content: string) => themedPage(theme, title, content);
 
 function consentPage(applicationId: string, authorizeHref: string, cancelHref: string): string {
   return page(
@@ -123,15 +105,14 @@ function sellerOfToken(token: unknown, prefix = accessTokenPrefix): string | nul
 }
 
 export async function amazonSandbox(app: FastifyInstance, options: AmazonSandboxOptions): Promise<void> {
-  const delayMs = sandboxDelayMs(options);
-  app.addHook('onRequest', async () => pause(delayMs));
+  const { clock, orders } = openSandbox(app, options);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/apps/authorize/consent', async (request, reply) => {
     const { application_id: applicationId, state, redirect_uri: redirectUri } = request.query;
-    const callback = callbackUrl(redirectUri);
+    const callback = callbackUrl(redirectUri, '/amazon-callback');
     reply.type('text/html; charset=utf-8');
     if (!applicationId || !state || !callback) {
       return reply
@@ -233,7 +214,7 @@ export async function amazonSandbox(app: FastifyInstance, options: AmazonSandbox
       CreatedBefore: createdBefore,
     } = request.query;
     if (!marketplaceIds) return spApiError(reply, 400, 'InvalidInput', 'Missing required parameter MarketplaceIds');
-    const now = options.now?.() ?? Date.now();
+    const now = clock();
     let cursor: PageCursor | null;
     if (nextToken) {
       cursor = decodeCursor(nextToken);
@@ -251,10 +232,7 @@ export async function amazonSandbox(app: FastifyInstance, options: AmazonSandbox
     }
     const pageSize = Math.min(Math.max(Number(request.query.MaxResultsPerPage) || maxResultsPerPage, 1), maxResultsPerPage);
     const all = marketplaceIds.split(',').includes(turkeyMarketplaceId)
-      ? sandboxOrders(`amazon:${sellingPartnerId}`, new Date(cursor.after), new Date(cursor.before), {
-          now: new Date(now),
-          scale: sandboxOrderScale(options),
-        }).filter((order) => order.status !== 'split')
+      ? orders(`amazon:${sellingPartnerId}`, cursor.after, cursor.before, now).filter((order) => order.status !== 'split')
       : [];
     const slice = all.slice(cursor.offset, cursor.offset + pageSize);
     const more = cursor.offset + pageSize < all.length;

@@ -3,20 +3,18 @@
  * status passes, 14-day windows, pacing, repeat refusal, wrong-key and IP-block answers), and the
  * connector reading it returns exactly what the sandbox generated.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ciceksepetiConnector, type CiceksepetiContext } from '../ciceksepeti.ts';
-import { ConnectorError, type Credentials, type MarketplaceOrder } from '../types.ts';
+import { readAllOrders, rejection } from '../connector-test-kit.ts';
+import type { Credentials, MarketplaceOrder } from '../types.ts';
 import { ciceksepetiSandbox, ipBlockedKey } from './ciceksepeti.ts';
 import { sandboxSales } from './orders.ts';
+import { useSandboxApp } from './sandbox-test-kit.ts';
 
 const dayMs = 86_400_000;
 const now = Date.parse('2026-11-20T09:00:00Z');
-let app: FastifyInstance;
-let origin: string;
 
-beforeAll(async () => {
-  app = Fastify();
+const sandbox = useSandboxApp(async (app) => {
   // Limits off for the round trip; a second store front keeps them, short enough for a test.
   await app.register(ciceksepetiSandbox, {
     prefix: '/sandbox/ciceksepeti',
@@ -32,41 +30,20 @@ beforeAll(async () => {
     ciceksepetiPacingMs: 300,
     ciceksepetiRepeatMs: 60_000,
   });
-  origin = await app.listen({ host: '127.0.0.1', port: 0 });
 });
-afterAll(() => app.close());
 
 const credentials = { seller_id: '55123', api_key: 'sandbox' };
 const ctx = (prefix = 'sandbox', minIntervalMs = 0): CiceksepetiContext => ({
-  baseUrl: `${origin}/${prefix}/ciceksepeti`,
+  baseUrl: `${sandbox.origin}/${prefix}/ciceksepeti`,
   retries: 0,
   timeoutMs: 5_000,
   minIntervalMs,
 });
 
-async function readAll(creds: Credentials, range: { from: Date; to: Date }, context: CiceksepetiContext) {
-  const orders: MarketplaceOrder[] = [];
-  let cursor: string | null = null;
-  let calls = 0;
-  do {
-    const page = await ciceksepetiConnector.listOrders(creds, range, cursor, context);
-    orders.push(...page.orders);
-    cursor = page.cursor;
-    calls += 1;
-  } while (cursor !== null);
-  return { orders, calls };
-}
+const readAll = (creds: Credentials, range: { from: Date; to: Date }, context: CiceksepetiContext) =>
+  readAllOrders(ciceksepetiConnector, creds, range, context);
 
 const byId = (orders: MarketplaceOrder[]) => [...orders].sort((a, b) => a.id.localeCompare(b.id));
-
-async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  return error as ConnectorError;
-}
 
 describe('Çiçeksepeti connector over its sandbox', () => {
   it('returns exactly the sandbox sales over a range of several 14-day windows, both passes', async () => {
@@ -87,7 +64,7 @@ describe('Çiçeksepeti connector over its sandbox', () => {
 
   it('serves delivered and cancelled orders only with isOrderStatusActive false', async () => {
     const ask = async (active: boolean) => {
-      const response = await fetch(`${origin}/sandbox/ciceksepeti/api/v1/Order/GetOrders`, {
+      const response = await fetch(`${sandbox.origin}/sandbox/ciceksepeti/api/v1/Order/GetOrders`, {
         method: 'POST',
         headers: { 'x-api-key': 'sandbox', 'content-type': 'application/json', 'user-agent': '55123-SelfIntegration' },
         body: JSON.stringify({
@@ -110,7 +87,7 @@ describe('Çiçeksepeti connector over its sandbox', () => {
   });
 
   it('refuses a span over 14 days', async () => {
-    const response = await fetch(`${origin}/sandbox/ciceksepeti/api/v1/Order/GetOrders`, {
+    const response = await fetch(`${sandbox.origin}/sandbox/ciceksepeti/api/v1/Order/GetOrders`, {
       method: 'POST',
       headers: { 'x-api-key': 'sandbox', 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -134,7 +111,7 @@ describe('Çiçeksepeti connector over its sandbox', () => {
   it('refuses list calls closer than the pacing; the paced connector reads through and a repeat resumes later', async () => {
     const seller = { seller_id: '60001', api_key: 'sandbox' };
     const post = (startDate: string) =>
-      fetch(`${origin}/paced/ciceksepeti/api/v1/Order/GetOrders`, {
+      fetch(`${sandbox.origin}/paced/ciceksepeti/api/v1/Order/GetOrders`, {
         method: 'POST',
         headers: { 'x-api-key': 'sandbox', 'content-type': 'application/json', 'user-agent': '60009-SelfIntegration' },
         body: JSON.stringify({ startDate, endDate: '2026-10-02T00:00:00', page: 0, pageSize: 100, isOrderStatusActive: true }),

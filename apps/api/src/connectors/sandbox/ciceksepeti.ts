@@ -14,17 +14,7 @@
  * The store is the seller id at the front of the User-Agent: `ciceksepeti:{sellerId}`.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  lira,
-  pause,
-  sandboxDelayMs,
-  sandboxOrderScale,
-  sandboxOrders,
-  sandboxSecret,
-  stableNumber,
-  type SandboxOptions,
-  type SandboxStatus,
-} from './orders.ts';
+import { lira, openSandbox, sandboxSecret, stableNumber, type SandboxOptions, type SandboxStatus } from './orders.ts';
 
 const maxPageSize = 100;
 const windowMs = 14 * 86_400_000;
@@ -68,17 +58,16 @@ const blockedPage =
   "<!DOCTYPE html><html><head><title>403 Forbidden</title></head><body><h1>Access Denied</h1><p>You don't have permission to access this server.</p></body></html>";
 
 export async function ciceksepetiSandbox(app: FastifyInstance, options: CiceksepetiSandboxOptions): Promise<void> {
-  const delayMs = sandboxDelayMs(options);
   const pacingMs = limit(options.ciceksepetiPacingMs, 'SANDBOX_CICEKSEPETI_PACING', 5_000);
   const repeatMs = limit(options.ciceksepetiRepeatMs, 'SANDBOX_CICEKSEPETI_REPEAT', 10 * 60_000);
   const lastCall = new Map<string, number>();
   const recentQueries = new Map<string, number>();
 
-  app.addHook('onRequest', async () => pause(delayMs));
-  app.addHook('preHandler', async (request, reply) => {
+  const { clock: sandboxClock, orders } = openSandbox(app, options, (request) => {
     const key = request.headers['x-api-key'];
-    if (key === ipBlockedKey) return reply.code(403).type('text/html; charset=utf-8').send(blockedPage);
-    if (key !== sandboxSecret) return reply.code(400).send({ message: 'Geçersiz API Key' });
+    if (key === ipBlockedKey) return { status: 403, contentType: 'text/html; charset=utf-8', body: blockedPage };
+    if (key !== sandboxSecret) return { status: 400, body: { message: 'Geçersiz API Key' } };
+    return null;
   });
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/api/v1/Products', async (request) => {
@@ -136,10 +125,9 @@ export async function ciceksepetiSandbox(app: FastifyInstance, options: Ciceksep
     if (repeatMs > 0) recentQueries.set(queryKey, clock);
 
     // endDate is inclusive to the second.
-    const packages = sandboxOrders(`ciceksepeti:${seller}`, new Date(start), new Date(last + 1000), {
-      now: new Date(options.now?.() ?? Date.now()),
-      scale: sandboxOrderScale(options),
-    }).filter((item) => item.status !== 'split' && statusOf[item.status].active === active);
+    const packages = orders(`ciceksepeti:${seller}`, start, last + 1000, sandboxClock()).filter(
+      (item) => item.status !== 'split' && statusOf[item.status].active === active,
+    );
     const items = packages.flatMap((item) => {
       const status = statusOf[item.status as Exclude<SandboxStatus, 'split'>];
       const local = new Date(Date.parse(item.orderedAt) + istanbulOffsetMs).toISOString();

@@ -12,18 +12,7 @@
  * An order sits in exactly one list, the one of its status.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  lira,
-  pause,
-  readBasicAuth,
-  sandboxDelayMs,
-  sandboxOrderScale,
-  sandboxOrders,
-  sandboxSecret,
-  stableNumber,
-  type SandboxOptions,
-  type SandboxPackage,
-} from './orders.ts';
+import { lira, openSandbox, readBasicAuth, sandboxSecret, stableNumber, type SandboxOptions, type SandboxPackage } from './orders.ts';
 
 const maxLimit = 100;
 const dayMs = 86_400_000;
@@ -55,15 +44,13 @@ function placeOf(item: SandboxPackage): { list: ListName; word: string } {
 const unzoned = (iso: string) => new Date(Date.parse(iso) + istanbulOffsetMs).toISOString().slice(0, 23);
 
 export async function hepsiburadaSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
-  const delayMs = sandboxDelayMs(options);
-  const clock = () => options.now?.() ?? Date.now();
-  app.addHook('onRequest', async () => pause(delayMs));
-  app.addHook<MerchantRequest>('preHandler', async (request, reply) => {
+  const { clock, orders } = openSandbox<MerchantRequest['Params']>(app, options, (request) => {
     const auth = readBasicAuth(request.headers.authorization);
     if (!auth || auth.user !== request.params.merchantId || auth.password !== sandboxSecret) {
-      return reply.code(401).send({ message: 'Unauthorized' });
+      return { status: 401, body: { message: 'Unauthorized' } };
     }
-    if (!request.headers['user-agent']) return reply.code(403).send({ message: 'Forbidden: User-Agent is required' });
+    if (!request.headers['user-agent']) return { status: 403, body: { message: 'Forbidden: User-Agent is required' } };
+    return null;
   });
 
   app.get<MerchantRequest>('/listings/merchantid/:merchantId', async (request, reply) => {
@@ -108,12 +95,7 @@ export async function hepsiburadaSandbox(app: FastifyInstance, options: SandboxO
     if (end - begin > dayMs) end = begin + dayMs;
     const start = list === 'delivered' ? Math.max(begin, now - deliveredHistoryMs) : begin;
     const all =
-      start < end
-        ? sandboxOrders(`hepsiburada:${request.params.merchantId}`, new Date(start), new Date(end), {
-            now: new Date(now),
-            scale: sandboxOrderScale(options),
-          }).filter((item) => placeOf(item).list === list)
-        : [];
+      start < end ? orders(`hepsiburada:${request.params.merchantId}`, start, end, now).filter((item) => placeOf(item).list === list) : [];
     return { paging, all, page: all.slice(paging.offset, paging.offset + paging.limit) };
   };
 
@@ -140,14 +122,10 @@ export async function hepsiburadaSandbox(app: FastifyInstance, options: SandboxO
         const found = ordersIn(list, request, reply);
         if (!found) return reply;
         // One item per order line; the paging counts orders of the window.
-        const items = found.page.flatMap((item) => item.lines.map((line, index) => lineOf(item, line, index, request.params.merchantId)));
-        return {
-          totalCount: found.all.length,
-          limit: found.paging.limit,
-          offset: found.paging.offset,
-          pageCount: Math.ceil(found.all.length / found.paging.limit),
-          items,
-        };
+        return listAnswer(
+          found,
+          found.page.flatMap((item) => item.lines.map((line, index) => lineOf(item, line, index, request.params.merchantId))),
+        );
       },
     );
   }
@@ -157,22 +135,29 @@ export async function hepsiburadaSandbox(app: FastifyInstance, options: SandboxO
     app.get<MerchantRequest>(path, async (request, reply) => {
       const found = ordersIn(list, request, reply);
       if (!found) return reply;
-      const items = found.page.map((item) => ({
-        packageNumber: `${stableNumber(`hb-package:${item.id}`)}`,
-        status: placeOf(item).word,
-        orderDate: unzoned(item.orderedAt),
-        cargoCompany: 'Hepsijet',
-        lines: item.lines.map((line, index) => lineOf(item, line, index, request.params.merchantId)),
-      }));
-      return {
-        totalCount: found.all.length,
-        limit: found.paging.limit,
-        offset: found.paging.offset,
-        pageCount: Math.ceil(found.all.length / found.paging.limit),
-        items,
-      };
+      return listAnswer(
+        found,
+        found.page.map((item) => ({
+          packageNumber: `${stableNumber(`hb-package:${item.id}`)}`,
+          status: placeOf(item).word,
+          orderDate: unzoned(item.orderedAt),
+          cargoCompany: 'Hepsijet',
+          lines: item.lines.map((line, index) => lineOf(item, line, index, request.params.merchantId)),
+        })),
+      );
     });
   }
+}
+
+/** A list's answer: the window's orders counted for the paging, this page's `items`. */
+function listAnswer(found: { all: SandboxPackage[]; paging: { offset: number; limit: number } }, items: unknown[]) {
+  return {
+    totalCount: found.all.length,
+    limit: found.paging.limit,
+    offset: found.paging.offset,
+    pageCount: Math.ceil(found.all.length / found.paging.limit),
+    items,
+  };
 }
 
 function readPaging(query: Record<string, string | undefined>, reply: FastifyReply): { offset: number; limit: number } | null {

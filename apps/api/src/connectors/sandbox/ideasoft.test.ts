@@ -1,31 +1,23 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exchangeIdeasoftCode, ideasoftAuthorizeUrl, ideasoftConnector } from '../ideasoft.ts';
 import { ConnectorError, type Credentials, type MarketplaceOrder } from '../types.ts';
 import { ideasoftSandbox, ideasoftSandboxStoreKey } from './ideasoft.ts';
 import { sandboxSales } from './orders.ts';
+import { useSandboxApp } from './sandbox-test-kit.ts';
 
 const dayMs = 86_400_000;
-let app: FastifyInstance;
-let base: string;
 // The sandbox's clock; tests move it to expire access tokens.
 let clock = Date.parse('2026-11-20T09:00:00Z');
-
-beforeAll(async () => {
-  app = Fastify();
-  await app.register(ideasoftSandbox, { prefix: '/sandbox/ideasoft', delayMs: 0, now: () => clock });
-  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `${origin}/sandbox/ideasoft`;
-});
-afterAll(() => app.close());
+const sandbox = useSandboxApp((app) => app.register(ideasoftSandbox, { prefix: '/sandbox/ideasoft', delayMs: 0, now: () => clock }));
+const base = () => `${sandbox.origin}/sandbox/ideasoft`;
 
 const redirectUri = 'https://portal.example/ideasoft-callback';
 const client = { store_url: 'https://magaza.myideasoft.com', client_id: 'client-42', client_secret: 'sandbox' };
-const ctx = () => ({ baseUrl: base, retries: 0 });
+const ctx = () => ({ baseUrl: base(), retries: 0 });
 
 /** Opens the consent page and follows its approve link the way the browser would. */
 async function approve(clientId = client.client_id, state = 'state-1'): Promise<{ code: string; state: string }> {
-  const page = await fetch(ideasoftAuthorizeUrl({ storeUrl: client.store_url, clientId, state, redirectUri, baseUrl: base }));
+  const page = await fetch(ideasoftAuthorizeUrl({ storeUrl: client.store_url, clientId, state, redirectUri, baseUrl: base() }));
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toContain('text/html');
   const html = await page.text();
@@ -64,13 +56,13 @@ describe('Ideasoft sandbox: authorization code', () => {
       'bad_credentials',
     );
     const open = await fetch(
-      `${base}/panel/auth?client_id=x&response_type=code&state=s&redirect_uri=${encodeURIComponent('https://evil.example/steal')}`,
+      `${base()}/panel/auth?client_id=x&response_type=code&state=s&redirect_uri=${encodeURIComponent('https://evil.example/steal')}`,
     );
     expect(open.status).toBe(400);
   });
 
   it('refuses the client_credentials grant the way the store does', async () => {
-    const response = await fetch(`${base}/oauth/v2/token`, {
+    const response = await fetch(`${base()}/oauth/v2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'client-42', client_secret: 'sandbox' }).toString(),
@@ -89,7 +81,7 @@ describe('Ideasoft sandbox: authorization code', () => {
     await ideasoftConnector.verify({ ...client, ...tokens }, { ...ctx(), onSecretsRotated: async (secrets) => void rotated.push(secrets) });
     expect(rotated).toHaveLength(1);
     expect(rotated[0]!.refresh_token).not.toBe(tokens.refresh_token);
-    const spent = await fetch(`${base}/oauth/v2/token`, {
+    const spent = await fetch(`${base()}/oauth/v2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, ...client }).toString(),
@@ -99,7 +91,7 @@ describe('Ideasoft sandbox: authorization code', () => {
   });
 
   it('answers a forged token like the OAuth server does', async () => {
-    const response = await fetch(`${base}/admin-api/products?limit=1`, { headers: { authorization: 'Bearer forged' } });
+    const response = await fetch(`${base()}/admin-api/products?limit=1`, { headers: { authorization: 'Bearer forged' } });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'invalid_grant', error_description: 'The access token provided is invalid.' });
   });

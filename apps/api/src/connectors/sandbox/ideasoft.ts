@@ -18,16 +18,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ideasoftStatusOf } from '../ideasoft.ts';
-import {
-  lira,
-  pause,
-  sandboxDelayMs,
-  sandboxOrderScale,
-  sandboxOrders,
-  sandboxSecret,
-  stableNumber,
-  type SandboxOptions,
-} from './orders.ts';
+import { callbackUrl, escapeHtml, themedPage, type ConsentPageTheme } from './consent-page.ts';
+import { lira, openSandbox, sandboxSecret, stableNumber, type SandboxOptions } from './orders.ts';
 
 const maxLimit = 100;
 const dayMs = 86_400_000;
@@ -47,41 +39,23 @@ function parts(token: string | undefined, prefix: string, count: number): string
   return split.length === count && split[0] === prefix ? split : null;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-
-function callbackUrl(raw: string | undefined): URL | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname.endsWith('/ideasoft-callback') ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-const pageStyle = `
-  body { margin: 0; font-family: Arial, sans-serif; background: #f4f6f9; color: #1f2933; }
-  header { background: #ff6000; color: #fff; padding: 14px 24px; font-size: 18px; font-weight: 700; }
-  main { max-width: 560px; margin: 40px auto; background: #fff; border: 1px solid #d9dee5; border-radius: 8px; padding: 28px 32px; }
-  h1 { font-size: 22px; margin: 0 0 12px; }
-  p { line-height: 1.5; margin: 0 0 12px; }
-  ul { margin: 0 0 20px; padding-left: 20px; line-height: 1.6; }
-  .note { font-size: 13px; color: #52606d; }
-  .actions { display: flex; gap: 12px; margin-top: 24px; }
-  .button { display: inline-block; padding: 10px 22px; border-radius: 6px; text-decoration: none; font-size: 15px; border: 1px solid #9aa5b1; color: #1f2933; background: #fff; }
-  .button.primary { background: #ff6000; border-color: #ff6000; color: #fff; font-weight: 700; }
-  .button:focus-visible { outline: 3px solid #1f6feb; outline-offset: 2px; }
-  .error { color: #b42318; }
-`;
-
-function page(title: string, content: string): string {
-  return `<!doctype html>
-<html lang="tr">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${pageStyle}</style></head>
-<body><header>IdeaSoft · yönetim paneli · sandbox</header><main>${content}</main></body>
-</html>`;
-}
+/** The store panel's look. */
+const theme: ConsentPageTheme = {
+  lang: 'tr',
+  header: 'IdeaSoft · yönetim paneli · sandbox',
+  font: 'Arial, sans-serif',
+  background: '#f4f6f9',
+  text: '#1f2933',
+  headerBackground: '#ff6000',
+  panelBorder: '#d9dee5',
+  note: '#52606d',
+  buttonRadius: '6px',
+  buttonBorder: '#9aa5b1',
+  primaryButton: 'background: #ff6000; border-color: #ff6000; color: #fff;',
+  focus: '#1f6feb',
+  error: '#b42318',
+};
+const page = (title: string, content: string) => themedPage(theme, title, content);
 
 function consentPage(clientId: string, approveHref: string, cancelHref: string): string {
   return page(
@@ -116,8 +90,12 @@ const firstNames = ['Ayşe', 'Mehmet', 'Zeynep', 'Mustafa', 'Elif', 'Ahmet', 'Fa
 const lastNames = ['Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Yıldız', 'Aydın', 'Öztürk'];
 
 export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
-  const delayMs = sandboxDelayMs(options);
-  const now = () => options.now?.() ?? Date.now();
+  // The admin API takes only an access token this sandbox issued and that has not expired.
+  const { clock: now, orders } = openSandbox(app, options, (request) =>
+    !request.url.includes('/admin-api/') || bearerClient(request)
+      ? null
+      : { status: 401, body: { error: 'invalid_grant', error_description: 'The access token provided is invalid.' } },
+  );
   // Single use: spent codes and refresh tokens of this sandbox instance.
   const spent = new Set<string>();
   const spend = (token: string) => {
@@ -125,7 +103,6 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
     if (spent.size > 50_000) spent.delete(spent.values().next().value!);
   };
 
-  app.addHook('onRequest', async () => pause(delayMs));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
@@ -149,7 +126,7 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/panel/auth', async (request, reply) => {
     const { client_id: clientId, response_type: responseType, state, redirect_uri: redirectUri } = request.query;
-    const callback = callbackUrl(redirectUri);
+    const callback = callbackUrl(redirectUri, '/ideasoft-callback');
     reply.type('text/html; charset=utf-8');
     if (!clientId || responseType !== 'code' || !state || !callback) {
       return reply
@@ -212,11 +189,6 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
     return tokenPair(clientId);
   });
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.url.includes('/admin-api/')) return;
-    if (!bearerClient(request)) return oauthError(reply, 401, 'invalid_grant', 'The access token provided is invalid.');
-  });
-
   app.get('/admin-api/products', async (request) => {
     const clientId = bearerClient(request) ?? '';
     const id = stableNumber(`ideasoft-product:${clientId}`) % 100_000;
@@ -252,10 +224,7 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
     if (!Number.isFinite(start) || !Number.isFinite(end)) {
       return reply.code(400).send({ errorCode: 'INVALID_PARAMETER', errorMessage: 'dates must be yyyy-mm-dd' });
     }
-    const all = sandboxOrders(ideasoftSandboxStoreKey(clientId), new Date(start), new Date(end), {
-      now: new Date(at),
-      scale: sandboxOrderScale(options),
-    });
+    const all = orders(ideasoftSandboxStoreKey(clientId), start, end, at);
     // sort=id: the generator's ids grow with time, so the order is already by id.
     return all.slice((pageNumber - 1) * limit, pageNumber * limit).map((order) => {
       const seed = stableNumber(order.id);

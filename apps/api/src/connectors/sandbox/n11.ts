@@ -7,17 +7,7 @@
  * nothing before November 2024. Split parents are `UnPacked` (served only when asked for).
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  lira,
-  pause,
-  sandboxDelayMs,
-  sandboxOrderScale,
-  sandboxOrders,
-  sandboxSecret,
-  stableNumber,
-  type SandboxOptions,
-  type SandboxStatus,
-} from './orders.ts';
+import { lira, openSandbox, sandboxSecret, stableNumber, type SandboxOptions, type SandboxStatus } from './orders.ts';
 
 const maxSize = 100;
 const windowMs = 15 * 86_400_000;
@@ -39,21 +29,21 @@ const knownStatuses = new Set([...Object.values(statusWords), 'UnSupplied']);
 type Query = { Querystring: Record<string, string | undefined> };
 
 export async function n11Sandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
-  const delayMs = sandboxDelayMs(options);
-  app.addHook('onRequest', async () => pause(delayMs));
-  const clock = () => options.now?.() ?? Date.now();
-  app.addHook('preHandler', async (request, reply) => {
+  const { clock, orders } = openSandbox(app, options, (request) => {
     const appKey = request.headers.appkey;
-    if (typeof appKey !== 'string' || !appKey || request.headers.appsecret !== sandboxSecret) {
-      if (request.url.startsWith(`${app.prefix}/rest/delivery`)) return reply.code(403).type('text/plain').send('Authentication failed');
-      return reply.code(401).send({
+    if (typeof appKey === 'string' && appKey && request.headers.appsecret === sandboxSecret) return null;
+    if (request.url.startsWith(`${app.prefix}/rest/delivery`))
+      return { status: 403, contentType: 'text/plain', body: 'Authentication failed' };
+    return {
+      status: 401,
+      body: {
         timestamp: new Date().toISOString(),
         status: 401,
         exception: 'SellerApiUserUnauthorizedException',
         message: 'Invalid appKey or appSecret',
         path: request.url.split('?')[0],
-      });
-    }
+      },
+    };
   });
 
   app.get<Query>('/ms/product-query', async (request, reply) => {
@@ -111,11 +101,9 @@ export async function n11Sandbox(app: FastifyInstance, options: SandboxOptions):
     if (end - start > windowMs)
       return reply.code(400).send({ status: 400, error: 'Bad Request', message: 'the date range can be at most 15 days' });
     const appKey = String(request.headers.appkey);
-    const all = sandboxOrders(`n11:${appKey}`, new Date(Math.max(start, firstOrderMs)), new Date(end), {
-      now: new Date(now),
-      splits: true,
-      scale: sandboxOrderScale(options),
-    }).filter((item) => statusWords[item.status] === status);
+    const all = orders(`n11:${appKey}`, Math.max(start, firstOrderMs), end, now, true).filter(
+      (item) => statusWords[item.status] === status,
+    );
     const content = all.slice(page * size, (page + 1) * size).map((item) => {
       const at = Date.parse(item.orderedAt) + istanbulOffsetMs;
       const buyer = stableNumber(item.orderNumber);

@@ -15,6 +15,7 @@
  * marketplace's words and each connector maps them back, so a connector reading its sandbox returns
  * exactly `sandboxSales(...)` (the packages without split parents).
  */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MarketplaceOrder, OrderStatus } from '../types.ts';
 
 export type { OrderStatus } from '../types.ts';
@@ -260,6 +261,47 @@ export interface SandboxOptions {
   orderScale?: number;
   /** The sandbox's clock (tests pin it); default Date.now. */
   now?: () => number;
+}
+
+/** How a sandbox refuses a request, as its marketplace does: status, body and (when not JSON) content type. */
+export interface SandboxRefusal {
+  status: number;
+  body: unknown;
+  contentType?: string;
+}
+
+export interface SandboxBasics {
+  /** The sandbox's clock (`options.now`, else the real one). */
+  clock(): number;
+  /** The packages of store `storeKey` placed in [from, to) as of `now` (ms), at the sandbox's order scale. */
+  orders(storeKey: string, from: number, to: number, now: number, splits?: boolean): SandboxPackage[];
+}
+
+/**
+ * What every sandbox plugin starts with: the answer delay before every request and, for a
+ * marketplace that checks credentials before anything else, `refuse` before every handler (a
+ * refusal is the answer). Returns the sandbox's clock and its store generator.
+ */
+export function openSandbox<Params = unknown>(
+  app: FastifyInstance,
+  options: SandboxOptions,
+  refuse?: (request: FastifyRequest<{ Params: Params }>) => SandboxRefusal | null,
+): SandboxBasics {
+  const delayMs = sandboxDelayMs(options);
+  app.addHook('onRequest', async () => pause(delayMs));
+  if (refuse) {
+    app.addHook<{ Params: Params }>('preHandler', async (request, reply) => {
+      const refusal = refuse(request);
+      if (!refusal) return;
+      if (refusal.contentType) void reply.type(refusal.contentType);
+      return reply.code(refusal.status).send(refusal.body);
+    });
+  }
+  return {
+    clock: () => options.now?.() ?? Date.now(),
+    orders: (storeKey, from, to, now, splits = false) =>
+      sandboxOrders(storeKey, new Date(from), new Date(to), { now: new Date(now), splits, scale: sandboxOrderScale(options) }),
+  };
 }
 
 export function sandboxOrderScale(options: SandboxOptions): number {

@@ -5,8 +5,7 @@
  * several windows; wrong secrets are refused the way the marketplace refuses them.
  * Çiçeksepeti, Amazon, Ticimax and Ideasoft: sandbox/{ciceksepeti,amazon,ticimax,ideasoft}.test.ts.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hepsiburadaConnector } from '../hepsiburada.ts';
 import { n11Connector } from '../n11.ts';
 import { trendyolConnector } from '../trendyol.ts';
@@ -14,25 +13,21 @@ import { ConnectorError, type Connector, type ConnectorContext, type Credentials
 import { hepsiburadaSandbox } from './hepsiburada.ts';
 import { n11Sandbox } from './n11.ts';
 import { sandboxSales } from './orders.ts';
+import { useSandboxApp } from './sandbox-test-kit.ts';
 import { trendyolSandbox } from './trendyol.ts';
 
 const dayMs = 86_400_000;
 const now = Date.parse('2026-11-20T09:00:00Z');
-let app: FastifyInstance;
-let origin: string;
 
-beforeAll(async () => {
-  app = Fastify();
+const sandbox = useSandboxApp(async (app) => {
   const options = { delayMs: 0, now: () => now };
   await app.register(trendyolSandbox, { prefix: '/sandbox/trendyol', ...options });
   await app.register(hepsiburadaSandbox, { prefix: '/sandbox/hepsiburada', ...options });
   await app.register(n11Sandbox, { prefix: '/sandbox/n11', ...options });
-  origin = await app.listen({ host: '127.0.0.1', port: 0 });
 });
-afterAll(() => app.close());
 
 const ctx = (code: string): ConnectorContext & { historyDays: number } => ({
-  baseUrl: `${origin}/sandbox/${code}`,
+  baseUrl: `${sandbox.origin}/sandbox/${code}`,
   retries: 0,
   timeoutMs: 5_000,
   historyDays: 365,

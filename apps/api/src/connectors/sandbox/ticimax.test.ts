@@ -1,39 +1,31 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ticimaxConnector } from '../ticimax.ts';
 import { ConnectorError, type MarketplaceOrder } from '../types.ts';
 import { sandboxSales } from './orders.ts';
+import { useSandboxApp } from './sandbox-test-kit.ts';
 import { ticimaxSandbox, ticimaxSandboxBodyLimit } from './ticimax.ts';
 
-let app: FastifyInstance;
-let base: string;
 const now = Date.parse('2026-11-20T09:00:00Z');
-
-beforeAll(async () => {
-  app = Fastify();
-  await app.register(ticimaxSandbox, { prefix: '/sandbox/ticimax', delayMs: 0, now: () => now });
-  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `${origin}/sandbox/ticimax`;
-});
-afterAll(() => app.close());
+const sandbox = useSandboxApp((app) => app.register(ticimaxSandbox, { prefix: '/sandbox/ticimax', delayMs: 0, now: () => now }));
+const base = () => `${sandbox.origin}/sandbox/ticimax`;
 
 const credentials = { store_domain: 'www.magaza.com', authorization_code: 'sandbox' };
 
 describe('Ticimax connector against its sandbox', () => {
   it('verifies the authorization code sandbox', async () => {
-    await expect(ticimaxConnector.verify(credentials, { baseUrl: base, retries: 0 })).resolves.toEqual({ storeName: 'www.magaza.com' });
+    await expect(ticimaxConnector.verify(credentials, { baseUrl: base(), retries: 0 })).resolves.toEqual({ storeName: 'www.magaza.com' });
   });
 
   it('faults another code with "Hatalı Kullanıcı Kodu", which the connector reports as ticimax_bad_code', async () => {
     const error = await ticimaxConnector
-      .verify({ ...credentials, authorization_code: 'yanlis' }, { baseUrl: base, retries: 0 })
+      .verify({ ...credentials, authorization_code: 'yanlis' }, { baseUrl: base(), retries: 0 })
       .catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(ConnectorError);
     expect((error as ConnectorError).messageKey).toBe('ticimax_bad_code');
   });
 
   it('refuses a call without the SelectSiparis SOAPAction like WCF does', async () => {
-    const response = await fetch(`${base}/Servis/SiparisServis.svc`, {
+    const response = await fetch(`${base()}/Servis/SiparisServis.svc`, {
       method: 'POST',
       headers: { 'content-type': 'text/xml' },
       body: '<x/>',
@@ -48,7 +40,7 @@ describe('Ticimax connector against its sandbox', () => {
     let pages = 0;
     let cursor: string | null = null;
     do {
-      const result = await ticimaxConnector.listOrders(credentials, range, cursor, { baseUrl: base, retries: 0 });
+      const result = await ticimaxConnector.listOrders(credentials, range, cursor, { baseUrl: base(), retries: 0 });
       orders.push(...result.orders);
       cursor = result.cursor;
       pages += 1;
@@ -64,7 +56,7 @@ describe('Ticimax connector against its sandbox', () => {
   it('answers 64 KB of garbage with a quick 400 SOAP fault, never a bare 500', async () => {
     const garbage = Buffer.alloc(64 * 1024, '<a b="').toString();
     const started = performance.now();
-    const response = await fetch(`${base}/Servis/SiparisServis.svc`, {
+    const response = await fetch(`${base()}/Servis/SiparisServis.svc`, {
       method: 'POST',
       headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '"http://tempuri.org/ISiparisServis/SelectSiparis"' },
       body: garbage,
@@ -76,7 +68,7 @@ describe('Ticimax connector against its sandbox', () => {
   });
 
   it('answers an oversized request with a 413 SOAP fault', async () => {
-    const response = await fetch(`${base}/Servis/SiparisServis.svc`, {
+    const response = await fetch(`${base()}/Servis/SiparisServis.svc`, {
       method: 'POST',
       headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '"http://tempuri.org/ISiparisServis/SelectSiparis"' },
       body: `<x>${'y'.repeat(ticimaxSandboxBodyLimit)}</x>`,

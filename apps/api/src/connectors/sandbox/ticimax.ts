@@ -25,7 +25,7 @@ import {
   type XmlNode,
 } from '../ticimax.ts';
 import type { OrderStatus } from '../types.ts';
-import { lira, pause, sandboxDelayMs, sandboxOrderScale, sandboxOrders, sandboxSecret, type SandboxOptions } from './orders.ts';
+import { lira, openSandbox, sandboxSecret, type SandboxOptions } from './orders.ts';
 
 const maxRecords = 1_000;
 /** Larger requests are refused before parsing. */
@@ -62,8 +62,7 @@ function dataContractMembers(node: XmlNode | undefined): Map<string, string | un
 }
 
 export async function ticimaxSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
-  const delayMs = sandboxDelayMs(options);
-  app.addHook('onRequest', async () => pause(delayMs));
+  const { clock, orders } = openSandbox(app, options);
   app.addContentTypeParser(
     ['text/xml', 'application/soap+xml'],
     { parseAs: 'string', bodyLimit: ticimaxSandboxBodyLimit },
@@ -101,7 +100,7 @@ export async function ticimaxSandbox(app: FastifyInstance, options: SandboxOptio
 
     const filter = dataContractMembers(child(call, 'f'));
     const paging = child(call, 's');
-    const now = options.now?.() ?? Date.now();
+    const now = clock();
     const fromText = filter.get('SiparisTarihiBas');
     const toText = filter.get('SiparisTarihiSon');
     const from = fromText ? fromIstanbulLocal(fromText).getTime() : 0;
@@ -112,9 +111,7 @@ export async function ticimaxSandbox(app: FastifyInstance, options: SandboxOptio
     const withProducts = filter.get('UrunGetir') === 'true';
     const withCancelledProducts = filter.get('IptalEdilmisUrunler') === 'true';
 
-    const all = sandboxOrders(storeKey, new Date(from), new Date(to), { now: new Date(now), scale: sandboxOrderScale(options) }).filter(
-      (order) => order.status !== 'split',
-    );
+    const all = orders(storeKey, from, to, now).filter((order) => order.status !== 'split');
     const rows = all.slice(start, start + count).map((order) => {
       const status = order.status as OrderStatus;
       const durum = ticimaxDurumOf[status];

@@ -16,14 +16,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   lira,
-  pause,
+  openSandbox,
   readBasicAuth,
-  sandboxDelayMs,
-  sandboxOrderScale,
-  sandboxOrders,
   sandboxSecret,
   stableNumber,
   type SandboxOptions,
+  type SandboxRefusal,
   type SandboxStatus,
 } from './orders.ts';
 
@@ -46,13 +44,7 @@ const firstNames = ['Ayşe', 'Mehmet', 'Zeynep', 'Mustafa', 'Elif', 'Ahmet'];
 const lastNames = ['Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Öztürk'];
 
 export async function trendyolSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
-  const delayMs = sandboxDelayMs(options);
-  const clock = () => options.now?.() ?? Date.now();
-  app.addHook('onRequest', async () => pause(delayMs));
-  app.addHook('preHandler', async (request, reply) => {
-    const refusal = refuse(request);
-    if (refusal) return reply.code(refusal.status).send(refusal.body);
-  });
+  const { clock, orders } = openSandbox(app, options, refuse);
 
   app.get<{ Params: { sellerId: string } }>('/integration/sellers/:sellerId/addresses', async (request) => {
     const id = stableNumber(`trendyol-address:${request.params.sellerId}`) % 1_000_000;
@@ -84,11 +76,7 @@ export async function trendyolSandbox(app: FastifyInstance, options: SandboxOpti
       if (!Number.isFinite(start) || !Number.isFinite(end)) return badRequest(reply, 'startDate and endDate are epoch milliseconds');
       if (end - start > maxWindowMs) return badRequest(reply, 'the date range can be at most 14 days');
       // endDate is inclusive.
-      const all = sandboxOrders(`trendyol:${request.params.sellerId}`, new Date(start), new Date(end + 1), {
-        now: new Date(now),
-        splits: true,
-        scale: sandboxOrderScale(options),
-      });
+      const all = orders(`trendyol:${request.params.sellerId}`, start, end + 1, now, true);
       const content = all.slice(pageNumber * pageSize, (pageNumber + 1) * pageSize).map((item) => {
         const at = Date.parse(item.orderedAt);
         const word = statusWords[item.status];
@@ -129,7 +117,7 @@ export async function trendyolSandbox(app: FastifyInstance, options: SandboxOpti
   );
 }
 
-function refuse(request: FastifyRequest): { status: number; body: unknown } | null {
+function refuse(request: FastifyRequest): SandboxRefusal | null {
   const userAgent = request.headers['user-agent'] ?? '';
   if (!/^\S+ - \S/.test(userAgent)) {
     return {

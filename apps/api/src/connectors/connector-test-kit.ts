@@ -1,0 +1,72 @@
+/**
+ * What the connector tests share: a local marketplace per test (test-server.ts), the ConnectorError
+ * a call must fail with, and reading a range to its end, cursor after cursor.
+ */
+import { afterEach, expect } from 'vitest';
+import { startTestServer, type TestHandler, type TestServer } from './test-server.ts';
+import { ConnectorError, type Connector, type ConnectorContext, type Credentials, type DateRange, type MarketplaceOrder } from './types.ts';
+
+export interface LocalMarketplace {
+  /** Starts a test server for the running test; every server started is closed after the test. */
+  start(handler: TestHandler): Promise<TestServer>;
+  /** Starts one and returns a connector context for it: 2 retries, 2 s timeout, plus `extra`. */
+  serve<C extends ConnectorContext = ConnectorContext>(handler: TestHandler, extra?: Partial<C>): Promise<C>;
+  /** The server the running test started last. */
+  readonly server: TestServer;
+}
+
+/** The local marketplace of the tests in one file (call it at the top of the file). */
+export function useLocalMarketplace(): LocalMarketplace {
+  const running: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((server) => server.close()));
+  });
+  const start = async (handler: TestHandler) => {
+    const server = await startTestServer(handler);
+    running.push(server);
+    return server;
+  };
+  return {
+    start,
+    async serve<C extends ConnectorContext>(handler: TestHandler, extra?: Partial<C>) {
+      const server = await start(handler);
+      return { baseUrl: server.url, retries: 2, timeoutMs: 2_000, ...extra } as C;
+    },
+    get server() {
+      const last = running.at(-1);
+      if (!last) throw new Error('no test server was started in this test');
+      return last;
+    },
+  };
+}
+
+/** The ConnectorError the call fails with (the test fails when it succeeds or throws anything else). */
+export async function rejection(promise: Promise<unknown>): Promise<ConnectorError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected a ConnectorError');
+    },
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ConnectorError);
+  return error as ConnectorError;
+}
+
+/** Every order of the range, following the cursors to the end, and how many calls that took. */
+export async function readAllOrders<C extends ConnectorContext>(
+  connector: Pick<Connector, 'listOrders'>,
+  credentials: Credentials,
+  range: DateRange,
+  ctx: C,
+): Promise<{ orders: MarketplaceOrder[]; calls: number }> {
+  const orders: MarketplaceOrder[] = [];
+  let cursor: string | null = null;
+  let calls = 0;
+  do {
+    const page = await connector.listOrders(credentials, range, cursor, ctx);
+    orders.push(...page.orders);
+    cursor = page.cursor;
+    calls += 1;
+  } while (cursor !== null);
+  return { orders, calls };
+}
