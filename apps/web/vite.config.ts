@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+import { prerenderSignIn } from './build/prerender.ts';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), prerenderSignIn(), precompress()],
   server: {
     port: 5173,
     proxy: {

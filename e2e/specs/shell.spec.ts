@@ -57,6 +57,59 @@ async function screenshotAtBothWidths(page: Page, name: string): Promise<void> {
   }
 }
 
+/** What `path` shows while the page's scripts never arrive: the pre-rendered copy or nothing. */
+async function paintedWithoutScripts(path: string, language: Language, signedIn = false) {
+  const { context, page, errors } = await openPage(browser, product.baseUrl, { language });
+  try {
+    if (signedIn) await context.addInitScript(() => localStorage.setItem('refresh_token', 'stored-by-an-earlier-visit'));
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(path, { waitUntil: 'load' });
+    const heading = page.locator('#root[data-prerendered] h1');
+    const shown = await heading.isVisible();
+    return {
+      shown,
+      heading: shown ? await heading.textContent() : null,
+      editableFields: await page.locator('#root[data-prerendered] input:not([readonly])').count(),
+      submitButtons: await page.locator('#root[data-prerendered] [type="submit"]').count(),
+      inert: await page.locator('#root[inert]').count(),
+      errors: errors.filter((error) => !error.includes('Failed to fetch dynamically imported module')),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+test('paints the sign-in page from the HTML alone, only where it is the first screen', async () => {
+  // A Turkish first visit of `/` sees the page before any script has run (issue 14), and cannot type
+  // into a copy the live page will replace. The inline boot script is allowed by its hash: no
+  // policy error.
+  const first = await paintedWithoutScripts('/', 'tr');
+  assert.deepEqual(first, { shown: true, heading: 'Tekrar hoş geldiniz', editableFields: 0, submitButtons: 0, inert: 1, errors: [] });
+  // Anywhere else it stays hidden: an English visit, the sign-up tab, another address, a signed-in visit.
+  for (const [path, language, signedIn] of [
+    ['/', 'en', false],
+    ['/?tab=sign-up', 'tr', false],
+    ['/worq-trade', 'tr', false],
+    ['/', 'tr', true],
+  ] as const) {
+    const painted = await paintedWithoutScripts(path, language, signedIn);
+    assert.equal(painted.shown, false, `${path} (${language}${signedIn ? ', signed in' : ''}) hides the copy`);
+  }
+});
+
+test('replaces the pre-rendered copy with the live sign-in page, fields editable', async () => {
+  const { context, page, errors } = await openPage(browser, product.baseUrl, { language: 'tr' });
+  try {
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByLabel('E-posta').fill('someone@example.com');
+    assert.equal(await page.locator('#root[data-prerendered], #root[inert]').count(), 0);
+    assert.equal(await page.locator('#root h1').count(), 1, 'one page, not the copy and the live one');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 for (const theme of themes) {
   for (const language of languages) {
     const mode = `${theme} theme, ${language}`;

@@ -16,7 +16,7 @@ import { requestLogSerializer } from './plugins/log-redaction.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import secretsPlugin from './plugins/secrets.ts';
 import compressJson from './plugins/compress-json.ts';
-import spaPlugin, { isSpaPath, sendSpaIndex } from './plugins/spa.ts';
+import spaPlugin, { inlineScriptSources, isSpaPath, sendSpaIndex } from './plugins/spa.ts';
 import { sandboxPlugin } from './connectors/sandbox/sandbox-plugin.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { applicationRoutes } from './modules/application/routes.ts';
@@ -119,7 +119,7 @@ export async function buildApp({ config, database, delivery, logger = true, logS
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        scriptSrc: ["'self'", ...inlineScriptSources(config.webDistDir), 'https://accounts.google.com/gsi/client'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
@@ -8,7 +9,9 @@ import { preferredCoding } from './encoding.ts';
 
 let ctx: TestContext;
 const bigScript = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => ({ index, label: `satır ${index}` })))};`;
-const indexHtml = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/x.js"></script></body></html>';
+// As the web build writes it: the theme boot inline in the head (apps/web/build/prerender.ts).
+const bootScript = "document.documentElement.dataset.theme = 'light';";
+const indexHtml = `<!doctype html><html><head><script>${bootScript}</script></head><body><div id="root"></div><script type="module" src="/assets/x.js"></script></body></html>`;
 
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'worq-web-dist-'));
@@ -81,6 +84,14 @@ describe('serving the web app', () => {
   it('sends the content security policy with the page', async () => {
     const response = await get('/worq-trade');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it("allows the page's own inline boot script by its hash, and no other inline script", async () => {
+    const policy = String((await get('/')).headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(scriptSrc.match(/'sha256-/g)).toHaveLength(1);
   });
 });
 

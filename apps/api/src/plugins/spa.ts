@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
@@ -50,6 +51,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     spaIndex: SpaIndex | null;
   }
+}
+
+/**
+ * The Content-Security-Policy sources that allow index.html's inline scripts (the theme boot the web
+ * build writes into the page so the first paint waits for no script file), one SHA-256 each; none
+ * when the app is not built. Any other inline script stays refused.
+ */
+export function inlineScriptSources(distDir: string): string[] {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) return [];
+  const html = readFileSync(indexFile, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`,
+  );
 }
 
 export function isSpaPath(url: string): boolean {

@@ -14,6 +14,25 @@ void loadRuntimeSettings();
 const router = createAppRouter();
 startAnalyticsBoot(router);
 
+/**
+ * Resolves once the router has loaded the first screen's code and texts (or given up on them), so
+ * the first render can show that screen instead of an empty frame; at the latest after `limitMs`.
+ */
+export function firstScreenLoaded(limitMs = 10_000): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(done, limitMs);
+    const stop = router.subscribe((state) => {
+      if (state.initialized) done();
+    });
+  });
+}
+
 export function App() {
   return (
     <>

@@ -36,6 +36,8 @@ function isRuntimeSettings(value: unknown): value is RuntimeSettings {
 /** Starts the single request (later calls share it) and resolves with the settings, or null on failure. */
 export function loadRuntimeSettings(): Promise<RuntimeSettings | null> {
   if (pending) return pending;
+  // The build's pre-render of the sign-in page (src/prerender) runs without a server to ask.
+  if (typeof window === 'undefined') return Promise.resolve(null);
   // Through the one HTTP client and its base host (§7); no session needed, so without the axios side.
   pending = getWithoutSession<unknown>(runtimeSettingsPath)
     .then((body) => {
