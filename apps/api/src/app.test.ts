@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestIdFor } from './app.ts';
-import { createTestApp, type TestContext } from './test/helpers.ts';
+import { createTestApp, sharedTestApp } from './test/helpers.ts';
 
-let ctx: TestContext;
+const ctx = sharedTestApp(() => createTestApp({}, { routes: profileRoute }));
 
 /** A stand-in for the forms later modules add: one body with the usual kinds of fields. */
 async function profileRoute(app: FastifyInstance) {
@@ -29,11 +29,6 @@ async function profileRoute(app: FastifyInstance) {
     async (request) => ({ saved: request.body.first_name }),
   );
 }
-
-beforeAll(async () => {
-  ctx = await createTestApp({}, { routes: profileRoute });
-});
-afterAll(async () => ctx?.close());
 
 const validProfile = { first_name: 'Ayşe', email: 'ayse@example.com', password: 'Secret123' };
 const postProfile = (payload: string | object, headers: Record<string, string> = {}) =>

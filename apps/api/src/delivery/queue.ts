@@ -78,7 +78,12 @@ interface AttemptResult {
  * both commit or neither does.
  */
 export async function enqueueMessage(db: Pick<Db, 'insert'>, message: OutgoingMessage): Promise<void> {
-  await db.insert(messageQueue).values({
+  await db.insert(messageQueue).values({ ...queuedContent(message), status: 'pending' });
+}
+
+/** What a message_queue row keeps of a message: all of it, with absent parts stored as null. */
+function queuedContent(message: OutgoingMessage) {
+  return {
     channel: message.channel,
     to: message.to,
     subject: message.subject ?? null,
@@ -86,8 +91,7 @@ export async function enqueueMessage(db: Pick<Db, 'insert'>, message: OutgoingMe
     html: message.html ?? null,
     template: message.template ?? null,
     language: message.language ?? null,
-    status: 'pending',
-  });
+  };
 }
 
 /** The wait before attempt `attempts + 1`: base·2^(attempts−1), capped. */
@@ -131,13 +135,7 @@ export class MessageQueue implements DeliveryService {
     const [row] = await this.db
       .insert(messageQueue)
       .values({
-        channel: message.channel,
-        to: message.to,
-        subject: message.subject ?? null,
-        body: message.body,
-        html: message.html ?? null,
-        template: message.template ?? null,
-        language: message.language ?? null,
+        ...queuedContent(message),
         status: 'sending',
         attempts: 1,
         lockedUntil: sql`now() + ${this.options.lockSeconds} * interval '1 second'`,

@@ -86,9 +86,7 @@ describe('SMS provider adapter', () => {
 
   it('fails with a readable reason on a provider error code, retryable for credentials', async () => {
     const provider = await startProvider([{ body: '30' }]);
-    const failure = await smsTransport({ url: provider.url, ...settings })
-      .send(sms())
-      .catch((error: unknown) => error);
+    const failure = await sendFailure(provider.url);
     expect(failure).toBeInstanceOf(Error);
     expect(failure).not.toBeInstanceOf(PermanentDeliveryError);
     expect((failure as Error).message).toBe(
@@ -98,9 +96,7 @@ describe('SMS provider adapter', () => {
 
   it('treats a refused message text as permanent', async () => {
     const provider = await startProvider([{ body: '20' }]);
-    const failure = await smsTransport({ url: provider.url, ...settings })
-      .send(sms())
-      .catch((error: unknown) => error);
+    const failure = await sendFailure(provider.url);
     expect(failure).toBeInstanceOf(PermanentDeliveryError);
     expect((failure as Error).message).toContain('code 20');
   });
@@ -125,6 +121,13 @@ describe('SMS provider adapter', () => {
     expect(provider.requests).toHaveLength(0);
   });
 });
+
+/** What sending one message through the provider at `url` fails with. */
+function sendFailure(url: string): Promise<unknown> {
+  return smsTransport({ url, ...settings })
+    .send(sms())
+    .catch((error: unknown) => error);
+}
 
 function providerTransport(url: string) {
   return smsTransport({ url, ...settings, timeoutMs: 2_000 });

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { createTestApp, signTestToken, type TestContext } from '../test/helpers.ts';
+import { createTestApp, sharedTestApp, signTestToken } from '../test/helpers.ts';
 
-let ctx: TestContext;
+const ctx = sharedTestApp(() => createTestApp({}, { routes: protectedRoutes }));
 
 async function protectedRoutes(app: FastifyInstance) {
   app.get('/api/v1/test/me', { preHandler: app.requireAuth }, async (request) => ({ customer_id: request.user?.customer_id }));
   app.get('/api/v1/test/verified', { preHandler: app.requireVerified }, async () => ({ ok: true }));
   app.get('/api/v1/test/expert', { preHandler: app.requireExpert }, async () => ({ ok: true }));
 }
-
-beforeAll(async () => {
-  ctx = await createTestApp({}, { routes: protectedRoutes });
-});
-afterAll(async () => ctx?.close());
 
 const get = (url: string, authorization?: string, language = 'tr') =>
   ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': language, ...(authorization ? { authorization } : {}) } });

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { createTestApp, type TestContext } from '../test/helpers.ts';
+import { createTestApp, sharedTestApp } from '../test/helpers.ts';
 
-let ctx: TestContext;
+const ctx = sharedTestApp(() => createTestApp({ IP_RATE_LIMIT_PER_MINUTE: '3' }, { routes: limitedRoutes }));
 
 async function limitedRoutes(app: FastifyInstance) {
   app.post('/api/v1/test/login', { config: { rateLimit: { max: 2, timeWindow: '1 minute' } } }, async () => ({ ok: true }));
   app.post('/api/v1/test/otp', { config: { rateLimit: {} } }, async () => ({ ok: true }));
   app.post('/api/v1/test/open', async () => ({ ok: true }));
 }
-
-beforeAll(async () => {
-  ctx = await createTestApp({ IP_RATE_LIMIT_PER_MINUTE: '3' }, { routes: limitedRoutes });
-});
-afterAll(async () => ctx?.close());
 
 const post = (url: string, ip = '203.0.113.1', language = 'tr') =>
   ctx.app.inject({ method: 'POST', url, remoteAddress: ip, headers: { 'accept-language': language } });

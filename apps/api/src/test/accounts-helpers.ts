@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import type { SessionTokens } from '@worq/domain/wire/auth';
 import { outboxMessages, rateLimitHits } from '../db/schema.ts';
-import { createTestApp, type TestAppOptions, type TestContext } from './helpers.ts';
+import { createTestApp, sharedTestApp, type TestAppOptions, type TestContext } from './helpers.ts';
 
 /*
  * Stories about accounts read like a user's: sign up, read the code from the phone (the outbox),
@@ -26,6 +26,16 @@ export function uniquePhone(): string {
 /** An app whose per-IP limits do not get in the way of a suite that signs many people up. */
 export function createAccountsTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestContext> {
   return createTestApp({ IP_RATE_LIMIT_PER_MINUTE: '10000', ...env }, options);
+}
+
+/**
+ * One accounts app for all the tests of a file (see sharedTestApp); a test that moved the clock
+ * gets the real one back before the next test starts.
+ */
+export function sharedAccountsTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestContext {
+  const ctx = sharedTestApp(() => createAccountsTestApp(env, options));
+  afterEach(() => restoreClock(ctx));
+  return ctx;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

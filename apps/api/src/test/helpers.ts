@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { customers } from '../db/schema.ts';
 import type { AccessClaims } from '../plugins/auth.ts';
 
 export interface TestContext {
@@ -61,6 +63,35 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
 }
 
 /**
+ * One app for all the tests of a file: `create` builds it before the first test and it is closed
+ * after the last. The answer stands for that app from the first hook on (its fields are looked up
+ * when they are read), so a file keeps it in a constant and hands it around as the context itself.
+ */
+export function sharedTestApp(create: () => Promise<TestContext> = () => createTestApp()): TestContext {
+  let current: TestContext | undefined;
+  beforeAll(async () => {
+    current = await create();
+  });
+  afterAll(async () => current?.close());
+  const started = (): TestContext => {
+    if (!current) throw new Error('the test app is built in beforeAll: use it in a hook or a test');
+    return current;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get config() {
+      return started().config;
+    },
+    get database() {
+      return started().database;
+    },
+    close: () => started().close(),
+  };
+}
+
+/**
  * A fresh, migrated database of the kind the suite runs against. On a PostgreSQL server the
  * database is dropped again when it is closed, so repeated runs leave nothing behind.
  */
@@ -94,6 +125,27 @@ export async function signTestToken(app: FastifyInstance, claims: Partial<Access
     is_phone_verified: true,
     ...claims,
   });
+}
+
+/**
+ * A customer with the required consents, written straight into the table for an app built from
+ * single plugins (no sign-up route); its id. The e-mail address starts with `emailPrefix`.
+ */
+export async function insertTestCustomer(database: Database, emailPrefix: string): Promise<string> {
+  const [customer] = await database.db
+    .insert(customers)
+    .values({
+      firstName: 'Ayşe',
+      lastName: 'Yılmaz',
+      email: `${emailPrefix}-${Date.now()}@example.com`,
+      consents: {
+        disclosure: { accepted: true, term_version: 1, accepted_at: new Date().toISOString() },
+        explicit_consent: { accepted: true, term_version: 1, accepted_at: new Date().toISOString() },
+        commercial_electronic_message: { accepted: false, term_version: null, accepted_at: null },
+      },
+    })
+    .returning();
+  return customer!.id;
 }
 
 /**

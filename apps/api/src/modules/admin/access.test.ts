@@ -2,22 +2,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { customers } from '../../db/schema.ts';
 import { decodeClaims, get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
-import { testEnv, type TestContext } from '../../test/helpers.ts';
+import { sharedTestApp, testEnv } from '../../test/helpers.ts';
 import { createReviewTestApp, expertEmail, expertPassword, signInExpert, submitApplication } from './test-kit.ts';
 
-let ctx: TestContext;
+const ctx = sharedTestApp(() => createReviewTestApp());
 let seller: RegisteredCustomer;
 
 beforeAll(async () => {
-  ctx = await createReviewTestApp();
   seller = await registerVerifiedCustomer(ctx);
 });
-afterAll(async () => ctx?.close());
 
 /** Starts the app again on the same database with other bootstrap settings, as a restart would. */
 async function restartWith(env: Record<string, string>): Promise<void> {

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { applicationEvents, applications } from '../../db/schema.ts';
 import { get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
-import { openTestDatabase, testEnv, type TestContext } from '../../test/helpers.ts';
+import { openTestDatabase, sharedTestApp, testEnv, type TestContext } from '../../test/helpers.ts';
 import {
   createReviewTestApp,
   expertEmail,
@@ -20,14 +20,12 @@ import {
   submitApplication,
 } from './test-kit.ts';
 
-let ctx: TestContext;
+const ctx = sharedTestApp(() => createReviewTestApp());
 let expertToken: string;
 
 beforeAll(async () => {
-  ctx = await createReviewTestApp();
   expertToken = (await signInExpert(ctx)).jwt_token;
 });
-afterAll(async () => ctx?.close());
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 

@@ -238,23 +238,15 @@ describe('store status during an application', () => {
     const customer = await registerVerifiedCustomer(ctx);
     const integrationId = await connectStore(ctx, customer);
     const application = await startApplication(ctx, customer);
+    const switchOff = () =>
+      post(ctx, '/marketplace/integration/change_status', { integration_id: integrationId, action: 'disable' }, customer.jwt_token);
 
-    const refused = await post(
-      ctx,
-      '/marketplace/integration/change_status',
-      { integration_id: integrationId, action: 'disable' },
-      customer.jwt_token,
-    );
+    const refused = await switchOff();
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors.code).toBe('active_application_exists');
 
     await post(ctx, '/application/leave_application', { application_id: application.id }, customer.jwt_token);
-    const allowed = await post(
-      ctx,
-      '/marketplace/integration/change_status',
-      { integration_id: integrationId, action: 'disable' },
-      customer.jwt_token,
-    );
+    const allowed = await switchOff();
     expect(allowed.statusCode).toBe(202);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applicationEvents, applications, companies, contactForms, integrations, marketplaces, plans } from '../../db/schema.ts';
 
@@ -15,6 +15,19 @@ export function isActiveApplication(application: Application): boolean {
   return application.status === 'not_completed' && !application.isLeaved && !application.isCancelled;
 }
 
+/** The first application meeting `condition`, its row locked FOR UPDATE when asked. */
+async function firstApplication(db: Db, condition: SQL | undefined, options: { lock?: boolean }): Promise<Application | undefined> {
+  const query = db.select().from(applications).where(condition).limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Whether any application meets `condition`. */
+async function anyApplication(db: Db, condition: SQL | undefined): Promise<boolean> {
+  const rows = await db.select({ id: applications.id }).from(applications).where(condition).limit(1);
+  return rows.length > 0;
+}
+
 /** The customer's application; undefined for a missing one and for anybody else's alike. */
 export async function findApplication(
   db: Db,
@@ -22,13 +35,7 @@ export async function findApplication(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<Application | undefined> {
-  const query = db
-    .select()
-    .from(applications)
-    .where(and(eq(applications.id, id), eq(applications.customerId, customerId)))
-    .limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
-  return row;
+  return firstApplication(db, and(eq(applications.id, id), eq(applications.customerId, customerId)), options);
 }
 
 export async function findActiveApplication(
@@ -36,13 +43,7 @@ export async function findActiveApplication(
   customerId: string,
   options: { lock?: boolean } = {},
 ): Promise<Application | undefined> {
-  const query = db
-    .select()
-    .from(applications)
-    .where(and(eq(applications.customerId, customerId), isActive))
-    .limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
-  return row;
+  return firstApplication(db, and(eq(applications.customerId, customerId), isActive), options);
 }
 
 /** Whether the customer has an active application (the marketplace module refuses status changes then). */
@@ -55,28 +56,19 @@ export async function hasActiveApplication(db: Db, customerId: string): Promise<
  * store cannot be removed, since the experts' decision and the repayments rest on it (spec §4).
  */
 export async function isInSubmittedApplication(db: Db, customerId: string, integrationId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(
-      and(
-        eq(applications.customerId, customerId),
-        inArray(applications.status, ['in_progress', 'approved']),
-        sql`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${applications.submittedSnapshot} -> 'integrations') = 'array' then ${applications.submittedSnapshot} -> 'integrations' else '[]'::jsonb end) as store where store ->> 'id' = ${integrationId})`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return anyApplication(
+    db,
+    and(
+      eq(applications.customerId, customerId),
+      inArray(applications.status, ['in_progress', 'approved']),
+      sql`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${applications.submittedSnapshot} -> 'integrations') = 'array' then ${applications.submittedSnapshot} -> 'integrations' else '[]'::jsonb end) as store where store ->> 'id' = ${integrationId})`,
+    ),
+  );
 }
 
 /** Whether any application of the customer ever reached step 2 (the navbar then lists Connections). */
 export async function hasReachedStepTwo(db: Db, customerId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(and(eq(applications.customerId, customerId), eq(applications.reachedStepTwo, true)))
-    .limit(1);
-  return rows.length > 0;
+  return anyApplication(db, and(eq(applications.customerId, customerId), eq(applications.reachedStepTwo, true)));
 }
 
 /** Newest first, each with its plan when one was saved. */
@@ -123,6 +115,15 @@ export async function findPlan(db: Db, applicationId: string): Promise<Plan | un
   return row;
 }
 
+/** The customer's stores that are active and up to date, as an application needs them (ARCHITECTURE.md §4). */
+const validIntegrationOf = (customerId: string) =>
+  and(
+    eq(integrations.customerId, customerId),
+    eq(integrations.status, 'active'),
+    eq(integrations.isActive, true),
+    eq(integrations.isUpdated, true),
+  );
+
 /**
  * The customer's stores that count for an application: active, up to date and linked to a company
  * (ARCHITECTURE.md §4), with their marketplace and company. Secrets are not selected.
@@ -144,14 +145,7 @@ export async function linkedValidIntegrations(db: Db, customerId: string) {
     .from(integrations)
     .innerJoin(marketplaces, eq(marketplaces.id, integrations.marketplaceId))
     .innerJoin(companies, eq(companies.id, integrations.companyId))
-    .where(
-      and(
-        eq(integrations.customerId, customerId),
-        eq(integrations.status, 'active'),
-        eq(integrations.isActive, true),
-        eq(integrations.isUpdated, true),
-      ),
-    )
+    .where(validIntegrationOf(customerId))
     .orderBy(integrations.connectedAt, integrations.id);
 }
 
@@ -159,15 +153,7 @@ export async function hasLinkedValidIntegration(db: Db, customerId: string): Pro
   const rows = await db
     .select({ one: sql<number>`1` })
     .from(integrations)
-    .where(
-      and(
-        eq(integrations.customerId, customerId),
-        eq(integrations.status, 'active'),
-        eq(integrations.isActive, true),
-        eq(integrations.isUpdated, true),
-        sql`${integrations.companyId} is not null`,
-      ),
-    )
+    .where(and(validIntegrationOf(customerId), sql`${integrations.companyId} is not null`))
     .limit(1);
   return rows.length > 0;
 }

@@ -60,16 +60,12 @@ export async function countHit(
 }
 
 /**
- * Throws the 429 of countHit when the subject's window is already used up, without counting. Only a
- * courtesy check before work that countHit then counts atomically: never the limit itself.
+ * Throws the 429 of countHit when the subject's window is already used up, without counting; it
+ * takes the arguments of the countHit call it goes before. Only a courtesy check before work that
+ * countHit then counts atomically: never the limit itself.
  */
 export async function assertUnderLimit(
-  db: Db,
-  name: string,
-  subject: string,
-  limit: Limit,
-  now = new Date(),
-  messageKey?: 'sms_number_limit',
+  ...[db, name, subject, limit, now = new Date(), messageKey]: Parameters<typeof countHit>
 ): Promise<void> {
   const [row] = await db
     .select()

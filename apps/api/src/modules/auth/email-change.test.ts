@@ -1,6 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
-  createAccountsTestApp,
   decodeClaims,
   get,
   latestCode,
@@ -8,29 +7,22 @@ import {
   messagesTo,
   post,
   registerVerifiedCustomer,
-  restoreClock,
+  sharedAccountsTestApp,
   uniqueEmail,
+  type RegisteredCustomer,
 } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createAccountsTestApp();
-});
-afterAll(async () => ctx?.close());
-afterEach(() => restoreClock(ctx));
+const ctx = sharedAccountsTestApp();
 
 describe('e-mail change', () => {
+  /** Asks to move the account to `newEmail`, confirming with the password (the right one unless given). */
+  const requestChange = (customer: RegisteredCustomer, newEmail: string, password = customer.password) =>
+    post(ctx, '/auth/email_change_request', { new_email: newEmail, password }, customer.jwt_token);
+
   it('sends a code to the new address and, once typed in, moves the account there', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const newEmail = uniqueEmail('moved');
-    const request = await post(
-      ctx,
-      '/auth/email_change_request',
-      { new_email: newEmail.toUpperCase(), password: customer.password },
-      customer.jwt_token,
-    );
+    const request = await requestChange(customer, newEmail.toUpperCase());
     expect(request.statusCode).toBe(200);
     expect(request.json()).toEqual({ expires_in_seconds: 600 });
     expect((await latestMessage(ctx, newEmail, 'email'))?.subject).toBe('Yeni e-posta adresinizi onaylayın');
@@ -55,7 +47,7 @@ describe('e-mail change', () => {
     const missing = await post(ctx, '/auth/email_change_request', { new_email: newEmail }, customer.jwt_token);
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().errors.fields)).toEqual(['password']);
-    const wrong = await post(ctx, '/auth/email_change_request', { new_email: newEmail, password: 'Wrong1234' }, customer.jwt_token);
+    const wrong = await requestChange(customer, newEmail, 'Wrong1234');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors.code).toBe('wrong_password');
     expect(await messagesTo(ctx, newEmail)).toHaveLength(0);
@@ -64,24 +56,14 @@ describe('e-mail change', () => {
   it('refuses an address that belongs to another account', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const other = await registerVerifiedCustomer(ctx);
-    const response = await post(
-      ctx,
-      '/auth/email_change_request',
-      { new_email: other.email, password: customer.password },
-      customer.jwt_token,
-    );
+    const response = await requestChange(customer, other.email);
     expect(response.statusCode).toBe(409);
     expect(response.json().errors.code).toBe('email_taken');
   });
 
   it('refuses the current address as the new one', async () => {
     const customer = await registerVerifiedCustomer(ctx);
-    const response = await post(
-      ctx,
-      '/auth/email_change_request',
-      { new_email: customer.email, password: customer.password },
-      customer.jwt_token,
-    );
+    const response = await requestChange(customer, customer.email);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.fields.new_email).toBe('Yeni e-posta adresi mevcut adresinizden farklı olmalıdır.');
   });
@@ -90,14 +72,14 @@ describe('e-mail change', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const customer = await registerVerifiedCustomer(ctx);
     const newEmail = uniqueEmail('late');
-    await post(ctx, '/auth/email_change_request', { new_email: newEmail, password: customer.password }, customer.jwt_token);
+    await requestChange(customer, newEmail);
     const code = await latestCode(ctx, newEmail);
     vi.setSystemTime(Date.now() + 10 * 60_000 + 1000);
     const late = await post(ctx, '/auth/email_change_verify', { code }, customer.jwt_token);
     expect(late.statusCode).toBe(410);
     expect(late.json().errors.code).toBe('code_expired');
 
-    await post(ctx, '/auth/email_change_request', { new_email: newEmail, password: customer.password }, customer.jwt_token);
+    await requestChange(customer, newEmail);
     const fresh = await post(ctx, '/auth/email_change_verify', { code: await latestCode(ctx, newEmail) }, customer.jwt_token);
     expect(fresh.statusCode).toBe(200);
   });
@@ -105,7 +87,7 @@ describe('e-mail change', () => {
   it('refuses a wrong code and, if someone took the address meanwhile, the change', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const newEmail = uniqueEmail('race');
-    await post(ctx, '/auth/email_change_request', { new_email: newEmail, password: customer.password }, customer.jwt_token);
+    await requestChange(customer, newEmail);
     const code = await latestCode(ctx, newEmail);
     const wrong = await post(ctx, '/auth/email_change_verify', { code: code === '000000' ? '111111' : '000000' }, customer.jwt_token);
     expect(wrong.statusCode).toBe(400);
@@ -118,13 +100,8 @@ describe('e-mail change', () => {
 
   it('spaces requests a minute apart', async () => {
     const customer = await registerVerifiedCustomer(ctx);
-    await post(ctx, '/auth/email_change_request', { new_email: uniqueEmail(), password: customer.password }, customer.jwt_token);
-    const second = await post(
-      ctx,
-      '/auth/email_change_request',
-      { new_email: uniqueEmail(), password: customer.password },
-      customer.jwt_token,
-    );
+    await requestChange(customer, uniqueEmail());
+    const second = await requestChange(customer, uniqueEmail());
     expect(second.statusCode).toBe(429);
     expect(second.json().errors.resend_in_seconds).toBeGreaterThan(0);
   });

@@ -1,25 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
-  createAccountsTestApp,
   latestMessage,
   messagesTo,
   post,
   registerVerifiedCustomer,
-  restoreClock,
+  sharedAccountsTestApp,
   uniqueEmail,
+  type RegisteredCustomer,
 } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
 import { eq } from 'drizzle-orm';
 import { customers } from '../../db/schema.ts';
 import { hashPassword, needsRehash, passwordHashCost, passwordHashCostFor, verifyPassword } from './passwords.ts';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createAccountsTestApp();
-});
-afterAll(async () => ctx?.close());
-afterEach(() => restoreClock(ctx));
+const ctx = sharedAccountsTestApp();
 
 /** Opens the e-mailed link the way the web app does: the token from its query string. */
 async function resetLinkToken(email: string): Promise<string> {
@@ -110,14 +103,13 @@ describe('forgot password', () => {
 });
 
 describe('change password', () => {
+  /** Changes the signed-in customer's password from `current` to `next`. */
+  const changePassword = (customer: RegisteredCustomer, current: string, next: string, headers: Record<string, string> = {}) =>
+    post(ctx, '/auth/change_password', { current_password: current, new_password: next }, customer.jwt_token, headers);
+
   it('refuses a wrong current password with 400 wrong_password', async () => {
     const customer = await registerVerifiedCustomer(ctx);
-    const response = await post(
-      ctx,
-      '/auth/change_password',
-      { current_password: 'Wrong1234', new_password: 'NewSecret34' },
-      customer.jwt_token,
-    );
+    const response = await changePassword(customer, 'Wrong1234', 'NewSecret34');
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toMatchObject({ code: 'wrong_password', message: 'Mevcut şifreniz hatalı.' });
     expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(200);
@@ -125,13 +117,7 @@ describe('change password', () => {
 
   it('changes the password, ends the other sessions and keeps the caller signed in', async () => {
     const customer = await registerVerifiedCustomer(ctx);
-    const response = await post(
-      ctx,
-      '/auth/change_password',
-      { current_password: customer.password, new_password: 'NewSecret34' },
-      customer.jwt_token,
-      { 'accept-language': 'en' },
-    );
+    const response = await changePassword(customer, customer.password, 'NewSecret34', { 'accept-language': 'en' });
     expect(response.statusCode).toBe(200);
     const answer = response.json();
     expect(answer.message).toBe('Your password has been changed. You have been signed out on your other devices.');
@@ -142,12 +128,7 @@ describe('change password', () => {
 
   it('holds the new password to the password rule and needs a signed-in caller', async () => {
     const customer = await registerVerifiedCustomer(ctx);
-    const weak = await post(
-      ctx,
-      '/auth/change_password',
-      { current_password: customer.password, new_password: 'alllower1' },
-      customer.jwt_token,
-    );
+    const weak = await changePassword(customer, customer.password, 'alllower1');
     expect(weak.statusCode).toBe(400);
     expect(Object.keys(weak.json().errors.fields)).toEqual(['new_password']);
     expect((await post(ctx, '/auth/change_password', { current_password: 'x', new_password: 'NewSecret34' })).statusCode).toBe(401);

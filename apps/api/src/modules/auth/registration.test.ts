@@ -1,39 +1,31 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { customers, verificationCodes } from '../../db/schema.ts';
 import {
-  createAccountsTestApp,
   decodeClaims,
   get,
   latestCode,
   latestMessage,
   messagesTo,
   post,
-  restoreClock,
   registerCustomer,
   registrationBody,
+  sharedAccountsTestApp,
   uniquePhone,
 } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
 import { codeHashKey } from './context.ts';
 import { seededTermsVersion } from '../../db/terms-content.ts';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createAccountsTestApp(
-    {},
-    {
-      // Stands in for the calls marked V in API.md, which arrive with later issues.
-      routes: (app) => {
-        app.get('/api/v1/test/verified-only', { preHandler: app.requireVerified }, async () => ({ ok: true }));
-      },
+const ctx = sharedAccountsTestApp(
+  {},
+  {
+    // Stands in for the calls marked V in API.md, which arrive with later issues.
+    routes: (app) => {
+      app.get('/api/v1/test/verified-only', { preHandler: app.requireVerified }, async () => ({ ok: true }));
     },
-  );
-});
-afterAll(async () => ctx?.close());
-afterEach(() => restoreClock(ctx));
+  },
+);
 
 const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
 

@@ -1,25 +1,18 @@
 import { SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  createAccountsTestApp,
   decodeClaims,
   defaultPassword,
   get,
   post,
-  restoreClock,
   registerCustomer,
   registerVerifiedCustomer,
+  sharedAccountsTestApp,
   uniqueEmail,
 } from '../../test/accounts-helpers.ts';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createAccountsTestApp();
-});
-afterAll(async () => ctx?.close());
-afterEach(() => restoreClock(ctx));
+const ctx = sharedAccountsTestApp();
 
 describe('sign-in', () => {
   it('answers tokens for the right e-mail and password, in any letter case of the e-mail', async () => {

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createAccountsTestApp,
   post,
   registerCustomer,
   registerVerifiedCustomer,
   type RegisteredCustomer,
+  sharedAccountsTestApp,
 } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
 
-let ctx: TestContext;
+const ctx = sharedAccountsTestApp();
 let customer: RegisteredCustomer;
 
 beforeAll(async () => {
-  ctx = await createAccountsTestApp();
   customer = await registerVerifiedCustomer(ctx);
 });
-afterAll(async () => ctx?.close());
 
 const jointStock = {
   type: 2,
@@ -110,9 +107,14 @@ describe('POST /company/upsert', () => {
 });
 
 describe('server checks of tax ids', () => {
+  /** A checker of one id field on one route: the answer to a value, in English unless told. */
+  const checker =
+    (url: string, field: string) =>
+    async (value: string, language = 'en') =>
+      (await post(ctx, url, { [field]: value }, customer.jwt_token, { 'accept-language': language })).json();
+
   it('checks a VKN', async () => {
-    const check = async (tax_number: string, language = 'en') =>
-      (await post(ctx, '/company/validate_vkn', { tax_number }, customer.jwt_token, { 'accept-language': language })).json();
+    const check = checker('/company/validate_vkn', 'tax_number');
     expect(await check('1234567890')).toEqual({ valid: true });
     expect(await check('1234567891')).toEqual({ valid: false, message: 'The tax identification number is not valid.' });
     expect(await check('123')).toEqual({ valid: false, message: 'The tax identification number must be 10 digits.' });
@@ -120,8 +122,7 @@ describe('server checks of tax ids', () => {
   });
 
   it('checks a TCKN', async () => {
-    const check = async (national_id: string, language = 'en') =>
-      (await post(ctx, '/company/validate_tckn', { national_id }, customer.jwt_token, { 'accept-language': language })).json();
+    const check = checker('/company/validate_tckn', 'national_id');
     expect(await check('10000000146')).toEqual({ valid: true });
     expect(await check('12345678901')).toEqual({ valid: false, message: 'The Turkish Identification Number is not valid.' });
     expect(await check('1234567890')).toEqual({ valid: false, message: 'The Turkish Identification Number must be 11 digits.' });

@@ -1,27 +1,29 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
-  createAccountsTestApp,
   decodeClaims,
   get,
   latestCode,
   latestMessage,
   post,
   registerVerifiedCustomer,
-  restoreClock,
+  sharedAccountsTestApp,
   uniquePhone,
+  type RegisteredCustomer,
 } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
 import { seededTermsVersion } from '../../db/terms-content.ts';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createAccountsTestApp();
-});
-afterAll(async () => ctx?.close());
-afterEach(() => restoreClock(ctx));
+const ctx = sharedAccountsTestApp();
 
 describe('profile', () => {
+  /** Puts in a new phone number under the names the customer signed up with, with a password if given. */
+  const replacePhone = (customer: RegisteredCustomer, phoneNumber: string, password?: string) =>
+    post(
+      ctx,
+      '/customer/update_user_info',
+      { first_name: 'Ayşe', last_name: 'Yılmaz', phone_number: phoneNumber, ...(password ? { password } : {}) },
+      customer.jwt_token,
+    );
+
   it('shows the signed-in customer', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const response = await get(ctx, '/customer/get_user_info', customer.jwt_token);
@@ -59,12 +61,7 @@ describe('profile', () => {
     const customer = await registerVerifiedCustomer(ctx);
     vi.setSystemTime(Date.now() + 61_000);
     const newPhone = uniquePhone();
-    const response = await post(
-      ctx,
-      '/customer/update_user_info',
-      { first_name: 'Ayşe', last_name: 'Yılmaz', phone_number: newPhone, password: customer.password },
-      customer.jwt_token,
-    );
+    const response = await replacePhone(customer, newPhone, customer.password);
     expect(response.json()).toMatchObject({ phone_number: newPhone, is_phone_verified: false });
     const phone = await get(ctx, '/customer/get_customer_phone_number', customer.jwt_token);
     expect(phone.json()).toEqual({ phone_number: newPhone, masked_phone: `+90 *** *** ${newPhone.slice(-4)}` });
@@ -77,12 +74,7 @@ describe('profile', () => {
   it('texts a new number at once even right after the last code went to the old one', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const newPhone = uniquePhone();
-    const response = await post(
-      ctx,
-      '/customer/update_user_info',
-      { first_name: 'Ayşe', last_name: 'Yılmaz', phone_number: newPhone, password: customer.password },
-      customer.jwt_token,
-    );
+    const response = await replacePhone(customer, newPhone, customer.password);
     expect(response.statusCode).toBe(200);
     const code = await latestCode(ctx, newPhone);
     expect(code).toMatch(/^\d{6}$/);
@@ -93,13 +85,7 @@ describe('profile', () => {
   it('needs the current password to replace the phone number, and tells the e-mail address', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const newPhone = uniquePhone();
-    const change = (password?: string) =>
-      post(
-        ctx,
-        '/customer/update_user_info',
-        { first_name: 'Ayşe', last_name: 'Yılmaz', phone_number: newPhone, ...(password ? { password } : {}) },
-        customer.jwt_token,
-      );
+    const change = (password?: string) => replacePhone(customer, newPhone, password);
     const without = await change();
     expect(without.statusCode).toBe(400);
     expect(Object.keys(without.json().errors.fields)).toEqual(['password']);

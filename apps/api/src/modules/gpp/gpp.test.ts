@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applications } from '../../db/schema.ts';
-import { createAccountsTestApp, get, post, registerCustomer, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { get, post, registerCustomer, registerVerifiedCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { planBody, savePlan, startApplication, tl } from '../application/test-kit.ts';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createAccountsTestApp();
-});
-afterAll(async () => ctx?.close());
+const ctx = sharedAccountsTestApp();
 
 describe('GET /gpp/get', () => {
   it('serves the rates, start weeks and bounds the web must not hard-code', async () => {
@@ -41,20 +35,19 @@ describe('GET /gpp/get', () => {
 });
 
 describe('POST /gpp/upsert', () => {
+  /** Sends a plan with the caller's token and answers the raw response (savePlan expects it to succeed). */
+  const upsertPlan = (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    post(ctx, '/gpp/upsert', body, token, headers);
+
   it('recomputes every figure itself and ignores figures sent by the browser', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const application = await startApplication(ctx, customer);
-    const response = await post(
-      ctx,
-      '/gpp/upsert',
-      {
-        ...planBody(application.id, { duration_weeks: 6, payment_start_week: 2 }),
-        provider_share_amount: 1,
-        total_payment_amount: 2,
-        schedule: [],
-      },
-      customer.jwt_token,
-    );
+    const response = await upsertPlan(customer.jwt_token, {
+      ...planBody(application.id, { duration_weeks: 6, payment_start_week: 2 }),
+      provider_share_amount: 1,
+      total_payment_amount: 2,
+      schedule: [],
+    });
     expect(response.statusCode, response.body).toBe(200);
     // 12 % of 80,000 TL is 9,600 TL; 89,600 TL in six weekly installments from week 2, the last one
     // taking the two kuruş that do not divide.
@@ -102,7 +95,7 @@ describe('POST /gpp/upsert', () => {
   it('refuses a stock purchase above twice the turnover with the bounds as lira, in Turkish by default', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const application = await startApplication(ctx, customer);
-    const response = await post(ctx, '/gpp/upsert', planBody(application.id, { average_monthly_turnover: tl(30_000) }), customer.jwt_token);
+    const response = await upsertPlan(customer.jwt_token, planBody(application.id, { average_monthly_turnover: tl(30_000) }));
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({
       code: 'validation_failed',
@@ -115,23 +108,15 @@ describe('POST /gpp/upsert', () => {
     const customer = await registerVerifiedCustomer(ctx);
     const application = await startApplication(ctx, customer);
     const en = { 'accept-language': 'en' };
-    const tooHigh = await post(
-      ctx,
-      '/gpp/upsert',
-      planBody(application.id, { estimated_sales_turnover: tl(500_000) }),
-      customer.jwt_token,
-      en,
-    );
+    const tooHigh = await upsertPlan(customer.jwt_token, planBody(application.id, { estimated_sales_turnover: tl(500_000) }), en);
     expect(tooHigh.statusCode).toBe(400);
     expect(tooHigh.json().errors.fields).toEqual({
       estimated_sales_turnover: 'Estimated sales turnover should be between ₺86,400.00-₺400,000.00.',
     });
 
-    const both = await post(
-      ctx,
-      '/gpp/upsert',
-      planBody(application.id, { estimated_stock_purchase_amount: tl(5_000), estimated_sales_turnover: tl(1_000) }),
+    const both = await upsertPlan(
       customer.jwt_token,
+      planBody(application.id, { estimated_stock_purchase_amount: tl(5_000), estimated_sales_turnover: tl(1_000) }),
       en,
     );
     expect(both.json().errors.fields).toEqual({
@@ -144,15 +129,13 @@ describe('POST /gpp/upsert', () => {
   it('blames a turnover too low for any stock purchase', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const application = await startApplication(ctx, customer);
-    const response = await post(
-      ctx,
-      '/gpp/upsert',
+    const response = await upsertPlan(
+      customer.jwt_token,
       planBody(application.id, {
         average_monthly_turnover: tl(4_000),
         estimated_stock_purchase_amount: tl(10_000),
         estimated_sales_turnover: tl(12_000),
       }),
-      customer.jwt_token,
       { 'accept-language': 'en' },
     );
     expect(response.statusCode).toBe(400);
@@ -164,9 +147,8 @@ describe('POST /gpp/upsert', () => {
   it('takes money as whole, non-negative kuruş and only the offered durations and start weeks', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const application = await startApplication(ctx, customer);
-    const response = await post(
-      ctx,
-      '/gpp/upsert',
+    const response = await upsertPlan(
+      customer.jwt_token,
       planBody(application.id, {
         average_monthly_turnover: 100.5,
         estimated_stock_purchase_amount: -1,
@@ -174,7 +156,6 @@ describe('POST /gpp/upsert', () => {
         duration_weeks: 5,
         payment_start_week: 4,
       }),
-      customer.jwt_token,
     );
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().errors.fields).sort()).toEqual([
@@ -191,7 +172,7 @@ describe('POST /gpp/upsert', () => {
     const stranger = await registerVerifiedCustomer(ctx);
     const application = await startApplication(ctx, owner);
     for (const id of [application.id, '7d7c1b7e-4c1a-4f7e-9a55-0e4f0e0b1c2d']) {
-      const response = await post(ctx, '/gpp/upsert', planBody(id), stranger.jwt_token, { 'accept-language': 'en' });
+      const response = await upsertPlan(stranger.jwt_token, planBody(id), { 'accept-language': 'en' });
       expect(response.statusCode).toBe(404);
       expect(response.json().errors).toEqual({ code: 'application_not_found', message: 'Application not found.' });
     }
@@ -202,7 +183,7 @@ describe('POST /gpp/upsert', () => {
     const customer = await registerVerifiedCustomer(ctx);
     const application = await startApplication(ctx, customer);
     await ctx.database.db.update(applications).set({ isLeaved: true }).where(eq(applications.id, application.id));
-    const response = await post(ctx, '/gpp/upsert', planBody(application.id), customer.jwt_token, { 'accept-language': 'en' });
+    const response = await upsertPlan(customer.jwt_token, planBody(application.id), { 'accept-language': 'en' });
     expect(response.statusCode).toBe(409);
     expect(response.json().errors).toEqual({ code: 'application_not_active', message: 'This application can no longer be changed.' });
   });

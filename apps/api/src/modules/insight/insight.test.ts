@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplaceOrder, OrderStatus } from '../../connectors/types.ts';
-import { createAccountsTestApp, get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
+import { get, post, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
 import { marketplaceIdOf } from '../marketplace/test-kit.ts';
 import { insertIntegration } from '../marketplace/repository.ts';
@@ -16,12 +16,7 @@ import { upsertOrders } from './sync-repository.ts';
 import { monthStart } from './sales-history.ts';
 import { createReviewTestApp, signInExpert, submitApplication } from '../admin/test-kit.ts';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createAccountsTestApp();
-});
-afterAll(async () => ctx?.close());
+const ctx = sharedAccountsTestApp();
 
 const today = istanbulDate(new Date());
 

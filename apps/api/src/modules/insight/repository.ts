@@ -89,38 +89,34 @@ export async function periodTotals(
   return totals;
 }
 
-/** TRY revenue and counted orders by Istanbul day (days without orders are absent). */
-export async function dailySeries(db: Db, filter: OrderFilter): Promise<Map<string, { revenue: number; orders: number }>> {
+/**
+ * TRY revenue and counted orders for each value of one column of the orders (`o`), keyed by that
+ * value as text; values without orders are absent.
+ */
+async function revenueAndOrdersBy(db: Db, filter: OrderFilter, column: SQL): Promise<Map<string, { revenue: number; orders: number }>> {
   const result = await db.execute(sql`
-    select o.order_day::text as day, coalesce(sum(o.total_amount), 0) as revenue, count(*) as orders
+    select ${column}::text as key, coalesce(sum(o.total_amount), 0) as revenue, count(*) as orders
     from marketplace_orders o
     where o.customer_id = ${filter.customerId} and o.currency = 'TRY' and ${counted}
       and o.order_day between ${filter.from}::date and ${filter.to}::date
       ${storeCondition(filter.integrationIds)}
-    group by o.order_day`);
+    group by ${column}`);
   return new Map(
-    rowsOf<{ day: string; revenue: unknown; orders: unknown }>(result).map((row) => [
-      String(row.day).slice(0, 10),
+    rowsOf<{ key: string; revenue: unknown; orders: unknown }>(result).map((row) => [
+      String(row.key),
       { revenue: Number(row.revenue), orders: Number(row.orders) },
     ]),
   );
 }
 
-/** TRY revenue and counted orders per store. */
+/** TRY revenue and counted orders by Istanbul day, keyed YYYY-MM-DD (days without orders are absent). */
+export async function dailySeries(db: Db, filter: OrderFilter): Promise<Map<string, { revenue: number; orders: number }>> {
+  return revenueAndOrdersBy(db, filter, sql`o.order_day`);
+}
+
+/** TRY revenue and counted orders per store, keyed by integration id. */
 export async function revenueByStore(db: Db, filter: OrderFilter): Promise<Map<string, { revenue: number; orders: number }>> {
-  const result = await db.execute(sql`
-    select o.integration_id as id, coalesce(sum(o.total_amount), 0) as revenue, count(*) as orders
-    from marketplace_orders o
-    where o.customer_id = ${filter.customerId} and o.currency = 'TRY' and ${counted}
-      and o.order_day between ${filter.from}::date and ${filter.to}::date
-      ${storeCondition(filter.integrationIds)}
-    group by o.integration_id`);
-  return new Map(
-    rowsOf<{ id: string; revenue: unknown; orders: unknown }>(result).map((row) => [
-      String(row.id),
-      { revenue: Number(row.revenue), orders: Number(row.orders) },
-    ]),
-  );
+  return revenueAndOrdersBy(db, filter, sql`o.integration_id`);
 }
 
 export interface ProductFigure {

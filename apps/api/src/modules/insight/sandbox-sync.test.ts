@@ -9,22 +9,16 @@ process.env.SANDBOX_CICEKSEPETI_PACING = 'off';
 process.env.SANDBOX_CICEKSEPETI_REPEAT = 'off';
 process.env.SANDBOX_AMAZON_RATE = 'off';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Overview, StoreSync } from '@worq/domain/wire/insight';
 import type { TaskAccepted } from '@worq/domain/wire/tasks';
 import { sandboxSales } from '../../connectors/sandbox/orders.ts';
-import { createAccountsTestApp, get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { get, post, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { marketplaceIdOf, runTask, taskResult } from '../marketplace/test-kit.ts';
 import { addDays } from './overview.ts';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createAccountsTestApp({ CICEKSEPETI_MIN_INTERVAL_MS: '0' });
-});
-afterAll(async () => ctx?.close());
+const ctx = sharedAccountsTestApp({ CICEKSEPETI_MIN_INTERVAL_MS: '0' });
 
 interface SandboxStore {
   /** The key the sandbox generates the store's orders from. */

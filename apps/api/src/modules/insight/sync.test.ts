@@ -6,26 +6,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConnectorError, type Connector, type MarketplaceOrder, type OrderPage } from '../../connectors/types.ts';
 import type { ConnectorRegistry } from '../../connectors/registry.ts';
 import { integrations, marketplaceOrders, orderSyncs } from '../../db/schema.ts';
-import { createAccountsTestApp, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { marketplaceIdOf } from '../marketplace/test-kit.ts';
 import { insertIntegration } from '../marketplace/repository.ts';
 import type { RunningTask } from '../tasks/types.ts';
 import { claimSync, ensureSyncRow, findSync } from './sync-repository.ts';
 import { runSyncTask, type SyncContext } from './sync.ts';
 
-let ctx: TestContext;
+const ctx = sharedAccountsTestApp();
 let seller: RegisteredCustomer;
 
 beforeAll(async () => {
-  ctx = await createAccountsTestApp();
   seller = await registerVerifiedCustomer(ctx);
 });
-afterAll(async () => ctx?.close());
 
 type Step = OrderPage | ConnectorError | 'unexpected';
 

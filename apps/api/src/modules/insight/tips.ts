@@ -99,29 +99,37 @@ export function tipsFor(overview: Overview, language: Language, now: Date): Tip[
     return render(found, language);
   }
 
-  if (totals.cancellation_rate >= tipThresholds.highCancellationRate) {
-    found.push({
+  // Orders lost to cancellation or return: one rule, each rate against its own threshold.
+  const lossRates = [
+    {
       code: 'high_cancellation_rate',
-      severity: 'warning',
-      weight: totals.cancellation_rate,
+      rate: 'cancellation_rate',
+      threshold: tipThresholds.highCancellationRate,
       title: 'tip_high_cancellation_title',
       body: 'tip_high_cancellation_body',
-      params: { percent: percent(totals.cancellation_rate), threshold: percent(tipThresholds.highCancellationRate) },
-      metric: { name: 'cancellation_rate', value: totals.cancellation_rate },
-      action: null,
-    });
-  }
-  if (totals.return_rate >= tipThresholds.highReturnRate) {
-    found.push({
+    },
+    {
       code: 'high_return_rate',
-      severity: 'warning',
-      weight: totals.return_rate,
+      rate: 'return_rate',
+      threshold: tipThresholds.highReturnRate,
       title: 'tip_high_return_title',
       body: 'tip_high_return_body',
-      params: { percent: percent(totals.return_rate), threshold: percent(tipThresholds.highReturnRate) },
-      metric: { name: 'return_rate', value: totals.return_rate },
-      action: null,
-    });
+    },
+  ] as const;
+  for (const { code, rate, threshold, title, body } of lossRates) {
+    const value = totals[rate];
+    if (value >= threshold) {
+      found.push({
+        code,
+        severity: 'warning',
+        weight: value,
+        title,
+        body,
+        params: { percent: percent(value), threshold: percent(threshold) },
+        metric: { name: rate, value },
+        action: null,
+      });
+    }
   }
 
   const earning = overview.by_marketplace.filter((store) => store.revenue > 0);

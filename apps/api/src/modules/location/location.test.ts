@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountsTestApp, get, registerCustomer } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { get, registerCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createAccountsTestApp();
-});
-afterAll(async () => ctx?.close());
+const ctx = sharedAccountsTestApp();
 
 interface CityPage {
   items: { id: number; name: string; plate_code: number }[];

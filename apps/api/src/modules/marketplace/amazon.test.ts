@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { amazonOauthStates, integrations } from '../../db/schema.ts';
-import { createAccountsTestApp, get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { get, post, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { listIntegrations, marketplaceIdOf, runTask, taskResult } from './test-kit.ts';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createAccountsTestApp({ PUBLIC_URL: 'http://portal.test:8080' });
-});
-afterAll(async () => ctx?.close());
+const ctx = sharedAccountsTestApp({ PUBLIC_URL: 'http://portal.test:8080' });
 
 async function authorizationUrl(customer: RegisteredCustomer, region = 'EU') {
   const response = await get(ctx, `/marketplace/amazon/authorization_url?region=${region}`, customer.jwt_token);

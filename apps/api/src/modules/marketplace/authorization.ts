@@ -6,7 +6,7 @@ import { publicStoreOrigin } from '../../connectors/ideasoft.ts';
 import { ConnectorError, type Credentials } from '../../connectors/types.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { hostOf, ownIntegrationOrFail } from './checks.ts';
+import { hostOf, ownIntegrationOrFail, requireCredentials } from './checks.ts';
 import { storedCredentials } from './connector-calls.ts';
 import type { MarketplaceContext } from './context.ts';
 import {
@@ -18,6 +18,7 @@ import {
   useOauthState,
   type Marketplace,
 } from './repository.ts';
+import { enqueueUpsertTask } from './upsert-task.ts';
 import type { IdeasoftAuthorizationBody, UpsertBody } from './views.ts';
 
 const amazonStateLifetimeMs = 10 * 60_000;
@@ -124,11 +125,7 @@ export async function startIdeasoftUpsert(
   marketplace: Marketplace,
   body: UpsertBody,
 ): Promise<string> {
-  const fields: Record<string, { key: MessageKey }> = {};
-  for (const name of ['authorization_code', 'state']) {
-    if (!(body.credentials[name] ?? '').trim()) fields[name] = { key: 'required' };
-  }
-  if (Object.keys(fields).length > 0) throw new AppError(400, 'validation_failed', { fields });
+  requireCredentials(body.credentials, ['authorization_code', 'state']);
   const sealed = await useOauthState(ctx.db, customerId, 'ideasoft', sha256(body.credentials.state!.trim()), ctx.now());
   if (!sealed) throw new AppError(400, 'ideasoft_state_invalid');
   const held = ctx.secrets.decrypt(sealed) as unknown as IdeasoftHeld;
@@ -140,16 +137,12 @@ export async function startIdeasoftUpsert(
     client_secret: held.client_secret,
     authorization_code: body.credentials.authorization_code!.trim(),
   };
-  return ctx.tasks.enqueue({
-    customerId,
-    type: existing ? 'update_integration' : 'connect_integration',
-    payload: {
-      marketplace_id: marketplace.id,
-      ...(existing ? { integration_id: existing.id } : {}),
-      store_name: held.store_name,
-      store_link: held.store_link ?? body.store_link ?? null,
-      region: null,
-      credentials_encrypted: ctx.secrets.encrypt(credentials),
-    },
+  return enqueueUpsertTask(ctx, customerId, {
+    marketplaceId: marketplace.id,
+    existing,
+    storeName: held.store_name,
+    storeLink: held.store_link ?? body.store_link ?? null,
+    region: null,
+    credentials,
   });
 }

@@ -1,4 +1,5 @@
 /** Lookups and checks shared by the use cases, the authorization URLs and the task handlers. */
+import type { MessageKey } from '@worq/domain/messages';
 import type { MarketplaceCode } from '../../config.ts';
 import { isMarketplaceCode } from '../../connectors/registry.ts';
 import type { Connector, Credentials } from '../../connectors/types.ts';
@@ -14,6 +15,15 @@ export const hostOf = (value: string): string => {
     return value.trim().toLowerCase();
   }
 };
+
+/** 400 validation_failed naming each of the credentials `names` that the seller left empty. */
+export function requireCredentials(credentials: Credentials, names: string[]): void {
+  const fields: Record<string, { key: MessageKey }> = {};
+  for (const name of names) {
+    if (!(credentials[name] ?? '').trim()) fields[name] = { key: 'required' };
+  }
+  if (Object.keys(fields).length > 0) throw new AppError(400, 'validation_failed', { fields });
+}
 
 export async function marketplaceOrFail(db: Db, id: string): Promise<Marketplace & { code: MarketplaceCode }> {
   const marketplace = await findMarketplace(db, id);

@@ -1,20 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createConnectorRegistry, sandboxFetch } from '../../connectors/registry.ts';
 import { backgroundTasks, integrations } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { createAccountsTestApp, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { registerVerifiedCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import type { RunningTask } from '../tasks/types.ts';
 import { inNoSubmittedApplication, noActiveApplication, type MarketplaceContext } from './context.ts';
 import { enqueueDueHealthChecks, runHealthCheckTask } from './task-handlers.ts';
 import { connectTrendyol, listIntegrations, taskResult } from './test-kit.ts';
 
-let ctx: TestContext;
+const ctx = sharedAccountsTestApp();
 let marketplace: MarketplaceContext;
 
 beforeAll(async () => {
-  ctx = await createAccountsTestApp();
   marketplace = {
     db: ctx.database.db,
     config: { ...ctx.config, connectionHealthIntervalMinutes: 360 },
@@ -26,7 +24,6 @@ beforeAll(async () => {
     now: () => new Date(),
   };
 });
-afterAll(async () => ctx?.close());
 
 function healthTask(customerId: string, integrationId: string): RunningTask {
   return {

@@ -4,18 +4,12 @@
  * connect task, and the rotated refresh token saved by later calls.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backgroundTasks, integrations, marketplaceOauthStates } from '../../db/schema.ts';
-import { createAccountsTestApp, get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { get, post, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { listIntegrations, marketplaceIdOf, taskResult } from './test-kit.ts';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createAccountsTestApp({ PUBLIC_URL: 'http://portal.test:8080' });
-});
-afterAll(async () => ctx?.close());
+const ctx = sharedAccountsTestApp({ PUBLIC_URL: 'http://portal.test:8080' });
 
 let storeCounter = 0;
 function store(overrides: Record<string, string> = {}) {

@@ -4,9 +4,10 @@ import type { Connector, Credentials } from '../../connectors/types.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findCompanyById, findCompanyByTaxNumber } from '../company/public.ts';
 import { sha256, startIdeasoftUpsert } from './authorization.ts';
-import { assertNotRelinked, marketplaceOrFail, ownIntegrationOrFail, storeHostChanged } from './checks.ts';
+import { assertNotRelinked, marketplaceOrFail, ownIntegrationOrFail, requireCredentials, storeHostChanged } from './checks.ts';
 import type { MarketplaceContext } from './context.ts';
 import { findIntegrationsByIds, useAmazonState } from './repository.ts';
+import { enqueueUpsertTask } from './upsert-task.ts';
 import type { SetCompanyBody, UpsertBody } from './views.ts';
 
 /* ---------- Starting tasks ---------- */
@@ -48,11 +49,7 @@ export async function startUpsert(ctx: MarketplaceContext, customerId: string, b
   let credentials: Credentials;
   let region = body.region?.trim() || null;
   if (marketplace.code === 'amazon') {
-    const fields: Record<string, { key: MessageKey }> = {};
-    for (const name of ['spapi_oauth_code', 'state', 'selling_partner_id']) {
-      if (!(body.credentials[name] ?? '').trim()) fields[name] = { key: 'required' };
-    }
-    if (Object.keys(fields).length > 0) throw new AppError(400, 'validation_failed', { fields });
+    requireCredentials(body.credentials, ['spapi_oauth_code', 'state', 'selling_partner_id']);
     const stateRegion = await useAmazonState(ctx.db, customerId, sha256(body.credentials.state!.trim()), ctx.now());
     if (!stateRegion) throw new AppError(400, 'amazon_state_invalid');
     region = stateRegion;
@@ -66,17 +63,13 @@ export async function startUpsert(ctx: MarketplaceContext, customerId: string, b
     credentials = checkedCredentials(connector, body.credentials, Boolean(existing), newHost);
   }
 
-  return ctx.tasks.enqueue({
-    customerId,
-    type: existing ? 'update_integration' : 'connect_integration',
-    payload: {
-      marketplace_id: marketplace.id,
-      ...(existing ? { integration_id: existing.id } : {}),
-      store_name: body.store_name,
-      store_link: body.store_link,
-      region,
-      credentials_encrypted: ctx.secrets.encrypt(credentials),
-    },
+  return enqueueUpsertTask(ctx, customerId, {
+    marketplaceId: marketplace.id,
+    existing,
+    storeName: body.store_name,
+    storeLink: body.store_link,
+    region,
+    credentials,
   });
 }
 

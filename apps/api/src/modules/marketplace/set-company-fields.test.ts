@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountsTestApp, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { post, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 
-let ctx: TestContext;
+const ctx = sharedAccountsTestApp();
 let customer: RegisteredCustomer;
 
 beforeAll(async () => {
-  ctx = await createAccountsTestApp();
   customer = await registerVerifiedCustomer(ctx);
 });
-afterAll(async () => ctx?.close());
 
 const setCompany = (company: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   post(ctx, '/marketplace/integration/set_company', { integration_ids: [randomUUID()], company, ...extra }, customer.jwt_token, {

@@ -5,7 +5,38 @@ import { marketplaceOrFail, ownIntegrationOrFail, storeHostChanged } from './che
 import { marketplaceFailure, storedCredentials, verifyWith } from './connector-calls.ts';
 import type { MarketplaceContext } from './context.ts';
 import { listedIntegration } from './reading.ts';
-import { insertIntegration, integrationsOnMarketplace, updateIntegration } from './repository.ts';
+import { insertIntegration, integrationsOnMarketplace, updateIntegration, type Integration } from './repository.ts';
+
+/* ---------- Starting the task ---------- */
+
+/** A checked request to connect a store, or to update `existing`, on one marketplace. */
+export interface StoreUpsert {
+  marketplaceId: string;
+  existing: Integration | undefined;
+  storeName: string;
+  storeLink: string | null | undefined;
+  region: string | null;
+  credentials: Credentials;
+}
+
+/**
+ * Queues connect_integration (update_integration for an existing store) with the payload
+ * runUpsertTask reads; the credentials travel in the task row only encrypted.
+ */
+export function enqueueUpsertTask(ctx: MarketplaceContext, customerId: string, upsert: StoreUpsert): Promise<string> {
+  return ctx.tasks.enqueue({
+    customerId,
+    type: upsert.existing ? 'update_integration' : 'connect_integration',
+    payload: {
+      marketplace_id: upsert.marketplaceId,
+      ...(upsert.existing ? { integration_id: upsert.existing.id } : {}),
+      store_name: upsert.storeName,
+      store_link: upsert.storeLink,
+      region: upsert.region,
+      credentials_encrypted: ctx.secrets.encrypt(upsert.credentials),
+    },
+  });
+}
 
 /* ---------- Task handlers ---------- */
 

@@ -1,22 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, applications, messageQueue, plans, repaymentInstallments } from '../../db/schema.ts';
 import { decodeClaims, get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
 import { decide } from '../admin/decision.ts';
 import { createReviewTestApp, sentTo, signInExpert, submitApplication } from '../admin/test-kit.ts';
 import { sendDueReminders } from '../notifications/repayment-notices.ts';
+import { sharedTestApp } from '../../test/helpers.ts';
 
-let ctx: TestContext;
+const ctx = sharedTestApp(() => createReviewTestApp());
 let expertToken: string;
 let expertId: string;
 
 beforeAll(async () => {
-  ctx = await createReviewTestApp();
   expertToken = (await signInExpert(ctx)).jwt_token;
   expertId = String(decodeClaims(expertToken).customer_id);
 });
-afterAll(async () => ctx?.close());
 
 interface Repayments {
   approved_at: string;

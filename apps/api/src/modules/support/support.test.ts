@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { get, post, registerCustomer, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
 import { createReviewTestApp, sentTo, signInExpert } from '../admin/test-kit.ts';
+import { sharedTestApp } from '../../test/helpers.ts';
 
 const supportInbox = 'destek@worq.local';
 
-let ctx: TestContext;
+const ctx = sharedTestApp(() => createReviewTestApp({ SUPPORT_EMAIL: supportInbox }));
 let expertToken: string;
 
 beforeAll(async () => {
-  ctx = await createReviewTestApp({ SUPPORT_EMAIL: supportInbox });
   expertToken = (await signInExpert(ctx)).jwt_token;
 });
-afterAll(async () => ctx?.close());
 
 interface SupportItem {
   id: string;

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { backgroundTasks, customers } from '../../db/schema.ts';
+import { backgroundTasks } from '../../db/schema.ts';
 import authPlugin from '../../plugins/auth.ts';
-import { openTestDatabase } from '../../test/helpers.ts';
+import { insertTestCustomer, openTestDatabase } from '../../test/helpers.ts';
 import tasksPlugin from './plugin.ts';
 import { doneChannel } from './repository.ts';
 import { eventually, gate } from './test-socket.ts';
@@ -23,20 +23,7 @@ async function start(): Promise<{ app: FastifyInstance; database: Database; cust
   await app.register(authPlugin, { secret: 'lifecycle-test-secret-of-at-least-32-chars' });
   await app.register(tasksPlugin, { database, runner: { shutdownGraceMs: 200 } });
   await app.ready();
-  const [customer] = await database.db
-    .insert(customers)
-    .values({
-      firstName: 'Ayşe',
-      lastName: 'Yılmaz',
-      email: `lifecycle-${Date.now()}@example.com`,
-      consents: {
-        disclosure: { accepted: true, term_version: 1, accepted_at: new Date().toISOString() },
-        explicit_consent: { accepted: true, term_version: 1, accepted_at: new Date().toISOString() },
-        commercial_electronic_message: { accepted: false, term_version: null, accepted_at: null },
-      },
-    })
-    .returning();
-  return { app, database, customerId: customer!.id };
+  return { app, database, customerId: await insertTestCustomer(database, 'lifecycle') };
 }
 
 async function row(db: Database, id: string) {

@@ -1,9 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { customers } from '../../db/schema.ts';
 import authPlugin from '../../plugins/auth.ts';
-import { openTestDatabase, signTestToken } from '../../test/helpers.ts';
+import { insertTestCustomer, openTestDatabase, signTestToken } from '../../test/helpers.ts';
 import tasksPlugin from './plugin.ts';
 import { openTaskSocket } from './test-socket.ts';
 
@@ -23,22 +22,10 @@ beforeAll(async () => {
   await app.register(tasksPlugin, { database, heartbeatMs: 100 });
   await app.ready();
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const [customer] = await database.db
-    .insert(customers)
-    .values({
-      firstName: 'Ayşe',
-      lastName: 'Yılmaz',
-      email: `heartbeat-${Date.now()}@example.com`,
-      consents: {
-        disclosure: { accepted: true, term_version: 1, accepted_at: new Date().toISOString() },
-        explicit_consent: { accepted: true, term_version: 1, accepted_at: new Date().toISOString() },
-        commercial_electronic_message: { accepted: false, term_version: null, accepted_at: null },
-      },
-    })
-    .returning();
-  token = await signTestToken(app, { customer_id: customer!.id });
+  const customerId = await insertTestCustomer(database, 'heartbeat');
+  token = await signTestToken(app, { customer_id: customerId });
   // No handler for this type: the task stays pending, the socket stays idle.
-  requestId = await app.tasks.enqueue({ customerId: customer!.id, type: 'test_idle' });
+  requestId = await app.tasks.enqueue({ customerId, type: 'test_idle' });
 });
 afterAll(async () => {
   await app?.close();

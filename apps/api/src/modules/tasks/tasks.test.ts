@@ -1,14 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConnectorError } from '../../connectors/types.ts';
 import { backgroundTasks, customers } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { createAccountsTestApp, registerCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
-import { signTestToken, type TestContext } from '../../test/helpers.ts';
+import { registerCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
+import { signTestToken } from '../../test/helpers.ts';
 import { eventually, gate, openTaskSocket } from './test-socket.ts';
 import type { TaskType } from './types.ts';
 
-let ctx: TestContext;
+const ctx = sharedAccountsTestApp();
 let seller: RegisteredCustomer;
 let englishSeller: RegisteredCustomer;
 let typeCounter = 0;
@@ -32,13 +32,11 @@ async function finishedRow(id: string) {
 }
 
 beforeAll(async () => {
-  ctx = await createAccountsTestApp();
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   seller = await registerCustomer(ctx);
   englishSeller = await registerCustomer(ctx);
   await ctx.database.db.update(customers).set({ preferredLanguage: 'en' }).where(eq(customers.id, englishSeller.customerId));
 });
-afterAll(async () => ctx?.close());
 
 describe('task socket', () => {
   it('sends the pending state on open, then the result, then closes', async () => {
@@ -280,8 +278,8 @@ describe('interactive and background lanes (issue 14)', () => {
 });
 
 describe('crash recovery', () => {
-  /** A row as a worker that died mid-task leaves it: running, its lease run out. */
-  async function orphanedTask(type: TaskType, attempts: number) {
+  /** A task that `worker` is running, or was when it died: its lease ends at `lockedUntil`. */
+  async function runningTask(type: TaskType, attempts: number, worker: string, lockedUntil: SQL) {
     const [row] = await ctx.database.db
       .insert(backgroundTasks)
       .values({
@@ -289,13 +287,16 @@ describe('crash recovery', () => {
         type: type as (typeof backgroundTasks.$inferInsert)['type'],
         status: 'running',
         attempts,
-        lockedBy: 'dead-worker',
-        lockedUntil: sql`now() - interval '5 seconds'`,
+        lockedBy: worker,
+        lockedUntil,
         deadlineAt: sql`now() + interval '2 minutes'`,
       })
       .returning();
     return row!.id;
   }
+
+  /** A row as a worker that died mid-task leaves it: running, its lease run out. */
+  const orphanedTask = (type: TaskType, attempts: number) => runningTask(type, attempts, 'dead-worker', sql`now() - interval '5 seconds'`);
 
   it('gives the task of a dead worker to a live one', async () => {
     const type = testType('orphan');
@@ -333,20 +334,9 @@ describe('crash recovery', () => {
   it('leaves a running task with a live lease alone', async () => {
     const type = testType('busy_elsewhere');
     ctx.app.tasks.handle(type, async () => ({ message: 'ok' }));
-    const [row] = await ctx.database.db
-      .insert(backgroundTasks)
-      .values({
-        customerId: seller.customerId,
-        type: type as (typeof backgroundTasks.$inferInsert)['type'],
-        status: 'running',
-        attempts: 1,
-        lockedBy: 'other-worker',
-        lockedUntil: sql`now() + interval '30 seconds'`,
-        deadlineAt: sql`now() + interval '2 minutes'`,
-      })
-      .returning();
+    const id = await runningTask(type, 1, 'other-worker', sql`now() + interval '30 seconds'`);
     await ctx.app.tasks.sweep();
-    expect(await taskRow(row!.id)).toMatchObject({ status: 'running', lockedBy: 'other-worker' });
+    expect(await taskRow(id)).toMatchObject({ status: 'running', lockedBy: 'other-worker' });
   });
 
   it('fails a task past its deadline with the timeout message and tells the socket', async () => {

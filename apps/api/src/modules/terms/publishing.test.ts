@@ -3,21 +3,21 @@
  * back-office and sellers who accepted an older one accept the new one at their next sign-in.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { customers, terms } from '../../db/schema.ts';
 import { seededTermsVersion } from '../../db/terms-content.ts';
 import { get, post, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
 import { createReviewTestApp, signInExpert } from '../admin/test-kit.ts';
+import { sharedTestApp } from '../../test/helpers.ts';
 
-let ctx: TestContext;
+const ctx = sharedTestApp(() =>
+  createReviewTestApp({ LEGAL_ENTITY_NAME: 'Örnek Finans A.Ş.', LEGAL_ENTITY_CONTACT: 'Levent, İstanbul · kvkk@ornek.test' }),
+);
 let expertToken: string;
 
 beforeAll(async () => {
-  ctx = await createReviewTestApp({ LEGAL_ENTITY_NAME: 'Örnek Finans A.Ş.', LEGAL_ENTITY_CONTACT: 'Levent, İstanbul · kvkk@ornek.test' });
   expertToken = (await signInExpert(ctx)).jwt_token;
 });
-afterAll(async () => ctx?.close());
 
 interface Pending {
   consent: string;

@@ -12,7 +12,7 @@ import { customers, terms, type TermType } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { sanitizeLegalHtml, visibleText } from './sanitize.ts';
-import { forgetLatestVersions } from './service.ts';
+import { forgetLatestVersions, termVersionHeading } from './service.ts';
 
 const languages = ['tr', 'en'] as const;
 
@@ -22,12 +22,8 @@ export type PublishInput = z.output<typeof publishBody>;
 export async function termHistory(db: Db, only?: TermType): Promise<TermVersionView[]> {
   const rows = await db
     .select({
-      termType: terms.termType,
-      language: terms.language,
-      version: terms.version,
-      title: terms.title,
+      ...termVersionHeading,
       content: terms.content,
-      changeNote: terms.changeNote,
       createdAt: terms.createdAt,
       firstName: customers.firstName,
       lastName: customers.lastName,

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { terms } from '../../db/schema.ts';
 import { seededTermsVersion } from '../../db/terms-content.ts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { sharedTestApp } from '../../test/helpers.ts';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
+const ctx = sharedTestApp();
 
 const get = (url: string, language?: string) =>
   ctx.app.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });

@@ -11,6 +11,15 @@ export interface ActiveTerm {
   version: number;
 }
 
+/** The columns that name one version of a legal text in one language, without the text itself. */
+export const termVersionHeading = {
+  termType: terms.termType,
+  language: terms.language,
+  version: terms.version,
+  title: terms.title,
+  changeNote: terms.changeNote,
+};
+
 /** Which customer consent accepts which legal text. */
 export const consentTermTypes = {
   disclosure: 'disclosure',
@@ -106,13 +115,7 @@ export async function pendingTerms(db: Db, consents: CustomerConsents, language:
   if (outdated.length === 0) return [];
   // Titles and change notes only (not the texts), newest first, in the request language or Turkish.
   const rows = await db
-    .select({
-      termType: terms.termType,
-      language: terms.language,
-      version: terms.version,
-      title: terms.title,
-      changeNote: terms.changeNote,
-    })
+    .select(termVersionHeading)
     .from(terms)
     .where(
       and(

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountsTestApp, get, post, registerCustomer, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { get, post, registerCustomer, registerVerifiedCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { savePlan, setStep, startApplication } from '../application/test-kit.ts';
-import type { TestContext } from '../../test/helpers.ts';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createAccountsTestApp();
-});
-afterAll(async () => ctx?.close());
+const ctx = sharedAccountsTestApp();
 
 describe('work context', () => {
   it('lists the navigation elements of a new customer: applications only', async () => {
