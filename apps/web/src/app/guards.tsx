@@ -5,29 +5,15 @@
  * lands after verifying. An expert's token (issue 6)
  * belongs to the back-office: seller routes, public or protected, send it to /admin.
  */
-import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { registerNavigate } from '../lib/http-client.ts';
 import { nextParam } from '../lib/safe-path.ts';
-import { startSessionKeeper, useSession, type SessionState } from '../lib/session.ts';
+import { isSettling, useSession, useSessionPlumbing } from '../lib/session.ts';
 
 export const homePath = '/worq-trade';
 export const signInPath = '/';
 export const phoneVerificationPath = '/mobile-verification';
 export const expertHomePath = '/admin';
-
-/** Lets the HTTP client and the session move the user (after a 401 or 403) through the router. */
-function useSessionPlumbing() {
-  const navigate = useNavigate();
-  useEffect(() => registerNavigate((to) => void navigate(to, { replace: true })), [navigate]);
-  useEffect(() => startSessionKeeper(), []);
-}
-
-/** An expired access token is being refreshed: wait rather than judge the old claims. */
-function isSettling(session: SessionState): boolean {
-  return session.isRefreshing && session.claims !== null && session.claims.exp * 1000 <= Date.now();
-}
 
 function Settling() {
   return (

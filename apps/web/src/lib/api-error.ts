@@ -133,6 +133,16 @@ export async function notifyError(error: unknown): Promise<void> {
   raiseToast('Error', await errorMessageAsync(error));
 }
 
+/**
+ * For forms that keep their own per-field messages: the server's field errors go on the fields
+ * (`showFields`); an error that names no field is shown as a toast.
+ */
+export function showFieldErrorsOrNotify(error: unknown, showFields: (fields: Record<string, string>) => void): void {
+  const fields = errorFields(error);
+  if (Object.keys(fields).length > 0) showFields(fields);
+  else void notifyError(error);
+}
+
 /** Shows a 5-second success toast when the call supplies a message. */
 export function notifySuccess(message: string | null | undefined): void {
   if (message) raiseToast('Success', message);

@@ -3,9 +3,10 @@
  * refreshed at start and checked every minute, and sign-out revokes the refresh token and leaves
  * for the sign-in page. React reads it through useSession().
  */
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
 import { isHttpError } from './api-error.ts';
-import { anonymous, forceLogout, navigateTo, post, refreshTokens, signInPathHere } from './http-client.ts';
+import { anonymous, forceLogout, navigateTo, post, refreshTokens, registerNavigate, signInPathHere } from './http-client.ts';
 import {
   clearTokens,
   decodeClaims,
@@ -37,6 +38,11 @@ export async function logout(): Promise<void> {
   const refreshToken = getRefreshToken();
   clearTokens();
   navigateTo(signInPathHere());
+  await revokeSession(accessToken, refreshToken);
+}
+
+/** Revokes a refresh token; errors are ignored (the token expires on its own). */
+export async function revokeSession(accessToken: string | null, refreshToken: string | null): Promise<void> {
   if (!refreshToken) return;
   try {
     await post('/auth/logout', { refresh_token: refreshToken }, undefined, {
@@ -140,29 +146,39 @@ export function tokenRole(token: string | null | undefined): 'expert' | null {
   }
 }
 
-export function getSession(): SessionState {
-  const token = getAccessToken();
+/** What an access token (and whether a refresh is under way) says about the session. */
+function sessionOf(token: string | null, isRefreshing: boolean): SessionState {
   const claims = decodeClaims(token);
   return {
     claims,
     isAuthenticated: claims !== null,
     isPhoneVerified: claims?.is_phone_verified === true,
     isExpert: claims !== null && tokenRole(token) === 'expert',
-    isRefreshing: refreshing,
+    isRefreshing,
   };
+}
+
+export function getSession(): SessionState {
+  return sessionOf(getAccessToken(), refreshing);
 }
 
 export function useSession(): SessionState {
   const token = useSyncExternalStore(subscribeTokens, getAccessToken, getAccessToken);
   const isRefreshing = useSyncExternalStore(subscribeRefreshing, getRefreshing, getRefreshing);
-  return useMemo(() => {
-    const claims = decodeClaims(token);
-    return {
-      claims,
-      isAuthenticated: claims !== null,
-      isPhoneVerified: claims?.is_phone_verified === true,
-      isExpert: claims !== null && tokenRole(token) === 'expert',
-      isRefreshing,
-    };
-  }, [token, isRefreshing]);
+  return useMemo(() => sessionOf(token, isRefreshing), [token, isRefreshing]);
+}
+
+/** An expired access token is being refreshed: the guards wait rather than judge the old claims. */
+export function isSettling(session: SessionState): boolean {
+  return session.isRefreshing && session.claims !== null && session.claims.exp * 1000 <= Date.now();
+}
+
+/**
+ * For the guards (seller and back-office): lets the HTTP client and the session move the user
+ * (after a 401 or 403) through the router, and keeps the token fresh while the guard is mounted.
+ */
+export function useSessionPlumbing(): void {
+  const navigate = useNavigate();
+  useEffect(() => registerNavigate((to) => void navigate(to, { replace: true })), [navigate]);
+  useEffect(() => startSessionKeeper(), []);
 }

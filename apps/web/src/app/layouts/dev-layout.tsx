@@ -1,10 +1,9 @@
 import { Link, NavLink, Outlet, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../components/ui/language-switch.tsx';
 import { Logo } from '../../components/ui/nav/logo.tsx';
 import { ScrollToTop } from '../../components/ui/nav/scroll-to-top.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
+import { PreferenceSwitches } from '../../components/ui/preference-switches.tsx';
 import { useRuntimeSettings } from '../../lib/runtime-settings.ts';
 import { Component as NotFoundPage } from '../not-found-page.tsx';
 import styles from './dev-layout.module.css';
@@ -55,10 +54,7 @@ export function Component() {
             </NavLink>
           )}
         </nav>
-        <div className={styles.switches}>
-          <LanguageSwitch />
-          <ThemeToggle />
-        </div>
+        <PreferenceSwitches className={styles.switches} />
       </header>
       <main id="main-content" className={styles.main}>
         <Outlet />

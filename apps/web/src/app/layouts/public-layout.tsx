@@ -1,8 +1,7 @@
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../components/ui/language-switch.tsx';
 import { Logo } from '../../components/ui/nav/logo.tsx';
-import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
+import { PreferenceSwitches } from '../../components/ui/preference-switches.tsx';
 import styles from './public-layout.module.css';
 
 /** Growing bars, a trend line and stock boxes: revenue-based stock financing in one picture. */
@@ -74,10 +73,7 @@ export function Component() {
           <Link to="/" className={styles.home} aria-label={t('nav.home')}>
             <Logo />
           </Link>
-          <div className={styles.switches}>
-            <LanguageSwitch />
-            <ThemeToggle />
-          </div>
+          <PreferenceSwitches className={styles.switches} />
         </header>
         <main id="main-content" className={styles.formArea}>
           <div className={styles.formInner}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
+import { Spinner, type SpinnerProps } from './spinner.tsx';
 import styles from './load-state.module.css';
 
 /**
@@ -12,6 +13,15 @@ export function LoadState({ children, alert = false }: { children: ReactNode; al
     <div className={styles.state} role={alert ? 'alert' : undefined}>
       {children}
     </div>
+  );
+}
+
+/** A screen's content still loading: the spinner (size and label as Spinner's) in the centred block. */
+export function LoadingState(props: SpinnerProps) {
+  return (
+    <LoadState>
+      <Spinner {...props} />
+    </LoadState>
   );
 }
 

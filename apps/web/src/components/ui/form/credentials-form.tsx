@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { isValidEmail, normalizeEmail } from '@worq/domain/validation';
 import { errorFields } from '../../../lib/api-error.ts';
 import { PasswordField } from './password-field.tsx';
-import { TextField } from './text-field.tsx';
+import { EmailField } from './email-field.tsx';
 
 /*
  * The e-mail and password pair of the two sign-in pages (sellers at `/`, experts at
@@ -93,15 +93,13 @@ interface CredentialFieldsProps {
 export function CredentialFields({ form, labels, emailAutoComplete = 'email' }: CredentialFieldsProps) {
   return (
     <>
-      <TextField
+      <EmailField
         ref={(element) => {
           form.inputs.current.email = element;
         }}
         name="email"
         label={labels.email}
-        type="email"
         autoComplete={emailAutoComplete}
-        inputMode="email"
         value={form.values.email}
         onChange={form.onChange('email')}
         error={form.errors.email}

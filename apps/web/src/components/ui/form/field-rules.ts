@@ -46,6 +46,14 @@ export function fieldRules(messages: FieldRuleMessages) {
   };
 }
 
+/**
+ * For the form's object: the repeated password must equal the new one. The message lands on the
+ * repeat field.
+ */
+export function passwordsMatch(password: string, repeat: string, message: string) {
+  return z.refine<Record<string, unknown>>((values) => values[password] === values[repeat], { path: [repeat], message });
+}
+
 export interface PasswordCriteria {
   length: boolean;
   lowercase: boolean;

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { ToastContainer } from '../../../components/ui/toast/toast-container.tsx';
-import { makeToken } from '../../../lib/__tests__/token-fixtures.ts';
-import { renderRoutes, Where } from '../../../test/http-test-kit.tsx';
+import i18n from '../../../lib/i18n.ts';
+import { storeTokens } from '../../../lib/token-storage.ts';
+import { accessToken } from '../../../lib/__tests__/token-fixtures.ts';
+import { renderRoutes, serve, Where } from '../../../test/http-test-kit.tsx';
+import { company } from '../../../test/wire-fixtures.ts';
 import type { ApplicationReview } from '../api/application-review.ts';
 
 /** Renders `element` at `path` (matching `pattern`); the other listed paths show where we landed. */
@@ -14,28 +17,50 @@ export function renderAt(element: ReactNode, path: string, pattern: string, othe
   return renderRoutes(routes, path, <ToastContainer name="global" />).router;
 }
 
-const inAnHour = () => Math.floor(Date.now() / 1000) + 15 * 60;
-
 export function expertToken(): string {
-  return makeToken({
+  return accessToken({
     customer_id: '99999999-9999-4999-8999-999999999999',
     email: 'uzman@worq.local',
     first_name: 'Deniz',
     last_name: 'Uzman',
-    is_phone_verified: true,
     role: 'expert',
-    exp: inAnHour(),
   });
 }
 
+/** The seller of the fixtures (Ayşe Yılmaz), phone verified. */
 export function sellerToken(): string {
-  return makeToken({
-    customer_id: '11111111-1111-4111-8111-111111111111',
-    email: 'ayse@example.com',
-    first_name: 'Ayşe',
-    last_name: 'Yılmaz',
-    is_phone_verified: true,
-    exp: inAnHour(),
+  return accessToken();
+}
+
+/** The back-office screens' set-up: their Turkish texts loaded once, and an expert signed in before each test. */
+export function setUpExpertScreens(): void {
+  beforeAll(async () => {
+    await i18n.changeLanguage('tr');
+    await i18n.loadNamespaces(['admin']);
+  });
+  beforeEach(() => {
+    storeTokens({ jwt_token: expertToken(), refresh_token: 'r' }, true);
+  });
+}
+
+/** The seller who asked to be called back (contact forms, support requests). */
+export const callbackCustomer = { id: 'c-1', first_name: 'Mert', last_name: 'Kaya', email: 'mert@example.com', phone_number: '5551112233' };
+
+/**
+ * A call-back list (contact forms, support requests) holding `item` among those still to handle
+ * until the test marks it handled (at `handledAt`); the other filters are empty.
+ */
+export function serveCallbackList(listPath: string, item: { id: string }, handledAt: string) {
+  let handled = false;
+  return serve({
+    [`GET ${listPath}`]: (_body, call) => ({
+      status: 200,
+      data: call.params.handled === 'false' && !handled ? { items: [item], total: 1 } : { items: [], total: 0 },
+    }),
+    [`POST ${listPath}/${item.id}/handled`]: () => {
+      handled = true;
+      return { status: 200, data: { ...item, handled_at: handledAt } };
+    },
   });
 }
 
@@ -99,17 +124,7 @@ export function reviewFixture(overrides: Partial<ApplicationReview> = {}): Appli
         company_title: 'Yılmaz Tekstil Ltd. Şti.',
       },
     ],
-    company: {
-      id: '33333333-3333-4333-8333-333333333333',
-      type: 3,
-      tax_number: '1234567890',
-      official_full_name: 'Ayşe Yılmaz',
-      trade_name: 'Yılmaz Tekstil Ltd. Şti.',
-      tax_office: 'Kadıköy',
-      national_id: null,
-      birth_date: null,
-      created_at: '2025-03-01T09:05:00.000Z',
-    },
+    company: company({ id: '33333333-3333-4333-8333-333333333333', created_at: '2025-03-01T09:05:00.000Z' }),
     contact_forms: [],
     events: [
       {

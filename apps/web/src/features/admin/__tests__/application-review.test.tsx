@@ -1,22 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from '../../../lib/i18n.ts';
-import { storeTokens } from '../../../lib/token-storage.ts';
 import { serve, type SeenCall } from '../../../test/http-test-kit.tsx';
 import { Component as ApplicationReviewPage } from '../components/application-review-page.tsx';
-import { applicationId, expertToken, renderAt, reviewFixture } from './admin-test-kit.tsx';
+import { applicationId, renderAt, reviewFixture, setUpExpertScreens } from './admin-test-kit.tsx';
 
 const detailUrl = `/admin/applications/${applicationId}`;
 const decisionUrl = `${detailUrl}/decision`;
 
-beforeAll(async () => {
-  await i18n.changeLanguage('tr');
-  await i18n.loadNamespaces(['admin']);
-});
-
-beforeEach(() => {
-  storeTokens({ jwt_token: expertToken(), refresh_token: 'r' }, true);
-});
+setUpExpertScreens();
 
 function open() {
   renderAt(<ApplicationReviewPage />, detailUrl, '/admin/applications/:id');

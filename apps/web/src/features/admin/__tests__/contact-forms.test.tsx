@@ -1,25 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from '../../../lib/i18n.ts';
-import { storeTokens } from '../../../lib/token-storage.ts';
-import { serve } from '../../../test/http-test-kit.tsx';
 import type { ContactForm } from '../api/contact-forms.ts';
 import { Component as ContactFormsPage } from '../components/contact-forms-page.tsx';
-import { expertToken, renderAt } from './admin-test-kit.tsx';
+import { callbackCustomer, renderAt, serveCallbackList, setUpExpertScreens } from './admin-test-kit.tsx';
 
-beforeAll(async () => {
-  await i18n.changeLanguage('tr');
-  await i18n.loadNamespaces(['admin']);
-});
-
-beforeEach(() => {
-  storeTokens({ jwt_token: expertToken(), refresh_token: 'r' }, true);
-});
+setUpExpertScreens();
 
 const form: ContactForm = {
   id: '33333333-3333-4333-8333-333333333333',
   created_at: '2025-03-01T09:00:00.000Z',
-  customer: { id: 'c-1', first_name: 'Mert', last_name: 'Kaya', email: 'mert@example.com', phone_number: '5551112233' },
+  customer: callbackCustomer,
   application: null,
   sales_channels: ['marketplace', 'own_website'],
   monthly_revenue_band: '500k_1m',
@@ -34,17 +24,7 @@ const form: ContactForm = {
 describe('contact forms page', () => {
   it('lists forms still to call back with the band labels, and marks one as called back', async () => {
     const user = userEvent.setup();
-    let handled = false;
-    const calls = serve({
-      'GET /admin/contact_forms': (_body, call) => ({
-        status: 200,
-        data: call.params.handled === 'false' && !handled ? { items: [form], total: 1 } : { items: [], total: 0 },
-      }),
-      [`POST /admin/contact_forms/${form.id}/handled`]: () => {
-        handled = true;
-        return { status: 200, data: { ...form, handled_at: '2025-03-02T09:00:00.000Z' } };
-      },
-    });
+    const calls = serveCallbackList('/admin/contact_forms', form, '2025-03-02T09:00:00.000Z');
     renderAt(<ContactFormsPage />, '/admin/contact-forms', '/admin/contact-forms');
     const card = await screen.findByRole('article', { name: 'Mert Kaya' });
     expect(within(card).getByText('500 bin-1 milyon TL')).toBeInTheDocument();

@@ -1,20 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from '../../../lib/i18n.ts';
-import { storeTokens } from '../../../lib/token-storage.ts';
 import { serve } from '../../../test/http-test-kit.tsx';
 import type { LegalTextVersion } from '../api/legal-texts.ts';
 import { Component as LegalTextsPage } from '../components/legal-texts-page.tsx';
-import { expertToken, renderAt } from './admin-test-kit.tsx';
+import { renderAt, setUpExpertScreens } from './admin-test-kit.tsx';
 
-beforeAll(async () => {
-  await i18n.changeLanguage('tr');
-  await i18n.loadNamespaces(['admin']);
-});
-
-beforeEach(() => {
-  storeTokens({ jwt_token: expertToken(), refresh_token: 'r' }, true);
-});
+setUpExpertScreens();
 
 const version = (term_type: LegalTextVersion['term_type'], number: number, title: string): LegalTextVersion => ({
   term_type,

@@ -1,21 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from '../../../lib/i18n.ts';
-import { storeTokens } from '../../../lib/token-storage.ts';
 import { serve, type SeenCall } from '../../../test/http-test-kit.tsx';
 import type { QueueItem } from '../api/review-queue.ts';
 import { Component as ReviewQueuePage } from '../components/review-queue-page.tsx';
 import { searchDebounceMs } from '../components/list-controls.tsx';
-import { expertToken, renderAt } from './admin-test-kit.tsx';
+import { renderAt, setUpExpertScreens } from './admin-test-kit.tsx';
 
-beforeAll(async () => {
-  await i18n.changeLanguage('tr');
-  await i18n.loadNamespaces(['admin']);
-});
-
-beforeEach(() => {
-  storeTokens({ jwt_token: expertToken(), refresh_token: 'r' }, true);
-});
+setUpExpertScreens();
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,20 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import i18n from '../../../lib/i18n.ts';
-import { storeTokens } from '../../../lib/token-storage.ts';
 import { serve } from '../../../test/http-test-kit.tsx';
 import { Component as ApplicationReviewPage } from '../components/application-review-page.tsx';
-import { applicationId, expertToken, renderAt, reviewFixture } from './admin-test-kit.tsx';
+import { applicationId, renderAt, reviewFixture, setUpExpertScreens } from './admin-test-kit.tsx';
 
 const detailUrl = `/admin/applications/${applicationId}`;
 
-beforeAll(async () => {
-  await i18n.changeLanguage('tr');
-  await i18n.loadNamespaces(['admin']);
-});
-
-beforeEach(() => {
-  storeTokens({ jwt_token: expertToken(), refresh_token: 'r' }, true);
-});
+setUpExpertScreens();
 
 const months = Array.from({ length: 12 }, (_, index) => ({
   month: `2026-${String(index + 1).padStart(2, '0')}`,

@@ -1,27 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from '../../../lib/i18n.ts';
-import { storeTokens } from '../../../lib/token-storage.ts';
 import { serve } from '../../../test/http-test-kit.tsx';
 import { istanbulToday, parseLira } from '../api/repayments.ts';
 import type { SupportRequest } from '../api/support-requests.ts';
 import { RepaymentPanel } from '../components/repayment-panel.tsx';
 import { Component as SupportRequestsPage } from '../components/support-requests-page.tsx';
-import { applicationId, expertToken, renderAt } from './admin-test-kit.tsx';
+import { applicationId, callbackCustomer, renderAt, serveCallbackList, setUpExpertScreens } from './admin-test-kit.tsx';
 
-beforeAll(async () => {
-  await i18n.changeLanguage('tr');
-  await i18n.loadNamespaces(['admin']);
-});
-
-beforeEach(() => {
-  storeTokens({ jwt_token: expertToken(), refresh_token: 'r' }, true);
-});
+setUpExpertScreens();
 
 const request: SupportRequest = {
   id: '44444444-4444-4444-8444-444444444444',
   created_at: '2026-03-01T09:00:00.000Z',
-  customer: { id: 'c-1', first_name: 'Mert', last_name: 'Kaya', email: 'mert@example.com', phone_number: '5551112233' },
+  customer: callbackCustomer,
   topic: 'company_change',
   message: 'Şirket unvanımız değişti.',
   contact_preference: 'phone',
@@ -32,17 +23,7 @@ const request: SupportRequest = {
 describe('support requests page', () => {
   it('lists requests to call back with topic and preference, and marks one as done', async () => {
     const user = userEvent.setup();
-    let handled = false;
-    const calls = serve({
-      'GET /admin/support_requests': (_body, call) => ({
-        status: 200,
-        data: call.params.handled === 'false' && !handled ? { items: [request], total: 1 } : { items: [], total: 0 },
-      }),
-      [`POST /admin/support_requests/${request.id}/handled`]: () => {
-        handled = true;
-        return { status: 200, data: { ...request, handled_at: '2026-03-02T09:00:00.000Z' } };
-      },
-    });
+    const calls = serveCallbackList('/admin/support_requests', request, '2026-03-02T09:00:00.000Z');
     renderAt(<SupportRequestsPage />, '/admin/support-requests', '/admin/support-requests');
     const card = await screen.findByRole('article', { name: 'Mert Kaya' });
     expect(within(card).getByText('Şirket bilgisi değişikliği')).toBeInTheDocument();

@@ -5,16 +5,3 @@ import type { TokenPair } from '../../../lib/token-storage.ts';
 export function expertLogin(body: { email: string; password: string }): Promise<TokenPair> {
   return post<TokenPair>('/auth/login', body, undefined, anonymous);
 }
-
-/** Revokes a refresh token; errors are ignored (the token expires on its own). */
-export async function revokeSession(accessToken: string | null, refreshToken: string | null): Promise<void> {
-  if (!refreshToken) return;
-  try {
-    await post('/auth/logout', { refresh_token: refreshToken }, undefined, {
-      ...anonymous,
-      headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {},
-    });
-  } catch {
-    // Signed out locally either way.
-  }
-}

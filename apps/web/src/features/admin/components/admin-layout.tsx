@@ -4,34 +4,20 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { DocumentIcon, ChatIcon, LogoutIcon } from '../../../components/ui/icon.tsx';
-import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
 import { Logo } from '../../../components/ui/nav/logo.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ThemeToggle } from '../../../components/ui/theme-toggle.tsx';
+import { PreferenceSwitches } from '../../../components/ui/preference-switches.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
-import { registerNavigate } from '../../../lib/http-client.ts';
-import { logout, startSessionKeeper, useSession, type SessionState } from '../../../lib/session.ts';
+import { isSettling, logout, useSession, useSessionPlumbing } from '../../../lib/session.ts';
 import { fullName } from '../format.ts';
 import styles from './admin-layout.module.css';
 
 export const adminLoginPath = '/admin/login';
 const sellerHomePath = '/worq-trade';
 const forbiddenToastId = 'admin-forbidden';
-
-/** Lets the HTTP client move the expert after a 401 or 403, and keeps the token fresh. */
-function useSessionPlumbing() {
-  const navigate = useNavigate();
-  useEffect(() => registerNavigate((to) => void navigate(to, { replace: true })), [navigate]);
-  useEffect(() => startSessionKeeper(), []);
-}
-
-/** An expired token is being refreshed: wait rather than judge the old claims. */
-function isSettling(session: SessionState): boolean {
-  return session.isRefreshing && session.claims !== null && session.claims.exp * 1000 <= Date.now();
-}
 
 function Forbidden() {
   const { t } = useTranslation('admin');
@@ -81,10 +67,7 @@ function AdminShell() {
             <Logo markOnly />
             <span className={styles.consoleTitle}>{t('console_title')}</span>
           </Link>
-          <div className={styles.tools}>
-            <LanguageSwitch />
-            <ThemeToggle />
-          </div>
+          <PreferenceSwitches className={styles.tools} />
         </div>
         <div className={styles.navRow}>
           <nav aria-label={t('nav.label')}>

@@ -4,12 +4,11 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { CredentialFields, useCredentialsForm, type CredentialField } from '../../../components/ui/form/credentials-form.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
-import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
 import { Logo } from '../../../components/ui/nav/logo.tsx';
-import { ThemeToggle } from '../../../components/ui/theme-toggle.tsx';
+import { PreferenceSwitches } from '../../../components/ui/preference-switches.tsx';
 import { errorMessage, errorStatus, notifyError } from '../../../lib/api-error.ts';
-import { login as storeSession, tokenRole, useSession } from '../../../lib/session.ts';
-import { expertLogin, revokeSession } from '../api/expert-session.ts';
+import { revokeSession, login as storeSession, tokenRole, useSession } from '../../../lib/session.ts';
+import { expertLogin } from '../api/expert-session.ts';
 import styles from './admin-login-page.module.css';
 
 /**
@@ -64,10 +63,7 @@ export function Component() {
           <Logo markOnly />
           <span className={styles.consoleTitle}>{t('console_title')}</span>
         </span>
-        <div className={styles.switches}>
-          <LanguageSwitch />
-          <ThemeToggle />
-        </div>
+        <PreferenceSwitches className={styles.switches} />
       </header>
       <main id="main-content" className={styles.main}>
         <div className={styles.card}>

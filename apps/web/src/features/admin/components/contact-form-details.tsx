@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import type { ContactForm } from '../api/contact-forms.ts';
 import { formatDateTime } from '../format.ts';
 import { ApplicationStatusTag } from './status-tag.tsx';
@@ -11,51 +12,35 @@ export function ContactFormDetails({ form, showApplication = true }: { form: Con
   const channels = form.sales_channels.map((channel) => t(`channels.${channel}`)).join(', ') || '—';
   return (
     <>
-      <dl className={styles.facts}>
-        <div>
-          <dt>{t('contact_forms.sales_channels')}</dt>
-          <dd>{channels}</dd>
-        </div>
-        <div>
-          <dt>{t('contact_forms.monthly_revenue')}</dt>
-          <dd>{t(`revenue_bands.${form.monthly_revenue_band}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('contact_forms.ecommerce_duration')}</dt>
-          <dd>{t(`duration_bands.${form.ecommerce_duration_band}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('contact_forms.best_selling_store')}</dt>
-          <dd>{form.best_selling_store_name}</dd>
-        </div>
-        <div>
-          <dt>{t('contact_forms.city')}</dt>
-          <dd>{form.headquarters_city.name}</dd>
-        </div>
-        {showApplication && (
-          <div>
-            <dt>{t('contact_forms.application')}</dt>
-            <dd>
-              {form.application ? (
-                <span className={styles.application}>
-                  <Link to={`/admin/applications/${encodeURIComponent(form.application.id)}`} className={styles.link}>
-                    {t('contact_forms.open_application')}
-                  </Link>
-                  <ApplicationStatusTag status={form.application.status} />
-                </span>
-              ) : (
-                t('contact_forms.no_application')
-              )}
-            </dd>
-          </div>
-        )}
-        <div className={styles.wide}>
-          <dt>{t('contact_forms.note')}</dt>
-          <dd className={styles.note}>
-            {form.note?.trim() ? form.note : <span className={styles.muted}>{t('contact_forms.no_note')}</span>}
-          </dd>
-        </div>
-      </dl>
+      <DefinitionList
+        className={styles.facts}
+        items={[
+          { label: t('contact_forms.sales_channels'), value: channels },
+          { label: t('contact_forms.monthly_revenue'), value: t(`revenue_bands.${form.monthly_revenue_band}`) },
+          { label: t('contact_forms.ecommerce_duration'), value: t(`duration_bands.${form.ecommerce_duration_band}`) },
+          { label: t('contact_forms.best_selling_store'), value: form.best_selling_store_name },
+          { label: t('contact_forms.city'), value: form.headquarters_city.name },
+          showApplication && {
+            label: t('contact_forms.application'),
+            value: form.application ? (
+              <span className={styles.application}>
+                <Link to={`/admin/applications/${encodeURIComponent(form.application.id)}`} className={styles.link}>
+                  {t('contact_forms.open_application')}
+                </Link>
+                <ApplicationStatusTag status={form.application.status} />
+              </span>
+            ) : (
+              t('contact_forms.no_application')
+            ),
+          },
+          {
+            label: t('contact_forms.note'),
+            value: form.note?.trim() ? form.note : <span className={styles.muted}>{t('contact_forms.no_note')}</span>,
+            className: styles.wide,
+            valueClassName: styles.note,
+          },
+        ]}
+      />
       <p className={styles.muted}>
         {t('contact_forms.received_at', { date: formatDateTime(form.created_at, i18n.language) })}
         {form.handled_at && (

@@ -10,7 +10,7 @@ import { FieldError } from '../../../components/ui/form/form-error.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
-import { errorFields, notifyError } from '../../../lib/api-error.ts';
+import { showFieldErrorsOrNotify } from '../../../lib/api-error.ts';
 import { publishLegalText, type LegalTextVersion } from '../api/legal-texts.ts';
 import { LegalTextPreview } from './legal-text-preview.tsx';
 import styles from './legal-texts-page.module.css';
@@ -125,9 +125,7 @@ export function LegalTextEditor({
       onPublished(published);
     } catch (error) {
       setConfirming(false);
-      const fields = errorFields(error);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else void notifyError(error);
+      showFieldErrorsOrNotify(error, setErrors);
     } finally {
       setBusy(false);
     }

@@ -6,10 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
+import { LoadFailed, LoadingState } from '../../../components/ui/load-state.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { legalTextTypes, useLegalTexts, type LegalTextType, type LegalTextVersion } from '../api/legal-texts.ts';
 import { formatDateTime } from '../format.ts';
@@ -82,11 +81,7 @@ export function Component() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('legal_texts.title')} subtitle={t('legal_texts.subtitle')} />
-      {isLoading && (
-        <LoadState>
-          <Spinner size="lg" />
-        </LoadState>
-      )}
+      {isLoading && <LoadingState size="lg" />}
       {error && !data && (
         <LoadFailed text={t('legal_texts.load_failed')} retryLabel={t('legal_texts.retry')} onRetry={() => void mutate()} />
       )}

@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { FieldError, FormError } from '../../../components/ui/form/form-error.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
-import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadFailed, LoadingState } from '../../../components/ui/load-state.tsx';
 import { Tag, type TagColor } from '../../../components/ui/tag.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 import { errorCode, errorFields, errorMessage } from '../../../lib/api-error.ts';
 import { istanbulToday, parseLira, recordPayment, useAdminRepayments, type InstallmentStatus, type Repayments } from '../api/repayments.ts';
 import { formatDay, formatMoney } from '../format.ts';
@@ -115,42 +116,30 @@ export function RepaymentPanel({ applicationId, onChanged }: { applicationId: st
 
   let body;
   if (!data && (isLoading || !error)) {
-    body = (
-      <LoadState>
-        <Spinner size="md" />
-      </LoadState>
-    );
+    body = <LoadingState size="md" />;
   } else if (!data) {
     body = <LoadFailed text={t('payments.load_failed')} retryLabel={t('retry')} onRetry={() => void mutate()} />;
   } else {
     body = (
       <>
-        <dl className={styles.summary}>
-          <div>
-            <dt>{t('payments.total')}</dt>
-            <dd>{formatMoney(data.total_payment_amount)}</dd>
-          </div>
-          <div>
-            <dt>{t('payments.paid')}</dt>
-            <dd>{formatMoney(data.paid_amount)}</dd>
-          </div>
-          <div>
-            <dt>{t('payments.remaining')}</dt>
-            <dd>{formatMoney(data.remaining_amount)}</dd>
-          </div>
-        </dl>
+        <DefinitionList
+          className={styles.summary}
+          items={[
+            { label: t('payments.total'), value: formatMoney(data.total_payment_amount) },
+            { label: t('payments.paid'), value: formatMoney(data.paid_amount) },
+            { label: t('payments.remaining'), value: formatMoney(data.remaining_amount) },
+          ]}
+        />
         <table className={styles.table}>
           <caption className="visually-hidden">{t('payments.table_caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">{t('payments.due_date')}</th>
-              <th scope="col" className={styles.number}>
-                {t('payments.amount_column')}
-              </th>
-              <th scope="col">{t('payments.status_column')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              '#',
+              t('payments.due_date'),
+              { label: t('payments.amount_column'), className: styles.number },
+              t('payments.status_column'),
+            ]}
+          />
           <tbody>
             {data.installments.map((installment) => (
               <tr key={installment.number}>

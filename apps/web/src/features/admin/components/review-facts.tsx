@@ -1,15 +1,8 @@
 import type { ReactNode } from 'react';
+import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import styles from './application-review-page.module.css';
 
+/** The review page's label and value pairs, given as [label, value]. */
 export function Facts({ items }: { items: [label: string, value: ReactNode][] }) {
-  return (
-    <dl className={styles.facts}>
-      {items.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DefinitionList className={styles.facts} items={items.map(([label, value]) => ({ label, value }))} />;
 }

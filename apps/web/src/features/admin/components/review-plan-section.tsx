@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 import type { ReviewPlan } from '../api/application-review.ts';
 import { formatMoney } from '../format.ts';
 import { Facts } from './review-facts.tsx';
@@ -50,14 +51,7 @@ export function PlanSection({ plan }: { plan: ReviewPlan | null }) {
         <div className={styles.scheduleWrap}>
           <table className={styles.schedule}>
             <caption className={styles.subheading}>{t('review.plan.schedule')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('review.plan.schedule_week')}</th>
-                <th scope="col" className={styles.numeric}>
-                  {t('review.plan.schedule_amount')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('review.plan.schedule_week'), { label: t('review.plan.schedule_amount'), className: styles.numeric }]} />
             <tbody>
               {plan.schedule.map((installment) => (
                 <tr key={installment.week}>

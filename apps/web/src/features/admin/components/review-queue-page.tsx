@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { useIsMobile } from '../../../components/ui/nav/use-is-mobile.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 import { queueFilters, queuePageSize, useReviewQueue, type QueueFilter, type QueueItem } from '../api/review-queue.ts';
 import { formatDateTime, formatMoney, fullName } from '../format.ts';
 import { FilterButtons, ListResults, ListToolbar, Pagination, SearchBox, useListQuery } from './list-controls.tsx';
@@ -23,24 +25,18 @@ function QueueTable({ items, caption }: { items: QueueItem[]; caption: string })
     <div className={styles.tableWrap}>
       <table className={styles.table}>
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('queue.columns.submitted_at')}</th>
-            <th scope="col">{t('queue.columns.seller')}</th>
-            <th scope="col">{t('queue.columns.company')}</th>
-            <th scope="col" className={styles.numeric}>
-              {t('queue.columns.stock_purchase')}
-            </th>
-            <th scope="col" className={styles.numeric}>
-              {t('queue.columns.total_payment')}
-            </th>
-            <th scope="col">{t('queue.columns.duration')}</th>
-            <th scope="col" className={styles.numeric}>
-              {t('queue.columns.stores')}
-            </th>
-            <th scope="col">{t('queue.columns.status')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t('queue.columns.submitted_at'),
+            t('queue.columns.seller'),
+            t('queue.columns.company'),
+            { label: t('queue.columns.stock_purchase'), className: styles.numeric },
+            { label: t('queue.columns.total_payment'), className: styles.numeric },
+            t('queue.columns.duration'),
+            { label: t('queue.columns.stores'), className: styles.numeric },
+            t('queue.columns.status'),
+          ]}
+        />
         <tbody>
           {items.map((item) => (
             // The seller's name is the row's link for keyboards and screen readers; a click anywhere
@@ -86,28 +82,16 @@ function QueueCards({ items }: { items: QueueItem[] }) {
               <ApplicationStatusTag status={item.status} />
             </span>
             <span className={styles.sub}>{item.company_title ?? item.customer.email}</span>
-            <dl className={styles.cardFacts}>
-              <div>
-                <dt>{t('queue.columns.submitted_at')}</dt>
-                <dd>{formatDateTime(item.submitted_at ?? item.created_at, i18n.language)}</dd>
-              </div>
-              <div>
-                <dt>{t('queue.columns.stock_purchase')}</dt>
-                <dd>{formatMoney(item.plan?.estimated_stock_purchase_amount)}</dd>
-              </div>
-              <div>
-                <dt>{t('queue.columns.total_payment')}</dt>
-                <dd>{formatMoney(item.plan?.total_payment_amount)}</dd>
-              </div>
-              <div>
-                <dt>{t('queue.columns.duration')}</dt>
-                <dd>{item.plan ? t('weeks', { count: item.plan.duration_weeks }) : '—'}</dd>
-              </div>
-              <div>
-                <dt>{t('queue.columns.stores')}</dt>
-                <dd>{item.store_count}</dd>
-              </div>
-            </dl>
+            <DefinitionList
+              className={styles.cardFacts}
+              items={[
+                { label: t('queue.columns.submitted_at'), value: formatDateTime(item.submitted_at ?? item.created_at, i18n.language) },
+                { label: t('queue.columns.stock_purchase'), value: formatMoney(item.plan?.estimated_stock_purchase_amount) },
+                { label: t('queue.columns.total_payment'), value: formatMoney(item.plan?.total_payment_amount) },
+                { label: t('queue.columns.duration'), value: item.plan ? t('weeks', { count: item.plan.duration_weeks }) : '—' },
+                { label: t('queue.columns.stores'), value: item.store_count },
+              ]}
+            />
           </Link>
         </li>
       ))}

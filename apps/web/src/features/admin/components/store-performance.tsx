@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 import type { StorePerformance } from '../api/application-review.ts';
 import { formatDateTime, formatMoney } from '../format.ts';
 import styles from './store-performance.module.css';
@@ -43,13 +44,7 @@ export function StorePerformanceSection({ performance }: { performance: StorePer
           </dl>
           <table className={styles.months}>
             <caption>{t('review.performance.monthly')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('review.performance.month')}</th>
-                <th scope="col">{t('review.performance.revenue')}</th>
-                <th scope="col">{t('review.performance.orders')}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('review.performance.month'), t('review.performance.revenue'), t('review.performance.orders')]} />
             <tbody>
               {performance.months.map((month) => (
                 <tr key={month.month}>

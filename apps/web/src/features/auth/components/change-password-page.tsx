@@ -6,19 +6,20 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
-import { PasswordField } from '../../../components/ui/form/password-field.tsx';
-import { PasswordRule } from '../../../components/ui/form/password-rule.tsx';
+import { passwordsMatch } from '../../../components/ui/form/field-rules.ts';
+import { NewPasswordFields } from '../../../components/ui/form/account-password-fields.tsx';
 import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';
+import { useFieldRules } from '../../../components/ui/form/use-field-rules.ts';
 import { errorCode, notifyError, notifySuccess } from '../../../lib/api-error.ts';
 import { resetPassword } from '../api/reset-password.ts';
-import { useAuthRules } from '../use-auth-rules.ts';
+import { AuthHeading } from './auth-heading.tsx';
 import styles from './auth.module.css';
 import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
 
 /** `/change-password?token=…`: the link from the reset e-mail. */
 export function Component() {
   const { t } = useTranslation('auth');
-  const { rules, fieldName, passwordRuleLabels } = useAuthRules();
+  const { rules, fieldName } = useFieldRules();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
@@ -31,12 +32,7 @@ export function Component() {
           password: rules.newPassword(fieldName('new_password')),
           password_repeat: rules.password(fieldName('password_repeat')),
         })
-        .check(
-          z.refine((values) => values.password === values.password_repeat, {
-            path: ['password_repeat'],
-            message: t('validation.passwords_must_match'),
-          }),
-        ),
+        .check(passwordsMatch('password', 'password_repeat', t('validation.passwords_must_match'))),
     [rules, fieldName, t],
   );
   type ResetValues = z.infer<typeof schema>;
@@ -73,10 +69,7 @@ export function Component() {
   return (
     <div className={styles.page}>
       {leaveWarning}
-      <div className={styles.heading}>
-        <h1 className={styles.title}>{t('reset.title')}</h1>
-        {!badLink && <p className={styles.subtitle}>{t('reset.subtitle')}</p>}
-      </div>
+      <AuthHeading title={t('reset.title')} subtitle={!badLink && t('reset.subtitle')} />
       {badLink ? (
         <>
           <FormError>{token === '' ? t('reset.missing_token') : t('reset.invalid_token')}</FormError>
@@ -91,23 +84,12 @@ export function Component() {
         </>
       ) : (
         <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <PasswordField
-            label={t('fields.new_password')}
-            autoComplete="new-password"
-            showLabel={t('password_toggle.show')}
-            hideLabel={t('password_toggle.hide')}
-            error={errors.password?.message}
-            aria-describedby="reset-password-rule"
-            {...register('password')}
-          />
-          <PasswordRule id="reset-password-rule" password={watch('password')} labels={passwordRuleLabels} />
-          <PasswordField
-            label={t('fields.new_password_repeat')}
-            autoComplete="new-password"
-            showLabel={t('password_toggle.show')}
-            hideLabel={t('password_toggle.hide')}
-            error={errors.password_repeat?.message}
-            {...register('password_repeat')}
+          <NewPasswordFields
+            ruleId="reset-password-rule"
+            password={watch('password')}
+            labels={{ password: t('fields.new_password'), repeat: t('fields.new_password_repeat') }}
+            errors={{ password: errors.password?.message, repeat: errors.password_repeat?.message }}
+            inputs={{ password: register('password'), repeat: register('password_repeat') }}
           />
           <Button type="submit" size="lg" fullWidth busy={isSubmitting} busyText={t('reset.busy')}>
             {t('reset.submit')}

@@ -8,17 +8,18 @@ import { normalizeEmail } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';
 import { SuccessIcon } from '../../../components/ui/icon.tsx';
 import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';
-import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { EmailField } from '../../../components/ui/form/email-field.tsx';
 import { notifyError } from '../../../lib/api-error.ts';
 import { forgotPassword } from '../api/forgot-password.ts';
-import { useAuthRules } from '../use-auth-rules.ts';
+import { AuthHeading } from './auth-heading.tsx';
 import styles from './auth.module.css';
 import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
+import { useFieldRules } from '../../../components/ui/form/use-field-rules.ts';
 
 /** `/forgot-password`: always the same answer, whether or not the address has an account. */
 export function Component() {
   const { t } = useTranslation('auth');
-  const { rules, fieldName } = useAuthRules();
+  const { rules, fieldName } = useFieldRules();
   const [sent, setSent] = useState(false);
   const schema = useMemo(() => z.object({ email: rules.email(fieldName('email')) }), [rules, fieldName]);
   type ForgotValues = z.infer<typeof schema>;
@@ -44,10 +45,7 @@ export function Component() {
   return (
     <div className={styles.page}>
       {leaveWarning}
-      <div className={styles.heading}>
-        <h1 className={styles.title}>{t('forgot.title')}</h1>
-        {!sent && <p className={styles.subtitle}>{t('forgot.subtitle')}</p>}
-      </div>
+      <AuthHeading title={t('forgot.title')} subtitle={!sent && t('forgot.subtitle')} />
       {sent ? (
         <>
           <div className={styles.notice} role="status">
@@ -75,14 +73,7 @@ export function Component() {
         </>
       ) : (
         <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <TextField
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <EmailField label={t('fields.email')} error={errors.email?.message} {...register('email')} />
           <Button type="submit" size="lg" fullWidth busy={isSubmitting} busyText={t('forgot.busy')}>
             {t('forgot.submit')}
           </Button>

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { SignInForm } from './sign-in-form.tsx';
+import { AuthHeading } from './auth-heading.tsx';
 import styles from './auth.module.css';
 
 type Mode = 'sign-in' | 'sign-up';
@@ -61,10 +62,7 @@ export function Component() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.heading}>
-        <h1 className={styles.title}>{heading}</h1>
-        <p className={styles.subtitle}>{subtitle}</p>
-      </div>
+      <AuthHeading title={heading} subtitle={subtitle} />
       <div role="tablist" aria-label={t('tabs.label')} className={styles.tabs}>
         {modes.map((item) => (
           <button

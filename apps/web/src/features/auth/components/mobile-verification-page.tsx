@@ -1,6 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { logout } from '../../../lib/session.ts';
+import { AuthHeading } from './auth-heading.tsx';
 import styles from './auth.module.css';
 import { PhoneEntryForm } from './phone-entry-form.tsx';
 import { useMobileVerification } from './use-mobile-verification.ts';
@@ -29,10 +30,7 @@ export function Component() {
   if (verification.needsPhone) {
     return (
       <div className={styles.page}>
-        <div className={styles.heading}>
-          <h1 className={styles.title}>{t('verification.phone_needed_title')}</h1>
-          <p className={styles.subtitle}>{t('verification.phone_needed')}</p>
-        </div>
+        <AuthHeading title={t('verification.phone_needed_title')} subtitle={t('verification.phone_needed')} />
         <PhoneEntryForm onSaved={verification.phoneSaved} />
         <NotYouLine />
       </div>
@@ -41,10 +39,10 @@ export function Component() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.heading}>
-        <h1 className={styles.title}>{t('verification.title')}</h1>
-        <p className={styles.subtitle}>
-          {shownPhone ? (
+      <AuthHeading
+        title={t('verification.title')}
+        subtitle={
+          shownPhone ? (
             <Trans
               t={t}
               i18nKey="verification.sent_to"
@@ -53,9 +51,9 @@ export function Component() {
             />
           ) : (
             t('verification.sent_generic')
-          )}
-        </p>
-      </div>
+          )
+        }
+      />
       <VerificationCodeForm
         code={verification.code}
         onCodeChange={verification.changeCode}

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { normalizePhone } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';
 import { PhoneField } from '../../../components/ui/form/phone-field.tsx';
+import { useFieldRules } from '../../../components/ui/form/use-field-rules.ts';
 import { errorFields, notifyError } from '../../../lib/api-error.ts';
 import { useSession } from '../../../lib/session.ts';
 import { setPhoneNumber } from '../api/set-phone-number.ts';
-import { useAuthRules } from '../use-auth-rules.ts';
 import styles from './auth.module.css';
 import { ConsentFieldset } from './consent-fieldset.tsx';
 
@@ -24,7 +24,7 @@ interface PhoneEntryFormProps {
  */
 export function PhoneEntryForm({ onSaved }: PhoneEntryFormProps) {
   const { t } = useTranslation('auth');
-  const { rules, fieldName } = useAuthRules();
+  const { rules, fieldName } = useFieldRules();
   const { claims } = useSession();
   const [saving, setSaving] = useState(false);
   const schema = useMemo(

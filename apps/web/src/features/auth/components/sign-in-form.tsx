@@ -5,11 +5,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/form/checkbox.tsx';
 import { CredentialFields, useCredentialsForm } from '../../../components/ui/form/credentials-form.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
+import { useFieldMessages } from '../../../components/ui/form/use-field-messages.ts';
 import { errorMessage, errorStatus, notifyError } from '../../../lib/api-error.ts';
 import { login as storeSession } from '../../../lib/session.ts';
 import { decodeClaims } from '../../../lib/token-storage.ts';
 import { login } from '../api/login.ts';
-import { useAuthMessages } from '../use-auth-messages.ts';
 import styles from './auth.module.css';
 
 /*
@@ -18,7 +18,7 @@ import styles from './auth.module.css';
  */
 export function SignInForm({ onSwitch }: { onSwitch: () => void }) {
   const { t } = useTranslation('auth');
-  const { messages, fieldName } = useAuthMessages();
+  const { messages, fieldName } = useFieldMessages();
   const navigate = useNavigate();
   const form = useCredentialsForm({ required: (field) => messages.required(fieldName(field)), invalidEmail: messages.invalidEmail });
   const [remember, setRemember] = useState(true);

@@ -6,15 +6,16 @@ import { useNavigate, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import { normalizeEmail, normalizePhone } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';
-import { PasswordField } from '../../../components/ui/form/password-field.tsx';
-import { PasswordRule } from '../../../components/ui/form/password-rule.tsx';
+import { passwordsMatch } from '../../../components/ui/form/field-rules.ts';
+import { NewPasswordFields } from '../../../components/ui/form/account-password-fields.tsx';
+import { EmailField } from '../../../components/ui/form/email-field.tsx';
 import { PhoneField } from '../../../components/ui/form/phone-field.tsx';
 import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { useFieldRules } from '../../../components/ui/form/use-field-rules.ts';
 import { notifyError } from '../../../lib/api-error.ts';
 import { login as storeSession } from '../../../lib/session.ts';
 import { registerCustomer } from '../api/register-customer.ts';
-import { useAuthRules } from '../use-auth-rules.ts';
 import styles from './auth.module.css';
 import { ConsentFieldset } from './consent-fieldset.tsx';
 import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
@@ -29,7 +30,7 @@ function utmFrom(params: URLSearchParams): Record<string, string> | undefined {
 
 export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
   const { t } = useTranslation('auth');
-  const { rules, fieldName, passwordRuleLabels } = useAuthRules();
+  const { rules, fieldName } = useFieldRules();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
 
@@ -47,12 +48,7 @@ export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
           explicit_consent: z.boolean(),
           commercial_electronic_message: z.boolean(),
         })
-        .check(
-          z.refine((values) => values.password === values.password_repeat, {
-            path: ['password_repeat'],
-            message: t('validation.passwords_must_match'),
-          }),
-        ),
+        .check(passwordsMatch('password', 'password_repeat', t('validation.passwords_must_match'))),
     [rules, fieldName, t],
   );
   type SignUpValues = z.infer<typeof schema>;
@@ -119,37 +115,19 @@ export function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
         />
         <TextField label={t('fields.last_name')} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
       </div>
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField label={t('fields.email')} error={errors.email?.message} {...register('email')} />
       <PhoneField
         label={t('fields.phone_number')}
         hint={t('sign_up.phone_hint')}
         error={errors.phone_number?.message}
         {...register('phone_number')}
       />
-      <PasswordField
-        label={t('fields.password')}
-        autoComplete="new-password"
-        showLabel={t('password_toggle.show')}
-        hideLabel={t('password_toggle.hide')}
-        error={errors.password?.message}
-        aria-describedby="sign-up-password-rule"
-        {...register('password')}
-      />
-      <PasswordRule id="sign-up-password-rule" password={password} labels={passwordRuleLabels} />
-      <PasswordField
-        label={t('fields.password_repeat')}
-        autoComplete="new-password"
-        showLabel={t('password_toggle.show')}
-        hideLabel={t('password_toggle.hide')}
-        error={errors.password_repeat?.message}
-        {...register('password_repeat')}
+      <NewPasswordFields
+        ruleId="sign-up-password-rule"
+        password={password}
+        labels={{ password: t('fields.password'), repeat: t('fields.password_repeat') }}
+        errors={{ password: errors.password?.message, repeat: errors.password_repeat?.message }}
+        inputs={{ password: register('password'), repeat: register('password_repeat') }}
       />
       <ConsentFieldset register={register} errors={errors} />
       <Button type="submit" size="lg" fullWidth busy={isSubmitting} busyText={t('sign_up.busy')}>

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { ErrorIcon, SuccessIcon } from '../../../components/ui/icon.tsx';
 import { amazonAuthorizationMessageType, type AmazonAuthorizationMessage } from './amazon-message.ts';
-import styles from './connections.module.css';
+import { CallbackOutcome } from './callback-card.tsx';
 
 type Outcome = 'sent' | 'no_opener' | 'missing_params';
 
@@ -47,17 +45,12 @@ export function Component() {
   const succeeded = outcome === 'sent';
 
   return (
-    <main className={styles.callback}>
-      <div className={styles.callbackCard} role={succeeded ? 'status' : 'alert'}>
-        <span className={succeeded ? styles.callbackSuccess : styles.callbackFailure} aria-hidden="true">
-          {succeeded ? <SuccessIcon size={40} /> : <ErrorIcon size={40} />}
-        </span>
-        <h1 className={styles.callbackTitle}>{succeeded ? t('callback.success_title') : t('callback.failed_title')}</h1>
-        <p>{succeeded ? t('callback.success') : t(`callback.${outcome}`)}</p>
-        <Button variant="secondary" onClick={() => window.close()}>
-          {t('callback.close')}
-        </Button>
-      </div>
-    </main>
+    <CallbackOutcome
+      succeeded={succeeded}
+      title={succeeded ? t('callback.success_title') : t('callback.failed_title')}
+      text={succeeded ? t('callback.success') : t(`callback.${outcome}`)}
+      action={t('callback.close')}
+      onAction={() => window.close()}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
-import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadFailed, LoadingState } from '../../../components/ui/load-state.tsx';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import { CompanyForm } from './company-form.tsx';
 import { ExistingCompanyChoice } from './existing-company-choice.tsx';
@@ -34,11 +33,7 @@ export function CompanyStep({ integrationIds, onDone, onLater, onDirtyChange, pa
   });
 
   if (isLoading && !details) {
-    return (
-      <LoadState>
-        <Spinner />
-      </LoadState>
-    );
+    return <LoadingState />;
   }
   if (!details) {
     return <LoadFailed text={message('data_load_error')} retryLabel={t('retry')} onRetry={() => void mutate()} alert={Boolean(error)} />;

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
+import { LoadFailed, LoadingState } from '../../../components/ui/load-state.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Stepper } from '../../../components/ui/stepper.tsx';
 import type { Integration } from '../api/integrations.ts';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';
@@ -76,11 +75,7 @@ function ConnectStoreFlow({
       />
     );
   } else if (!marketplaces && flow.isLoading) {
-    body = (
-      <LoadState>
-        <Spinner />
-      </LoadState>
-    );
+    body = <LoadingState />;
   } else if (!marketplaces) {
     body = (
       <LoadFailed

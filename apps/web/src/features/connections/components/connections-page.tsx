@@ -3,9 +3,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
 import { CloseIcon, StoreIcon } from '../../../components/ui/icon.tsx';
-import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
+import { LoadFailed, LoadingState } from '../../../components/ui/load-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import { ConfirmStatusModal } from './confirm-status-modal.tsx';
 import { ConnectStoreModal } from './connect-store-modal.tsx';
@@ -26,11 +25,7 @@ export function Component() {
 
   let content;
   if (page.isLoading && !integrations) {
-    content = (
-      <LoadState>
-        <Spinner size="lg" />
-      </LoadState>
-    );
+    content = <LoadingState size="lg" />;
   } else if (!integrations) {
     content = (
       <LoadFailed

@@ -1,14 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { ErrorIcon, SuccessIcon } from '../../../components/ui/icon.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useMarketplaces } from '../api/marketplaces.ts';
 import { upsertIntegration } from '../api/upsert-integration.ts';
 import { forgetIdeasoftAuthorization, pendingIdeasoftAuthorization, safeReturnPath } from '../ideasoft-pending.ts';
 import { trackTask } from '../../../lib/background-tasks.ts';
+import { CallbackCard, CallbackOutcome } from './callback-card.tsx';
 import styles from './connections.module.css';
 
 type Outcome =
@@ -83,29 +82,22 @@ export function Component() {
 
   if (outcome.kind === 'connecting') {
     return (
-      <main className={styles.callback}>
-        <div className={styles.callbackCard} role="status">
-          <Spinner decorative />
-          <h1 className={styles.callbackTitle}>{t('ideasoft_callback.connecting_title')}</h1>
-          <p>{t('ideasoft_callback.connecting')}</p>
-        </div>
-      </main>
+      <CallbackCard>
+        <Spinner decorative />
+        <h1 className={styles.callbackTitle}>{t('ideasoft_callback.connecting_title')}</h1>
+        <p>{t('ideasoft_callback.connecting')}</p>
+      </CallbackCard>
     );
   }
 
   const succeeded = outcome.kind !== 'failed';
   return (
-    <main className={styles.callback}>
-      <div className={styles.callbackCard} role={succeeded ? 'status' : 'alert'}>
-        <span className={succeeded ? styles.callbackSuccess : styles.callbackFailure} aria-hidden="true">
-          {succeeded ? <SuccessIcon size={40} /> : <ErrorIcon size={40} />}
-        </span>
-        <h1 className={styles.callbackTitle}>{succeeded ? t('ideasoft_callback.success_title') : t('ideasoft_callback.failed_title')}</h1>
-        <p>{outcome.kind === 'in_background' ? t('ideasoft_callback.in_background') : outcome.message}</p>
-        <Button variant="secondary" onClick={() => navigate(returnTo)}>
-          {t('ideasoft_callback.back')}
-        </Button>
-      </div>
-    </main>
+    <CallbackOutcome
+      succeeded={succeeded}
+      title={succeeded ? t('ideasoft_callback.success_title') : t('ideasoft_callback.failed_title')}
+      text={outcome.kind === 'in_background' ? t('ideasoft_callback.in_background') : outcome.message}
+      action={t('ideasoft_callback.back')}
+      onAction={() => navigate(returnTo)}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { OverflowMenu, type OverflowMenuItem } from '../../../components/ui/overflow-menu.tsx';
 import { Tag, type TagColor } from '../../../components/ui/tag.tsx';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 import type { Integration, IntegrationStatus } from '../api/integrations.ts';
 import { localeOf, marketplaceLogoUrl, marketplaceName } from '../marketplace-catalogue.ts';
 import styles from './connections.module.css';
@@ -102,17 +103,15 @@ export function IntegrationList({ integrations, layout, onCommand }: Integration
     <div className={styles.tableWrap}>
       <table className={styles.table}>
         <caption className="visually-hidden">{t('table.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('table.marketplace')}</th>
-            <th scope="col">{t('table.store')}</th>
-            <th scope="col">{t('table.connected_at')}</th>
-            <th scope="col">{t('table.status')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('table.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t('table.marketplace'),
+            t('table.store'),
+            t('table.connected_at'),
+            t('table.status'),
+            <span className="visually-hidden">{t('table.actions')}</span>,
+          ]}
+        />
         <tbody>
           {integrations.map((integration) => (
             <tr key={integration.id}>

@@ -3,6 +3,7 @@ import { DocumentIcon } from '../../../components/ui/icon.tsx';
 import { OverflowMenu } from '../../../components/ui/overflow-menu.tsx';
 import { Tag } from '../../../components/ui/tag.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 import { GallerySection } from './gallery-section.tsx';
 import styles from './ui-gallery.module.css';
 
@@ -24,16 +25,14 @@ export function OverflowSection() {
       <div className={styles.scrollTable} tabIndex={0} role="region" aria-label={t('gallery.overflow.table_label')}>
         <table className={styles.dataTable}>
           <caption className="visually-hidden">{t('gallery.overflow.table_label')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('gallery.overflow.marketplace')}</th>
-              <th scope="col">{t('gallery.overflow.store')}</th>
-              <th scope="col">{t('gallery.overflow.status')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('gallery.overflow.actions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t('gallery.overflow.marketplace'),
+              t('gallery.overflow.store'),
+              t('gallery.overflow.status'),
+              <span className="visually-hidden">{t('gallery.overflow.actions')}</span>,
+            ]}
+          />
           <tbody>
             {stores.map(([marketplace, store, colour]) => (
               <tr key={marketplace}>

@@ -2,12 +2,13 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
+import { LoadFailed, LoadingState } from '../../../components/ui/load-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useOverview, useTips } from '../api/insight.ts';
 import { periodIds, rangeOf, seriesCsv, type PeriodId } from '../period.ts';
 import { KpiList, ProductTable, StoreTable, SyncTable, TipList } from './dashboard-sections.tsx';
+import { InsightSection } from './insight-section.tsx';
 import styles from './insight.module.css';
 
 const InsightChart = lazy(() => import('./insight-chart.tsx').then((module) => ({ default: module.InsightChart })));
@@ -61,9 +62,7 @@ export function Component() {
     return (
       <div className={styles.page}>
         {header}
-        <LoadState>
-          <Spinner label={t('states.loading')} />
-        </LoadState>
+        <LoadingState label={t('states.loading')} />
       </div>
     );
   }
@@ -159,12 +158,9 @@ export function Component() {
         </Suspense>
       </section>
 
-      <section className={styles.section} aria-labelledby="insight-tips">
-        <h2 id="insight-tips" className={styles.sectionTitle}>
-          {t('tips.title')}
-        </h2>
+      <InsightSection id="insight-tips" title={t('tips.title')}>
         <TipList tips={tips.data ?? []} />
-      </section>
+      </InsightSection>
 
       <div className={styles.columns}>
         <StoreTable overview={data} />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { bucketSeries, formatDay, formatMoney, type SeriesPoint } from '../period.ts';
 import styles from './insight.module.css';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 
 /**
  * Revenue by day (by week for ranges over 90 days). The bars are a picture of the table under them,
@@ -40,13 +41,7 @@ export function InsightChart({ series }: { series: SeriesPoint[] }) {
       <details className={styles.chartTable}>
         <summary>{t('chart.table_caption', { by: t(by === 'day' ? 'chart.by_day' : 'chart.by_week') })}</summary>
         <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('csv.date')}</th>
-              <th scope="col">{t('chart.revenue')}</th>
-              <th scope="col">{t('chart.orders')}</th>
-            </tr>
-          </thead>
+          <TableHead columns={[t('csv.date'), t('chart.revenue'), t('chart.orders')]} />
           <tbody>
             {points.map((point) => (
               <tr key={point.date}>

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ConnectStoreModal } from '../../connections/public.ts';
 import { clearOnboardingStore, readOnboardingStore } from '../onboarding-store.ts';
 import { OnboardingSteps } from './store-address-page.tsx';
+import { InsightSection } from './insight-section.tsx';
 import styles from './insight.module.css';
 
 /**
@@ -26,16 +27,13 @@ export function Component() {
     <div className={styles.page}>
       <PageHeader title={t('onboarding.title')} />
       <OnboardingSteps current={1} />
-      <section className={styles.section} aria-labelledby="integration-heading">
-        <h2 id="integration-heading" className={styles.sectionTitle}>
-          {t('onboarding.integration_heading')}
-        </h2>
+      <InsightSection id="integration-heading" title={t('onboarding.integration_heading')}>
         <p className={styles.muted}>{t('onboarding.integration_help')}</p>
         <div className={styles.actions}>
           <Button onClick={() => setOpen(true)}>{t('onboarding.open_form')}</Button>
           <Link to="/worq-insight/onboarding/store-address">{t('onboarding.back')}</Link>
         </div>
-      </section>
+      </InsightSection>
       <ConnectStoreModal
         open={open}
         // Closing the flow after the store connected ("Later" on the company step) also leads to the

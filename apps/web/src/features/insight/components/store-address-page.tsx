@@ -7,19 +7,11 @@ import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Stepper } from '../../../components/ui/stepper.tsx';
 import { errorFields, errorMessage } from '../../../lib/api-error.ts';
+import { marketplaceName } from '../../connections/public.ts';
 import { lookupStore } from '../api/insight.ts';
 import { clearOnboardingStore, saveOnboardingStore } from '../onboarding-store.ts';
+import { InsightSection } from './insight-section.tsx';
 import styles from './insight.module.css';
-
-const marketplaceNames: Record<string, string> = {
-  trendyol: 'Trendyol',
-  hepsiburada: 'Hepsiburada',
-  n11: 'N11',
-  ciceksepeti: 'Çiçeksepeti',
-  amazon: 'Amazon',
-  ideasoft: 'Ideasoft',
-  ticimax: 'Ticimax',
-};
 
 export function OnboardingSteps({ current }: { current: 0 | 1 }) {
   const { t } = useTranslation('insight');
@@ -79,10 +71,7 @@ export function Component() {
     <div className={styles.page}>
       <PageHeader title={t('onboarding.title')} />
       <OnboardingSteps current={0} />
-      <section className={styles.section} aria-labelledby="address-heading">
-        <h2 id="address-heading" className={styles.sectionTitle}>
-          {t('onboarding.address_heading')}
-        </h2>
+      <InsightSection id="address-heading" title={t('onboarding.address_heading')}>
         <p className={styles.muted}>{t('onboarding.address_help')}</p>
         <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
           <TextField
@@ -107,7 +96,7 @@ export function Component() {
             <div className={styles.actions}>
               {found.candidates.map((code) => (
                 <Button key={code} variant="secondary" onClick={() => next(code, found)}>
-                  {marketplaceNames[code] ?? code}
+                  {marketplaceName(code)}
                 </Button>
               ))}
             </div>
@@ -118,7 +107,7 @@ export function Component() {
             {t('onboarding.choose_yourself')}
           </Link>
         </p>
-      </section>
+      </InsightSection>
     </div>
   );
 }

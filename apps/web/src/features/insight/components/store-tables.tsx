@@ -1,33 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import type { Overview } from '@worq/domain/wire/insight';
 import { formatMoney, formatNumber, formatPercent } from '../period.ts';
+import { InsightSection } from './insight-section.tsx';
 import styles from './insight.module.css';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 
 export function StoreTable({ overview }: { overview: Overview }) {
   const { t, i18n } = useTranslation('insight');
   const language = i18n.language;
   const total = overview.totals.revenue;
   return (
-    <section className={styles.section} aria-labelledby="insight-stores">
-      <h2 id="insight-stores" className={styles.sectionTitle}>
-        {t('by_store.title')}
-      </h2>
+    <InsightSection id="insight-stores" title={t('by_store.title')}>
       <div className={styles.tableWrap}>
         <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t('by_store.store')}</th>
-              <th scope="col" className={styles.numeric}>
-                {t('by_store.revenue')}
-              </th>
-              <th scope="col" className={styles.numeric}>
-                {t('by_store.orders')}
-              </th>
-              <th scope="col" className={styles.numeric}>
-                {t('by_store.share')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t('by_store.store'),
+              { label: t('by_store.revenue'), className: styles.numeric },
+              { label: t('by_store.orders'), className: styles.numeric },
+              { label: t('by_store.share'), className: styles.numeric },
+            ]}
+          />
           <tbody>
             {overview.by_marketplace.map((store) => (
               <tr key={store.integration_id}>
@@ -47,7 +40,7 @@ export function StoreTable({ overview }: { overview: Overview }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </InsightSection>
   );
 }
 
@@ -55,26 +48,19 @@ export function ProductTable({ overview }: { overview: Overview }) {
   const { t, i18n } = useTranslation('insight');
   const language = i18n.language;
   return (
-    <section className={styles.section} aria-labelledby="insight-products">
-      <h2 id="insight-products" className={styles.sectionTitle}>
-        {t('products.title')}
-      </h2>
+    <InsightSection id="insight-products" title={t('products.title')}>
       {overview.top_products.length === 0 ? (
         <p className={styles.muted}>{t('products.empty')}</p>
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('products.product')}</th>
-                <th scope="col" className={styles.numeric}>
-                  {t('products.units')}
-                </th>
-                <th scope="col" className={styles.numeric}>
-                  {t('products.revenue')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('products.product'),
+                { label: t('products.units'), className: styles.numeric },
+                { label: t('products.revenue'), className: styles.numeric },
+              ]}
+            />
             <tbody>
               {overview.top_products.map((product) => (
                 <tr key={product.sku}>
@@ -89,6 +75,6 @@ export function ProductTable({ overview }: { overview: Overview }) {
           </table>
         </div>
       )}
-    </section>
+    </InsightSection>
   );
 }

@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import type { StoreSync } from '@worq/domain/wire/insight';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tag } from '../../../components/ui/tag.tsx';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 import { formatDateTime } from '../period.ts';
+import { InsightSection } from './insight-section.tsx';
 import styles from './insight.module.css';
 import { useSyncNow } from './use-sync-now.ts';
 
@@ -13,22 +15,12 @@ export function SyncTable({ sync, onSynced }: { sync: StoreSync[]; onSynced: () 
   const { t, i18n } = useTranslation('insight');
   const { busy, syncNow } = useSyncNow(onSynced);
   return (
-    <section className={styles.section} aria-labelledby="insight-sync">
-      <h2 id="insight-sync" className={styles.sectionTitle}>
-        {t('sync.title')}
-      </h2>
+    <InsightSection id="insight-sync" title={t('sync.title')}>
       <div className={styles.tableWrap}>
         <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t('sync.store')}</th>
-              <th scope="col">{t('sync.state')}</th>
-              <th scope="col">{t('sync.last')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('sync.sync_now')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[t('sync.store'), t('sync.state'), t('sync.last'), <span className="visually-hidden">{t('sync.sync_now')}</span>]}
+          />
           <tbody>
             {sync.map((entry) => (
               <tr key={entry.integration_id} data-sync-state={entry.state}>
@@ -62,6 +54,6 @@ export function SyncTable({ sync, onSynced }: { sync: StoreSync[]; onSynced: () 
           </tbody>
         </table>
       </div>
-    </section>
+    </InsightSection>
   );
 }

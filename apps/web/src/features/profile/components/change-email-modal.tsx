@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { phoneCodeLength } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
-import { PasswordField } from '../../../components/ui/form/password-field.tsx';
-import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { CurrentPasswordField } from '../../../components/ui/form/account-password-fields.tsx';
+import { EmailField } from '../../../components/ui/form/email-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import type { UserInfo } from '../api/user-info.ts';
 import { CodeStep } from './email-code-step.tsx';
@@ -16,13 +16,15 @@ export function ChangeEmailModal({ user, onClose, onChanged }: { user: UserInfo;
   const change = useChangeEmail(user, onClose, onChanged);
   const { step, code, verifying, requestClose, closeWarning } = change;
 
-  if (step) {
-    return (
-      <Modal
-        open
-        onClose={requestClose}
-        title={t('email.change_title')}
-        footer={
+  const { register, errors } = change;
+  // One dialog for both steps: the address form first, then the code sent to the new address.
+  return (
+    <Modal
+      open
+      onClose={requestClose}
+      title={t('email.change_title')}
+      footer={
+        step ? (
           <>
             <Button variant="ghost" onClick={change.backToAddress} disabled={verifying}>
               {t('email.back')}
@@ -36,8 +38,19 @@ export function ChangeEmailModal({ user, onClose, onChanged }: { user: UserInfo;
               {t('email.change_submit')}
             </Button>
           </>
-        }
-      >
+        ) : (
+          <>
+            <Button variant="ghost" onClick={requestClose}>
+              {t('email.cancel')}
+            </Button>
+            <Button type="submit" form="change-email-form" busy={change.isSubmitting} busyText={t('email.sending')}>
+              {t('email.send_code')}
+            </Button>
+          </>
+        )
+      }
+    >
+      {step ? (
         <CodeStep
           email={step.newEmail}
           expiresInSeconds={step.expiresInSeconds}
@@ -47,49 +60,18 @@ export function ChangeEmailModal({ user, onClose, onChanged }: { user: UserInfo;
           error={change.codeError}
           busy={verifying}
         />
-        {closeWarning}
-      </Modal>
-    );
-  }
-
-  const { register, errors, authT } = change;
-  return (
-    <Modal
-      open
-      onClose={requestClose}
-      title={t('email.change_title')}
-      footer={
-        <>
-          <Button variant="ghost" onClick={requestClose}>
-            {t('email.cancel')}
-          </Button>
-          <Button type="submit" form="change-email-form" busy={change.isSubmitting} busyText={t('email.sending')}>
-            {t('email.send_code')}
-          </Button>
-        </>
-      }
-    >
-      <form id="change-email-form" className={styles.modalBody} onSubmit={change.sendCode} noValidate>
-        <FormError>{change.restartNotice}</FormError>
-        <TextField
-          label={t('email.new_email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          hint={t('email.new_email_hint')}
-          error={errors.new_email?.message}
-          {...register('new_email')}
-        />
-        <PasswordField
-          label={authT('fields.current_password')}
-          autoComplete="current-password"
-          hint={t('email.password_hint')}
-          showLabel={authT('password_toggle.show')}
-          hideLabel={authT('password_toggle.hide')}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-      </form>
+      ) : (
+        <form id="change-email-form" className={styles.modalBody} onSubmit={change.sendCode} noValidate>
+          <FormError>{change.restartNotice}</FormError>
+          <EmailField
+            label={t('email.new_email')}
+            hint={t('email.new_email_hint')}
+            error={errors.new_email?.message}
+            {...register('new_email')}
+          />
+          <CurrentPasswordField hint={t('email.password_hint')} error={errors.password?.message} {...register('password')} />
+        </form>
+      )}
       {closeWarning}
     </Modal>
   );

@@ -6,16 +6,16 @@ import * as z from 'zod/mini';
 import { formatPhone, normalizePhone } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { PasswordField } from '../../../components/ui/form/password-field.tsx';
+import { CurrentPasswordField } from '../../../components/ui/form/account-password-fields.tsx';
 import { PhoneField } from '../../../components/ui/form/phone-field.tsx';
 import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { Tag } from '../../../components/ui/tag.tsx';
 import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
+import { useFieldRules } from '../../../components/ui/form/use-field-rules.ts';
 import { notifyError, notifyUpdated } from '../../../lib/api-error.ts';
 import { refreshTokens } from '../../../lib/http-client.ts';
 import { updateUserInfo, type UserInfo } from '../api/user-info.ts';
-import { useProfileRules } from '../use-profile-rules.ts';
 import styles from './profile.module.css';
 
 /** `5XX XXX XXXX`: the national part of the `+90 XXX XXX XXXX` display (the prefix is drawn apart). */
@@ -27,7 +27,7 @@ const formFields = ['first_name', 'last_name', 'phone_number', 'password'] as co
 
 export function PersonalInfoForm({ user, onSaved }: { user: UserInfo; onSaved: (user: UserInfo) => void }) {
   const { t } = useTranslation('profile');
-  const { rules, fieldName, authT } = useProfileRules();
+  const { rules, fieldName, t: authT } = useFieldRules();
 
   const schema = useMemo(
     () =>
@@ -120,15 +120,7 @@ export function PersonalInfoForm({ user, onSaved }: { user: UserInfo; onSaved: (
           {...register('phone_number')}
         />
         {replacingPhone && (
-          <PasswordField
-            label={authT('fields.current_password')}
-            autoComplete="current-password"
-            hint={t('info.password_hint')}
-            showLabel={authT('password_toggle.show')}
-            hideLabel={authT('password_toggle.hide')}
-            error={errors.password?.message}
-            {...register('password')}
-          />
+          <CurrentPasswordField hint={t('info.password_hint')} error={errors.password?.message} {...register('password')} />
         )}
         <div className={styles.actions}>
           <Button variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => reset(savedValues)}>

@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { PasswordField } from '../../../components/ui/form/password-field.tsx';
-import { PasswordRule } from '../../../components/ui/form/password-rule.tsx';
+import { passwordsMatch } from '../../../components/ui/form/field-rules.ts';
+import { CurrentPasswordField, NewPasswordFields } from '../../../components/ui/form/account-password-fields.tsx';
 import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';
+import { useFieldRules } from '../../../components/ui/form/use-field-rules.ts';
 import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
 import { errorCode, notifyError, notifySuccess } from '../../../lib/api-error.ts';
 import { replaceTokens } from '../../../lib/session.ts';
 import { changePassword } from '../api/change-password.ts';
-import { useProfileRules } from '../use-profile-rules.ts';
 import { ProfileFrame } from './profile-frame.tsx';
 import styles from './profile.module.css';
 
@@ -29,7 +29,7 @@ const emptyValues = { current_password: '', new_password: '', new_password_repea
 
 function ChangePasswordForm() {
   const { t } = useTranslation('profile');
-  const { rules, fieldName, passwordRuleLabels, authT } = useProfileRules();
+  const { rules, fieldName, t: authT } = useFieldRules();
 
   const schema = useMemo(
     () =>
@@ -40,10 +40,7 @@ function ChangePasswordForm() {
           new_password_repeat: rules.password(fieldName('password_repeat')),
         })
         .check(
-          z.refine((values) => values.new_password === values.new_password_repeat, {
-            path: ['new_password_repeat'],
-            message: authT('validation.passwords_must_match'),
-          }),
+          passwordsMatch('new_password', 'new_password_repeat', authT('validation.passwords_must_match')),
           z.refine((values) => values.new_password !== values.current_password, {
             path: ['new_password'],
             message: t('password.same_password'),
@@ -83,31 +80,13 @@ function ChangePasswordForm() {
   return (
     <Card title={t('password.title')} description={t('password.description')}>
       <form className={`${styles.form} ${styles.narrow}`} onSubmit={onSubmit} noValidate>
-        <PasswordField
-          label={authT('fields.current_password')}
-          autoComplete="current-password"
-          showLabel={authT('password_toggle.show')}
-          hideLabel={authT('password_toggle.hide')}
-          error={errors.current_password?.message}
-          {...register('current_password')}
-        />
-        <PasswordField
-          label={authT('fields.new_password')}
-          autoComplete="new-password"
-          showLabel={authT('password_toggle.show')}
-          hideLabel={authT('password_toggle.hide')}
-          error={errors.new_password?.message}
-          aria-describedby="profile-password-rule"
-          {...register('new_password')}
-        />
-        <PasswordRule id="profile-password-rule" password={watch('new_password')} labels={passwordRuleLabels} />
-        <PasswordField
-          label={authT('fields.new_password_repeat')}
-          autoComplete="new-password"
-          showLabel={authT('password_toggle.show')}
-          hideLabel={authT('password_toggle.hide')}
-          error={errors.new_password_repeat?.message}
-          {...register('new_password_repeat')}
+        <CurrentPasswordField error={errors.current_password?.message} {...register('current_password')} />
+        <NewPasswordFields
+          ruleId="profile-password-rule"
+          password={watch('new_password')}
+          labels={{ password: authT('fields.new_password'), repeat: authT('fields.new_password_repeat') }}
+          errors={{ password: errors.new_password?.message, repeat: errors.new_password_repeat?.message }}
+          inputs={{ password: register('new_password'), repeat: register('new_password_repeat') }}
         />
         <div className={styles.actions}>
           <Button type="submit" busy={isSubmitting} busyText={t('password.busy')}>

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/form/checkbox.tsx';
 import { TermsModal } from '../../../components/ui/terms-modal.tsx';
-import { errorFields, notifyError } from '../../../lib/api-error.ts';
+import { showFieldErrorsOrNotify } from '../../../lib/api-error.ts';
 import type { PendingConsent, PendingTerm, UserInfo } from '../api/user-info.ts';
 import { acceptTerms } from '../api/accept-terms.ts';
 import styles from './updated-terms-gate.module.css';
@@ -46,9 +46,7 @@ export function UpdatedTermsGate({ pending, onAnswered }: UpdatedTermsGateProps)
     try {
       onAnswered(await acceptTerms(Object.fromEntries(pending.map((term) => [term.consent, answers[term.consent] === true]))));
     } catch (error) {
-      const fields = errorFields(error);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else void notifyError(error);
+      showFieldErrorsOrNotify(error, setErrors);
     } finally {
       setBusy(false);
     }

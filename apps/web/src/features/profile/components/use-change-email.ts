@@ -6,17 +6,17 @@ import * as z from 'zod/mini';
 import { normalizeEmail, phoneCodeLength } from '@worq/domain/validation';
 import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';
 import { useCloseWarning } from '../../../components/ui/use-close-warning.tsx';
+import { useFieldRules } from '../../../components/ui/form/use-field-rules.ts';
 import { errorCode, errorMessage, notifyError, notifySuccess } from '../../../lib/api-error.ts';
 import { replaceTokens } from '../../../lib/session.ts';
 import { requestEmailChange, verifyEmailChange } from '../api/email-change.ts';
 import type { UserInfo } from '../api/user-info.ts';
-import { useProfileRules } from '../use-profile-rules.ts';
 import { classifyCodeError } from './email-code-error.ts';
 
 /** The two steps of ChangeEmailModal: the new address and password form, then the code sent to that address. */
 export function useChangeEmail(user: UserInfo, onClose: () => void, onChanged: () => void) {
   const { t } = useTranslation('profile');
-  const { rules, fieldName, authT } = useProfileRules();
+  const { rules, fieldName } = useFieldRules();
   const [step, setStep] = useState<{ newEmail: string; expiresInSeconds: number } | null>(null);
   const [restartNotice, setRestartNotice] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -93,7 +93,6 @@ export function useChangeEmail(user: UserInfo, onClose: () => void, onChanged: (
   }
 
   return {
-    authT,
     step,
     backToAddress: () => setStep(null),
     restartNotice,

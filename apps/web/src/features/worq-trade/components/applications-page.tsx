@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 import { DocumentIcon } from '../../../components/ui/icon.tsx';
-import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
+import { LoadFailed, LoadingState } from '../../../components/ui/load-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { Application } from '../api/applications.ts';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import { LastApplication } from './last-application.tsx';
@@ -20,11 +19,7 @@ export function Component() {
 
   let content;
   if (!applications && (isLoading || !error)) {
-    content = (
-      <LoadState>
-        <Spinner size="lg" />
-      </LoadState>
-    );
+    content = <LoadingState size="lg" />;
   } else if (!applications) {
     content = <LoadFailed text={message('data_load_error')} retryLabel={t('retry')} onRetry={() => void mutate()} />;
   } else if (applications.length === 0) {

@@ -5,9 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
 import { StoreIcon } from '../../../components/ui/icon.tsx';
-import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
+import { LoadFailed, LoadingState } from '../../../components/ui/load-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tag } from '../../../components/ui/tag.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ConnectStoreModal, marketplaceLogoUrl, marketplaceName, useIntegrations, type Integration } from '../../connections/public.ts';
@@ -60,11 +59,7 @@ export function Component() {
 
   let list;
   if (!integrations && isLoading) {
-    list = (
-      <LoadState>
-        <Spinner size="lg" />
-      </LoadState>
-    );
+    list = <LoadingState size="lg" />;
   } else if (!integrations) {
     list = <LoadFailed text={message('data_load_error')} retryLabel={t('retry')} onRetry={() => void mutate()} alert={Boolean(error)} />;
   } else if (stores.length === 0) {

@@ -1,3 +1,4 @@
+import type { ReactNode, SelectHTMLAttributes } from 'react';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '../../../components/ui/form/form-error.tsx';
@@ -12,11 +13,78 @@ export interface ContactFieldProps {
   register: UseFormRegister<ContactValues>;
 }
 
-export function RequiredMark() {
+/** A field's entry in react-hook-form's errors: present (with its message) while the field is invalid. */
+type FieldProblem = { message?: string } | undefined;
+
+function RequiredMark() {
   return (
     <span className={styles.required} aria-hidden="true">
       *
     </span>
+  );
+}
+
+/** A required group of checkboxes or radios: the legend, the choices in a grid and the error line. */
+function ChoiceGroup({
+  id,
+  label,
+  error,
+  radio = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: FieldProblem;
+  radio?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset
+      role={radio ? 'radiogroup' : undefined}
+      className={styles.choiceGroup}
+      aria-describedby={error ? `${id}-error` : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className={styles.legend}>
+        {label}
+        <RequiredMark />
+      </legend>
+      <div className={styles.choiceGrid}>{children}</div>
+      <FieldError id={`${id}-error`} message={error?.message} />
+    </fieldset>
+  );
+}
+
+/**
+ * A required drop-down with its label and error line; the options are the children. `notice`
+ * stands between the list and the error line.
+ */
+export function RequiredSelect({
+  id,
+  label,
+  error,
+  notice,
+  children,
+  ...selectProps
+}: SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string; error: FieldProblem; notice?: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+        <RequiredMark />
+      </label>
+      <select
+        id={id}
+        className={styles.select}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...selectProps}
+      >
+        {children}
+      </select>
+      {notice}
+      <FieldError id={`${id}-error`} message={error?.message} />
+    </div>
   );
 }
 
@@ -39,33 +107,22 @@ export function SalesChannelsField({
       control={control}
       name="sales_channels"
       render={({ field }) => (
-        <fieldset
-          className={styles.choiceGroup}
-          aria-describedby={errors.sales_channels ? `${id}-error` : undefined}
-          aria-invalid={errors.sales_channels ? true : undefined}
-        >
-          <legend className={styles.legend}>
-            {label}
-            <RequiredMark />
-          </legend>
-          <div className={styles.choiceGrid}>
-            {salesChannels.map((channel, index) => (
-              <label key={channel} className={styles.choice}>
-                <input
-                  type="checkbox"
-                  name={field.name}
-                  value={channel}
-                  ref={index === 0 ? field.ref : undefined}
-                  checked={field.value.includes(channel)}
-                  onBlur={field.onBlur}
-                  onChange={(event) => field.onChange(toggleChannel(field.value, channel, event.target.checked))}
-                />
-                <span>{t(`contact.channels.${channel}`)}</span>
-              </label>
-            ))}
-          </div>
-          <FieldError id={`${id}-error`} message={errors.sales_channels?.message} />
-        </fieldset>
+        <ChoiceGroup id={id} label={label} error={errors.sales_channels}>
+          {salesChannels.map((channel, index) => (
+            <label key={channel} className={styles.choice}>
+              <input
+                type="checkbox"
+                name={field.name}
+                value={channel}
+                ref={index === 0 ? field.ref : undefined}
+                checked={field.value.includes(channel)}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(toggleChannel(field.value, channel, event.target.checked))}
+              />
+              <span>{t(`contact.channels.${channel}`)}</span>
+            </label>
+          ))}
+        </ChoiceGroup>
       )}
     />
   );
@@ -74,52 +131,27 @@ export function SalesChannelsField({
 export function RevenueBandField({ id, label, errors, register }: ContactFieldProps) {
   const { t } = useTranslation('worq-trade');
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-        <RequiredMark />
-      </label>
-      <select
-        id={id}
-        className={styles.select}
-        aria-invalid={errors.monthly_revenue_band ? true : undefined}
-        aria-describedby={errors.monthly_revenue_band ? `${id}-error` : undefined}
-        {...register('monthly_revenue_band')}
-      >
-        <option value="">{t('contact.choose')}</option>
-        {revenueBands.map((band) => (
-          <option key={band} value={band}>
-            {t(`contact.revenue_bands.${band}`)}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} message={errors.monthly_revenue_band?.message} />
-    </div>
+    <RequiredSelect id={id} label={label} error={errors.monthly_revenue_band} {...register('monthly_revenue_band')}>
+      <option value="">{t('contact.choose')}</option>
+      {revenueBands.map((band) => (
+        <option key={band} value={band}>
+          {t(`contact.revenue_bands.${band}`)}
+        </option>
+      ))}
+    </RequiredSelect>
   );
 }
 
 export function DurationBandField({ id, label, errors, register }: ContactFieldProps) {
   const { t } = useTranslation('worq-trade');
   return (
-    <fieldset
-      role="radiogroup"
-      className={styles.choiceGroup}
-      aria-invalid={errors.ecommerce_duration_band ? true : undefined}
-      aria-describedby={errors.ecommerce_duration_band ? `${id}-error` : undefined}
-    >
-      <legend className={styles.legend}>
-        {label}
-        <RequiredMark />
-      </legend>
-      <div className={styles.choiceGrid}>
-        {durationBands.map((band) => (
-          <label key={band} className={styles.choice}>
-            <input type="radio" value={band} {...register('ecommerce_duration_band')} />
-            <span>{t(`contact.duration_bands.${band}`)}</span>
-          </label>
-        ))}
-      </div>
-      <FieldError id={`${id}-error`} message={errors.ecommerce_duration_band?.message} />
-    </fieldset>
+    <ChoiceGroup id={id} label={label} error={errors.ecommerce_duration_band} radio>
+      {durationBands.map((band) => (
+        <label key={band} className={styles.choice}>
+          <input type="radio" value={band} {...register('ecommerce_duration_band')} />
+          <span>{t(`contact.duration_bands.${band}`)}</span>
+        </label>
+      ))}
+    </ChoiceGroup>
   );
 }

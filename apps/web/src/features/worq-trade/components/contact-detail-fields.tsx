@@ -2,47 +2,43 @@ import { useTranslation } from 'react-i18next';
 import { FieldError } from '../../../components/ui/form/form-error.tsx';
 import { contactNoteMaxLength, type useCities } from '../api/applications.ts';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';
-import { RequiredMark, type ContactFieldProps } from './contact-choice-fields.tsx';
+import { RequiredSelect, type ContactFieldProps } from './contact-choice-fields.tsx';
 import styles from './worq-trade.module.css';
 
 export function CityField({ id, label, errors, register, cities }: ContactFieldProps & { cities: ReturnType<typeof useCities> }) {
   const { t } = useTranslation('worq-trade');
   const message = useDomainMessage();
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-        <RequiredMark />
-      </label>
-      <select
-        id={id}
-        className={styles.select}
-        aria-invalid={errors.headquarters_city_id ? true : undefined}
-        aria-describedby={
-          [errors.headquarters_city_id ? `${id}-error` : null, cities.error && !cities.data ? `${id}-load` : null]
-            .filter(Boolean)
-            .join(' ') || undefined
-        }
-        aria-busy={cities.isLoading || undefined}
-        {...register('headquarters_city_id')}
-      >
-        <option value="">{cities.isLoading && !cities.data ? t('contact.cities_loading') : t('contact.choose')}</option>
-        {cities.data?.items.map((city) => (
-          <option key={city.id} value={city.id}>
-            {city.name}
-          </option>
-        ))}
-      </select>
-      {cities.error && !cities.data && (
-        <p id={`${id}-load`} className={styles.inlineProblem}>
-          {message('data_load_error')}{' '}
-          <button type="button" className={styles.textButton} onClick={() => void cities.mutate()}>
-            {t('retry')}
-          </button>
-        </p>
-      )}
-      <FieldError id={`${id}-error`} message={errors.headquarters_city_id?.message} />
-    </div>
+    <RequiredSelect
+      id={id}
+      label={label}
+      error={errors.headquarters_city_id}
+      aria-describedby={
+        [errors.headquarters_city_id ? `${id}-error` : null, cities.error && !cities.data ? `${id}-load` : null]
+          .filter(Boolean)
+          .join(' ') || undefined
+      }
+      aria-busy={cities.isLoading || undefined}
+      {...register('headquarters_city_id')}
+      notice={
+        cities.error &&
+        !cities.data && (
+          <p id={`${id}-load`} className={styles.inlineProblem}>
+            {message('data_load_error')}{' '}
+            <button type="button" className={styles.textButton} onClick={() => void cities.mutate()}>
+              {t('retry')}
+            </button>
+          </p>
+        )
+      }
+    >
+      <option value="">{cities.isLoading && !cities.data ? t('contact.cities_loading') : t('contact.choose')}</option>
+      {cities.data?.items.map((city) => (
+        <option key={city.id} value={city.id}>
+          {city.name}
+        </option>
+      ))}
+    </RequiredSelect>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
+import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { CheckIcon } from '../../../components/ui/icon.tsx';
 import { stepPath, type Application } from '../api/applications.ts';
 import { formatDate, formatMoney } from '../format.ts';
@@ -15,24 +16,18 @@ function PlanFigures({ application }: { application: Application }) {
   const plan = application.plan;
   if (!plan) return null;
   return (
-    <dl className={styles.figures}>
-      <div>
-        <dt>{t('figures.stock_purchase')}</dt>
-        <dd>{formatMoney(plan.estimated_stock_purchase_amount)}</dd>
-      </div>
-      <div>
-        <dt>{t('figures.total_payment')}</dt>
-        <dd>{formatMoney(plan.total_payment_amount)}</dd>
-      </div>
-      <div>
-        <dt>{t('figures.duration')}</dt>
-        <dd>{t('figures.weeks', { count: plan.duration_weeks })}</dd>
-      </div>
-      <div>
-        <dt>{t('figures.installments')}</dt>
-        <dd>{t('figures.installment_value', { count: plan.installment_count, amount: formatMoney(plan.installment_amount) })}</dd>
-      </div>
-    </dl>
+    <DefinitionList
+      className={styles.figures}
+      items={[
+        { label: t('figures.stock_purchase'), value: formatMoney(plan.estimated_stock_purchase_amount) },
+        { label: t('figures.total_payment'), value: formatMoney(plan.total_payment_amount) },
+        { label: t('figures.duration'), value: t('figures.weeks', { count: plan.duration_weeks }) },
+        {
+          label: t('figures.installments'),
+          value: t('figures.installment_value', { count: plan.installment_count, amount: formatMoney(plan.installment_amount) }),
+        },
+      ]}
+    />
   );
 }
 

@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { mutate as revalidate } from 'swr';
 import { Button } from '../../../components/ui/button.tsx';
-import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
+import { LoadFailed, LoadingState } from '../../../components/ui/load-state.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { setHeaderTitle } from '../../../components/ui/nav/header-title.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notifyError } from '../../../lib/api-error.ts';
 import { useSession } from '../../../lib/session.ts';
 import { isWorkContextKey } from '../../../lib/work-context.ts';
@@ -103,11 +102,7 @@ export function Component() {
     if (error && !applications) {
       return <LoadFailed text={message('data_load_error')} retryLabel={t('retry')} onRetry={() => void mutate()} />;
     }
-    return (
-      <LoadState>
-        <Spinner size="lg" />
-      </LoadState>
-    );
+    return <LoadingState size="lg" />;
   }
 
   if (!application || !context) return <Navigate to="/worq-trade" replace />;

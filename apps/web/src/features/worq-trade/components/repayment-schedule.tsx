@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { DefinitionList } from '../../../components/ui/definition-list.tsx';
+import { LoadFailed, LoadingState } from '../../../components/ui/load-state.tsx';
 import { Tag, type TagColor } from '../../../components/ui/tag.tsx';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 import { useRepayments, type InstallmentStatus, type Repayments } from '../api/repayments.ts';
 import { formatDay, formatLira, istanbulDayOf } from '../repayment-format.ts';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';
@@ -30,24 +31,18 @@ export function RepaymentTable({ repayments }: { repayments: Repayments }) {
 
   return (
     <div className={styles.schedule}>
-      <dl className={styles.summary}>
-        <div>
-          <dt>{t('repayments.total')}</dt>
-          <dd>{money(repayments.total_payment_amount)}</dd>
-        </div>
-        <div>
-          <dt>{t('repayments.paid')}</dt>
-          <dd>{money(repayments.paid_amount)}</dd>
-        </div>
-        <div>
-          <dt>{t('repayments.remaining')}</dt>
-          <dd className={styles.remaining}>{money(repayments.remaining_amount)}</dd>
-        </div>
-        <div>
-          <dt>{t('repayments.next_due')}</dt>
-          <dd>{nextDue ? `${formatDay(nextDue.due_date, language)} · ${money(nextDue.amount - nextDue.paid_amount)}` : '—'}</dd>
-        </div>
-      </dl>
+      <DefinitionList
+        className={styles.summary}
+        items={[
+          { label: t('repayments.total'), value: money(repayments.total_payment_amount) },
+          { label: t('repayments.paid'), value: money(repayments.paid_amount) },
+          { label: t('repayments.remaining'), value: money(repayments.remaining_amount), valueClassName: styles.remaining },
+          {
+            label: t('repayments.next_due'),
+            value: nextDue ? `${formatDay(nextDue.due_date, language)} · ${money(nextDue.amount - nextDue.paid_amount)}` : '—',
+          },
+        ]}
+      />
       <div
         className={styles.progress}
         role="progressbar"
@@ -62,22 +57,18 @@ export function RepaymentTable({ repayments }: { repayments: Repayments }) {
       <div className={styles.tableScroll}>
         <table className={styles.table}>
           <caption className="visually-hidden">{t('repayments.table_caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">
+          <TableHead
+            columns={[
+              <>
                 <span aria-hidden="true">#</span>
                 <span className="visually-hidden">{t('repayments.columns.number')}</span>
-              </th>
-              <th scope="col">{t('repayments.columns.due_date')}</th>
-              <th scope="col" className={styles.amountCol}>
-                {t('repayments.columns.amount')}
-              </th>
-              <th scope="col" className={`${styles.amountCol} ${styles.paidCol}`}>
-                {t('repayments.columns.paid')}
-              </th>
-              <th scope="col">{t('repayments.columns.status')}</th>
-            </tr>
-          </thead>
+              </>,
+              t('repayments.columns.due_date'),
+              { label: t('repayments.columns.amount'), className: styles.amountCol },
+              { label: t('repayments.columns.paid'), className: `${styles.amountCol} ${styles.paidCol}` },
+              t('repayments.columns.status'),
+            ]}
+          />
           <tbody>
             {repayments.installments.map((installment) => {
               const isNext = installment === nextDue;
@@ -124,11 +115,7 @@ export function RepaymentSchedule({ applicationId, sellerName }: { applicationId
 
   let body;
   if (!data && (isLoading || !error)) {
-    body = (
-      <LoadState>
-        <Spinner size="md" />
-      </LoadState>
-    );
+    body = <LoadingState size="md" />;
   } else if (!data) {
     body = <LoadFailed text={message('data_load_error')} retryLabel={t('retry')} onRetry={() => void mutate()} />;
   } else {

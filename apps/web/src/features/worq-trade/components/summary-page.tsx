@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
+import { LoadFailed, LoadingState } from '../../../components/ui/load-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import { SummaryPlanCard } from './summary-plan-card.tsx';
 import { SummaryStoresCard } from './summary-stores-card.tsx';
@@ -17,11 +16,7 @@ export function Component() {
 
   let body;
   if (loading) {
-    body = (
-      <LoadState>
-        <Spinner size="lg" />
-      </LoadState>
-    );
+    body = <LoadingState size="lg" />;
   } else if (failed) {
     body = (
       <LoadFailed

@@ -1,6 +1,9 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DefinitionList } from '../../../components/ui/definition-list.tsx';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 import type { Plan } from '../api/plan.ts';
 import { formatMoney, formatRate } from '../format.ts';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';
@@ -12,68 +15,71 @@ export interface SummaryCardProps {
   onEdit: (step: 1 | 2) => Promise<void>;
 }
 
-/** The summary's plan card: the saved figures and the payment schedule, with a way back to step 1. */
-export function SummaryPlanCard({ saved, editing, submitting, onEdit }: SummaryCardProps & { saved: Plan | null | undefined }) {
-  const { t } = useTranslation('worq-trade');
-  const message = useDomainMessage();
+/** A card of the summary, with its button back to the onboarding step it shows (busy while leaving for it). */
+export function SummaryCard({
+  title,
+  step,
+  editLabel,
+  editing,
+  submitting,
+  onEdit,
+  children,
+}: SummaryCardProps & { title: string; step: 1 | 2; editLabel: string; children: ReactNode }) {
   return (
     <Card
-      title={t('summary.plan_title')}
+      title={title}
       actions={
-        <Button variant="tertiary" size="sm" busy={editing === 1} disabled={editing !== null || submitting} onClick={() => void onEdit(1)}>
-          {t('summary.edit_plan')}
+        <Button
+          variant="tertiary"
+          size="sm"
+          busy={editing === step}
+          disabled={editing !== null || submitting}
+          onClick={() => void onEdit(step)}
+        >
+          {editLabel}
         </Button>
       }
     >
+      {children}
+    </Card>
+  );
+}
+
+/** The summary's plan card: the saved figures and the payment schedule, with a way back to step 1. */
+export function SummaryPlanCard({ saved, ...card }: SummaryCardProps & { saved: Plan | null | undefined }) {
+  const { t } = useTranslation('worq-trade');
+  const message = useDomainMessage();
+  return (
+    <SummaryCard {...card} step={1} title={t('summary.plan_title')} editLabel={t('summary.edit_plan')}>
       {saved ? (
         <div className={styles.cardBody}>
-          <dl className={styles.figures}>
-            <div>
-              <dt>{t('figures.turnover')}</dt>
-              <dd>{formatMoney(saved.average_monthly_turnover)}</dd>
-            </div>
-            <div>
-              <dt>{t('figures.stock_purchase')}</dt>
-              <dd>{formatMoney(saved.estimated_stock_purchase_amount)}</dd>
-            </div>
-            <div>
-              <dt>{t('figures.sales_turnover')}</dt>
-              <dd>{formatMoney(saved.estimated_sales_turnover)}</dd>
-            </div>
-            <div>
-              <dt>{t('figures.duration')}</dt>
-              <dd>
-                {t('figures.weeks', { count: saved.duration_weeks })} · {formatRate(saved.provider_share_rate)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('figures.provider_share')}</dt>
-              <dd>{formatMoney(saved.provider_share_amount)}</dd>
-            </div>
-            <div>
-              <dt>{t('figures.your_share')}</dt>
-              <dd>{formatMoney(saved.your_share_amount)}</dd>
-            </div>
-            <div>
-              <dt>{t('figures.installments')}</dt>
-              <dd>{t('figures.installment_value', { count: saved.installment_count, amount: formatMoney(saved.installment_amount) })}</dd>
-            </div>
-            <div>
-              <dt>{t('figures.total_payment')}</dt>
-              <dd className={styles.strong}>{formatMoney(saved.total_payment_amount)}</dd>
-            </div>
-          </dl>
+          <DefinitionList
+            className={styles.figures}
+            items={[
+              { label: t('figures.turnover'), value: formatMoney(saved.average_monthly_turnover) },
+              { label: t('figures.stock_purchase'), value: formatMoney(saved.estimated_stock_purchase_amount) },
+              { label: t('figures.sales_turnover'), value: formatMoney(saved.estimated_sales_turnover) },
+              {
+                label: t('figures.duration'),
+                value: (
+                  <>
+                    {t('figures.weeks', { count: saved.duration_weeks })} · {formatRate(saved.provider_share_rate)}
+                  </>
+                ),
+              },
+              { label: t('figures.provider_share'), value: formatMoney(saved.provider_share_amount) },
+              { label: t('figures.your_share'), value: formatMoney(saved.your_share_amount) },
+              {
+                label: t('figures.installments'),
+                value: t('figures.installment_value', { count: saved.installment_count, amount: formatMoney(saved.installment_amount) }),
+              },
+              { label: t('figures.total_payment'), value: formatMoney(saved.total_payment_amount), valueClassName: styles.strong },
+            ]}
+          />
           <div className={styles.tableWrap}>
             <table className={styles.table}>
               <caption className={styles.caption}>{t('summary.schedule_caption', { week: saved.payment_start_week })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('summary.week')}</th>
-                  <th scope="col" className={styles.numeric}>
-                    {t('summary.amount')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={[t('summary.week'), { label: t('summary.amount'), className: styles.numeric }]} />
               <tbody>
                 {saved.schedule.map((row) => (
                   <tr key={row.week}>
@@ -88,6 +94,6 @@ export function SummaryPlanCard({ saved, editing, submitting, onEdit }: SummaryC
       ) : (
         <p className={styles.storeProblem}>{message('plan_not_found')}</p>
       )}
-    </Card>
+    </SummaryCard>
   );
 }

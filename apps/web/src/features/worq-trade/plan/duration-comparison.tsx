@@ -4,6 +4,7 @@ import type { DurationWeeks } from '@worq/domain/plan';
 import { formatTry } from './money.ts';
 import type { DurationComparison as Comparison } from './plan-model.ts';
 import styles from './plan.module.css';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 
 export interface DurationComparisonProps {
   comparisons: Comparison[];
@@ -58,17 +59,13 @@ export function DurationComparison({ comparisons, selected, onSelect, disabled =
               </div>
             </dl>
             <table className={styles.scenarioTable}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('plan.comparison.scenario')}</th>
-                  <th scope="col" className={styles.numeric}>
-                    {t('plan.comparison.your_share')}
-                  </th>
-                  <th scope="col" className={styles.numeric}>
-                    {t('plan.comparison.effective_cost')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t('plan.comparison.scenario'),
+                  { label: t('plan.comparison.your_share'), className: styles.numeric },
+                  { label: t('plan.comparison.effective_cost'), className: styles.numeric },
+                ]}
+              />
               <tbody>
                 {comparison.scenarios.map((scenario) => (
                   <tr key={scenario.key} data-scenario={scenario.percent}>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlanFigures } from '@worq/domain/plan';
 import { formatTry } from './money.ts';
 import styles from './plan.module.css';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 
 /** The weekly installments; the last one takes the remainder so the rows add up to the total. */
 export function PlanSchedule({ figures }: { figures: PlanFigures }) {
@@ -14,14 +15,7 @@ export function PlanSchedule({ figures }: { figures: PlanFigures }) {
           <span className={styles.subTitle}>{t('plan.schedule.title')}</span>
           <span className={styles.muted}>{t('plan.schedule.caption', { count: figures.installmentCount, number: firstWeek })}</span>
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('plan.schedule.week')}</th>
-            <th scope="col" className={styles.numeric}>
-              {t('plan.schedule.amount')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={[t('plan.schedule.week'), { label: t('plan.schedule.amount'), className: styles.numeric }]} />
         <tbody>
           {figures.schedule.map((installment) => (
             <tr key={installment.week}>

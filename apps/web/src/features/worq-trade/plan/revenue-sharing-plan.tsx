@@ -2,9 +2,8 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { LoadFailed, LoadState } from '../../../components/ui/load-state.tsx';
+import { LoadFailed, LoadingState } from '../../../components/ui/load-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePlanParameters, useSavedPlan, type Plan, type PlanParameters } from '../api/plan.ts';
 import { DurationComparison } from './duration-comparison.tsx';
 import { PlanForm } from './plan-form.tsx';
@@ -32,11 +31,7 @@ export function RevenueSharingPlan() {
     );
   }
   if (!parameters.data || saved.data === undefined) {
-    return (
-      <LoadState>
-        <Spinner label={t('plan.loading')} />
-      </LoadState>
-    );
+    return <LoadingState label={t('plan.loading')} />;
   }
   return <PlanEditor parameters={parameters.data} saved={saved.data} />;
 }

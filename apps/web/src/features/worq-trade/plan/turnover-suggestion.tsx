@@ -2,23 +2,14 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { marketplaceName } from '../../connections/public.ts';
 import { useTurnoverSuggestion, type TurnoverSuggestion } from '../api/suggestion.ts';
 import { formatTry } from './money.ts';
 import styles from './plan.module.css';
 
-const marketplaceNames: Record<string, string> = {
-  trendyol: 'Trendyol',
-  hepsiburada: 'Hepsiburada',
-  n11: 'N11',
-  ciceksepeti: 'Çiçeksepeti',
-  amazon: 'Amazon',
-  ideasoft: 'Ideasoft',
-  ticimax: 'Ticimax',
-};
-
 /** "Trendyol ve Hepsiburada, Ağu–Eki": where the figure comes from. */
 export function suggestionSource(suggestion: TurnoverSuggestion, language: string, and: string): string {
-  const names = [...new Set(suggestion.integrations.map((store) => marketplaceNames[store.marketplace_code] ?? store.marketplace_code))];
+  const names = [...new Set(suggestion.integrations.map((store) => marketplaceName(store.marketplace_code)))];
   const list = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${and} ${names.at(-1)}`;
   const month = (day: string | null) =>
     day

@@ -4,21 +4,12 @@ import i18n from '../../../../lib/i18n.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
 import { serve, type Route } from '../../../../test/http-test-kit.tsx';
-import type { Company, IntegrationDetails } from '../../api/integration-details.ts';
+import { company as companyRecord, integration } from '../../../../test/wire-fixtures.ts';
+import type { IntegrationDetails } from '../../api/integration-details.ts';
 import { ConnectStoreModal } from '../connect-store-modal.tsx';
-import { followTasks, integration, marketplaces, renderAt } from './connections-test-kit.tsx';
+import { followTasks, marketplaces, renderAt } from './connections-test-kit.tsx';
 
-const company: Company = {
-  id: 'c-1',
-  type: 3,
-  tax_number: '1234567890',
-  official_full_name: 'Ayşe Yılmaz',
-  trade_name: 'Yılmaz Tekstil Ltd. Şti.',
-  tax_office: 'Kadıköy',
-  national_id: null,
-  birth_date: null,
-  created_at: '2026-01-05T09:00:00.000Z',
-};
+const company = companyRecord();
 
 function details(overrides: Partial<IntegrationDetails> = {}): IntegrationDetails {
   return { companies: [], integrations_without_company: [integration({ id: 'i-new' })], ...overrides };

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import i18n from '../../../../lib/i18n.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
-import { serve } from '../../../../test/http-test-kit.tsx';
+import { refusal, serve } from '../../../../test/http-test-kit.tsx';
 import { Component as ConnectionsPage } from '../connections-page.tsx';
-import { followTasks, integration, marketplaces, renderAt } from './connections-test-kit.tsx';
+import { integration } from '../../../../test/wire-fixtures.ts';
+import { followTasks, marketplaces, renderAt } from './connections-test-kit.tsx';
 
 const stores = [
   integration({ id: 'i-active', store_name: 'Aktif Mağaza', status: 'active' }),
@@ -121,10 +122,7 @@ describe('/connections', () => {
     const actor = userEvent.setup();
     serve({
       'GET /marketplace/integration/list': { status: 200, data: stores },
-      'POST /marketplace/integration/change_status': {
-        status: 409,
-        data: { errors: { code: 'active_application_exists', message: 'server words' } },
-      },
+      'POST /marketplace/integration/change_status': refusal(409, 'active_application_exists', 'server words'),
     });
     renderPage();
     await actor.click(await screen.findByRole('button', { name: 'Kapalı Mağaza için işlemler' }));
@@ -139,10 +137,7 @@ describe('/connections', () => {
     const actor = userEvent.setup();
     serve({
       'GET /marketplace/integration/list': { status: 200, data: stores },
-      'POST /marketplace/integration/change_status': {
-        status: 409,
-        data: { errors: { code: 'store_in_submitted_application', message: 'server words' } },
-      },
+      'POST /marketplace/integration/change_status': refusal(409, 'store_in_submitted_application', 'server words'),
     });
     renderPage();
     await actor.click(await screen.findByRole('button', { name: 'Eski Mağaza için işlemler' }));

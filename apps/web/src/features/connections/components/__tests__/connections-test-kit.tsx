@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderRoutes, Where } from '../../../../test/http-test-kit.tsx';
-import type { Integration } from '../../api/integrations.ts';
+import type { MarketplaceField } from '@worq/domain/wire/marketplace';
 import type { Marketplace } from '../../api/marketplaces.ts';
 import { followTasksWith, type TrackTaskOptions as TrackOptions } from '../../../../lib/background-tasks.ts';
 
@@ -25,95 +25,24 @@ export function renderAt(path: string, element: ReactNode, routePath = '*') {
   return renderRoutes(routes, path).router;
 }
 
-export const marketplaces: Marketplace[] = [
-  {
-    id: 'm-trendyol',
-    code: 'trendyol',
-    name: 'Trendyol',
-    logo_url: null,
-    auth_type: 'api_key',
-    fields: [
-      { name: 'seller_id', type: 'text', required: true },
-      { name: 'api_key', type: 'text', required: true },
-      { name: 'api_secret', type: 'secret', required: true },
-    ],
-  },
-  {
-    id: 'm-hepsiburada',
-    code: 'hepsiburada',
-    name: 'Hepsiburada',
-    logo_url: null,
-    auth_type: 'api_key',
-    fields: [
-      { name: 'merchant_id', type: 'text', required: true },
-      { name: 'service_key', type: 'secret', required: true },
-    ],
-  },
-  {
-    id: 'm-n11',
-    code: 'n11',
-    name: 'N11',
-    logo_url: null,
-    auth_type: 'api_key',
-    fields: [
-      { name: 'app_key', type: 'text', required: true },
-      { name: 'app_secret', type: 'secret', required: true },
-    ],
-  },
-  {
-    id: 'm-ciceksepeti',
-    code: 'ciceksepeti',
-    name: 'Çiçeksepeti',
-    logo_url: null,
-    auth_type: 'api_key',
-    fields: [
-      { name: 'seller_id', type: 'text', required: true },
-      { name: 'api_key', type: 'secret', required: true },
-    ],
-  },
-  { id: 'm-amazon', code: 'amazon', name: 'Amazon', logo_url: null, auth_type: 'oauth', fields: [], regions: ['EU', 'NA', 'FE'] },
-  {
-    id: 'm-ideasoft',
-    code: 'ideasoft',
-    name: 'Ideasoft',
-    logo_url: null,
-    auth_type: 'api_key',
-    fields: [
-      { name: 'store_url', type: 'url', required: true },
-      { name: 'client_id', type: 'text', required: true },
-      { name: 'client_secret', type: 'secret', required: true },
-    ],
-  },
-  {
-    id: 'm-ticimax',
-    code: 'ticimax',
-    name: 'Ticimax',
-    logo_url: null,
-    auth_type: 'api_key',
-    fields: [
-      { name: 'store_domain', type: 'url', required: true },
-      { name: 'authorization_code', type: 'secret', required: true },
-    ],
-  },
-];
-
-export function integration(overrides: Partial<Integration> = {}): Integration {
+/** A marketplace connected with typed keys: every field is required, in the order given. */
+function apiKeyMarketplace(code: string, name: string, fields: Record<string, MarketplaceField['type']>): Marketplace {
   return {
-    id: 'i-1',
-    marketplace_id: 'm-trendyol',
-    marketplace_code: 'trendyol',
-    store_name: 'Moda Dükkanı',
-    store_link: null,
-    region: null,
-    seller_id: '123456',
-    merchant_id: null,
-    connected_at: '2025-03-14T09:30:00Z',
-    status: 'active',
-    is_active: true,
-    is_updated: true,
-    company_id: null,
-    company_official_name: null,
-    company_title: null,
-    ...overrides,
+    id: `m-${code}`,
+    code,
+    name,
+    logo_url: null,
+    auth_type: 'api_key',
+    fields: Object.entries(fields).map(([fieldName, type]) => ({ name: fieldName, type, required: true })),
   };
 }
+
+export const marketplaces: Marketplace[] = [
+  apiKeyMarketplace('trendyol', 'Trendyol', { seller_id: 'text', api_key: 'text', api_secret: 'secret' }),
+  apiKeyMarketplace('hepsiburada', 'Hepsiburada', { merchant_id: 'text', service_key: 'secret' }),
+  apiKeyMarketplace('n11', 'N11', { app_key: 'text', app_secret: 'secret' }),
+  apiKeyMarketplace('ciceksepeti', 'Çiçeksepeti', { seller_id: 'text', api_key: 'secret' }),
+  { id: 'm-amazon', code: 'amazon', name: 'Amazon', logo_url: null, auth_type: 'oauth', fields: [], regions: ['EU', 'NA', 'FE'] },
+  apiKeyMarketplace('ideasoft', 'Ideasoft', { store_url: 'url', client_id: 'text', client_secret: 'secret' }),
+  apiKeyMarketplace('ticimax', 'Ticimax', { store_domain: 'url', authorization_code: 'secret' }),
+];

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '../../../../lib/i18n.ts';
 import { refusal, serve } from '../../../../test/http-test-kit.tsx';
-import type { Integration } from '../../../connections/public.ts';
+import { integration as store } from '../../../../test/wire-fixtures.ts';
 import { Component as ConnectStorePage } from '../connect-store-page.tsx';
 import { Component as SummaryPage } from '../summary-page.tsx';
 import { application, listUrl, plan, renderWorqTrade, signIn } from './worq-trade-test-kit.tsx';
@@ -13,27 +13,6 @@ beforeAll(async () => {
 beforeEach(() => {
   signIn();
 });
-
-function store(overrides: Partial<Integration> = {}): Integration {
-  return {
-    id: 'i-1',
-    marketplace_id: 'm-trendyol',
-    marketplace_code: 'trendyol',
-    store_name: 'Moda Dükkanı',
-    store_link: null,
-    region: null,
-    seller_id: '123456',
-    merchant_id: null,
-    connected_at: '2025-03-14T09:30:00Z',
-    status: 'active',
-    is_active: true,
-    is_updated: true,
-    company_id: null,
-    company_official_name: null,
-    company_title: null,
-    ...overrides,
-  };
-}
 
 describe('connect-store step', () => {
   it('says no integration is saved yet and opens the connect-store flow', async () => {

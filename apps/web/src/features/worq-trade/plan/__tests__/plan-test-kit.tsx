@@ -4,6 +4,7 @@ import type { Application } from '../../api/applications.ts';
 import type { Plan, PlanParameters } from '../../api/plan.ts';
 import { Component as RevenueSharingPlanPage } from '../../components/revenue-sharing-plan-page.tsx';
 import type { OnboardingContextValue } from '../../onboarding-context.ts';
+import { application as applicationOf } from '../../components/__tests__/worq-trade-test-kit.tsx';
 
 export const parameters: PlanParameters = {
   rates: [
@@ -19,15 +20,7 @@ export const parameters: PlanParameters = {
   suggested_stock_ratio: 0.8,
 };
 
-export const application: Application = {
-  id: 'a-1',
-  created_at: '2026-01-05T10:00:00Z',
-  status: 'not_completed',
-  reject_reason: null,
-  step: 1,
-  is_leaved: false,
-  is_cancelled: false,
-};
+export const application: Application = applicationOf();
 
 export const savedPlan: Plan = {
   application_id: 'a-1',

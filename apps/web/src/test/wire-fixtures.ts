@@ -1,0 +1,44 @@
+/*
+ * Wire records that tests of several features build: one seller's store and company, with the
+ * values the screens' texts are asserted against. Each takes overrides for the case at hand.
+ */
+import type { CompanyView } from '@worq/domain/wire/company';
+import type { IntegrationView } from '@worq/domain/wire/marketplace';
+
+/** A connected, up-to-date Trendyol store without a company. */
+export function integration(overrides: Partial<IntegrationView> = {}): IntegrationView {
+  return {
+    id: 'i-1',
+    marketplace_id: 'm-trendyol',
+    marketplace_code: 'trendyol',
+    store_name: 'Moda Dükkanı',
+    store_link: null,
+    region: null,
+    seller_id: '123456',
+    merchant_id: null,
+    connected_at: '2025-03-14T09:30:00Z',
+    status: 'active',
+    is_active: true,
+    is_updated: true,
+    company_id: null,
+    company_official_name: null,
+    company_title: null,
+    ...overrides,
+  };
+}
+
+/** A limited company (type 3) of Ayşe Yılmaz. */
+export function company(overrides: Partial<CompanyView> = {}): CompanyView {
+  return {
+    id: 'c-1',
+    type: 3,
+    tax_number: '1234567890',
+    official_full_name: 'Ayşe Yılmaz',
+    trade_name: 'Yılmaz Tekstil Ltd. Şti.',
+    tax_office: 'Kadıköy',
+    national_id: null,
+    birth_date: null,
+    created_at: '2026-01-05T09:00:00.000Z',
+    ...overrides,
+  };
+}
