@@ -5,8 +5,10 @@
 // of bench/web-bundle served by the same server (precompressed the same way), whose bytes on the
 // wire are the yardstick of the first visit. Each page is the median-performance run of
 // BENCH_LIGHTHOUSE_RUNS (3). Writes its table into bench/README.md; exits 1 when a target is missed.
+// BENCH_LIGHTHOUSE_REPORTS=<folder> also keeps every run's Lighthouse JSON there (LCP element,
+// request chains and the trace-derived diagnostics), for finding where a page's time goes.
 // Usage: npm run build && npm run bench:lighthouse
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -23,6 +25,7 @@ import { writeBareApp } from '../web-bundle/bare-app.mjs';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const readmeFile = path.join(repoRoot, 'bench/README.md');
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof categories)[number];
 
@@ -86,6 +89,10 @@ async function audit(port: number, url: string, name: string, keepStorage: boole
     // Kept storage (a signed-in page) must not mean a warm cache: every run is a first visit.
     if (keepStorage) await clearCache(port);
     const lhr = await lighthouseRun(port, url, keepStorage);
+    if (reportDir) {
+      mkdirSync(reportDir, { recursive: true });
+      writeFileSync(path.join(reportDir, `${name.replace(/[^a-z0-9]+/gi, '-')}-${run + 1}.json`), JSON.stringify(lhr));
+    }
     const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
     const scores = Object.fromEntries(
       categories.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
