@@ -16,19 +16,20 @@ startAnalyticsBoot(router);
 
 /**
  * Resolves once the router has loaded the first screen's code and texts (or given up on them), so
- * the first render can show that screen instead of an empty frame; at the latest after `limitMs`.
+ * the first render can show that screen instead of an empty frame: `true` then, `false` when
+ * `limitMs` passed first.
  */
-export function firstScreenLoaded(limitMs = 10_000): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
+export function firstScreenLoaded(limitMs = 10_000): Promise<boolean> {
+  if (router.state.initialized) return Promise.resolve(true);
   return new Promise((resolve) => {
-    const done = () => {
+    const done = (loaded: boolean) => {
       clearTimeout(timer);
       stop();
-      resolve();
+      resolve(loaded);
     };
-    const timer = setTimeout(done, limitMs);
+    const timer = setTimeout(() => done(false), limitMs);
     const stop = router.subscribe((state) => {
-      if (state.initialized) done();
+      if (state.initialized) done(true);
     });
   });
 }
