@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client';
 import './styles/global.css';
 import { i18nReady } from './lib/i18n.ts';
 import { App, firstScreenLoaded } from './app/app.tsx';
+import { preloadHttpTransportForSession } from './lib/http-client.ts';
 
+preloadHttpTransportForSession();
 const container = document.getElementById('root')!;
 const root = createRoot(container);
 void i18nReady.finally(async () => {

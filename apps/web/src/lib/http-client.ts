@@ -35,6 +35,16 @@ export function loadHttpTransport(): Promise<HttpTransport> {
   return transport;
 }
 
+/**
+ * Starts loading the axios side at once when a session is stored: a signed-in page asks the API as
+ * soon as it mounts, so waiting for that first call would add the chunk's round trip to every
+ * signed-in first paint. Without a session nothing is loaded (the sign-in page stays lean).
+ */
+export function preloadHttpTransportForSession(): void {
+  if (getAccessToken() === null && getRefreshToken() === null) return;
+  loadHttpTransport().catch(() => undefined);
+}
+
 // ---- navigation from outside React -------------------------------------------------------------
 
 export type NavigateFunction = (to: string) => void;

@@ -85,12 +85,26 @@ export const i18nReady = i18n
   });
 
 /**
+ * Starts fetching the texts of `ns` in the language the page will show, alongside the screen's
+ * code. i18next asks for them only once its start-up texts are in, which on a first visit put the
+ * screen's texts one round trip behind its code; the backend's later read finds them fetched.
+ */
+export function prefetchNamespaces(ns: readonly Namespace[]): void {
+  const language = i18n.resolvedLanguage ?? storedLanguage();
+  for (const namespace of ns) {
+    if (i18n.hasResourceBundle(language, namespace)) continue;
+    loaders[`../locales/${language}/${namespace}.json`]?.().catch(() => undefined);
+  }
+}
+
+/**
  * Wraps a route module's loader (React Router `lazy`) so that the screen's namespaces are loaded
  * together with its code: the screen renders translated, never with raw keys for a moment. A
  * failed text load still lets the screen render (i18next then shows the keys) rather than break it.
  */
 export function withNamespaces<T>(ns: readonly Namespace[], load: () => Promise<T>): () => Promise<T> {
   return async () => {
+    prefetchNamespaces(ns);
     const [module] = await Promise.all([load(), i18nReady.then(() => i18n.loadNamespaces([...ns])).catch(() => undefined)]);
     return module;
   };

@@ -1,4 +1,15 @@
-import i18n, { i18nReady, initialNamespaces, withNamespaces } from '../i18n.ts';
+import i18n, { changeLanguage, i18nReady, initialNamespaces, prefetchNamespaces, withNamespaces } from '../i18n.ts';
+
+// Which locale files were fetched (each is a chunk of its own in the browser).
+const fetched = vi.hoisted(() => [] as string[]);
+vi.mock('../../locales/en/support.json', async (original) => {
+  fetched.push('en/support');
+  return original();
+});
+vi.mock('../../locales/tr/support.json', async (original) => {
+  fetched.push('tr/support');
+  return original();
+});
 
 describe('translations on demand', () => {
   it('starts with only the namespaces every screen needs', async () => {
@@ -21,5 +32,15 @@ describe('translations on demand', () => {
     const routeModule = { Component: () => null };
     vi.spyOn(i18n, 'loadNamespaces').mockRejectedValueOnce(new Error('offline'));
     await expect(withNamespaces(['profile'], () => Promise.resolve(routeModule))()).resolves.toBe(routeModule);
+  });
+
+  it("fetches a screen's texts in the page's language alongside its code, before i18next asks for them", async () => {
+    await i18nReady;
+    await changeLanguage('en');
+    prefetchNamespaces(['support']);
+    await vi.dynamicImportSettled();
+    expect(fetched).toEqual(['en/support']);
+    expect(i18n.hasLoadedNamespace('support')).toBe(false);
+    await changeLanguage('tr');
   });
 });
