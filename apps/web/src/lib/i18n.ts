@@ -29,12 +29,13 @@ export const initialNamespaces = ['common', 'feedback', 'ui'] as const satisfies
 
 // Each locale file becomes its own chunk, fetched on demand: the translation backend.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+const loaderFor = (language: string, namespace: string) => loaders[`../locales/${language}/${namespace}.json`];
 
 const localeBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    const load = loaders[`../locales/${language}/${namespace}.json`];
+    const load = loaderFor(language, namespace);
     if (!load) {
       callback(null, {});
       return;
@@ -93,7 +94,7 @@ export function prefetchNamespaces(ns: readonly Namespace[]): void {
   const language = i18n.resolvedLanguage ?? storedLanguage();
   for (const namespace of ns) {
     if (i18n.hasResourceBundle(language, namespace)) continue;
-    loaders[`../locales/${language}/${namespace}.json`]?.().catch(() => undefined);
+    loaderFor(language, namespace)?.().catch(() => undefined);
   }
 }
 
