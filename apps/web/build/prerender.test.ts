@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { renderSignInPage, inert } from '../src/prerender/sign-in-page.tsx';
-import { withPrerender } from './prerender.ts';
+import { withoutPreloads, withPrerender } from './prerender.ts';
 
 const builtIndex =
   '<!doctype html><html lang="tr"><head><title>x</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
@@ -29,6 +29,19 @@ describe('pre-rendered sign-in page', () => {
     expect(page).toContain('<div id="root" data-prerendered="sign-in" inert><main>hello $& $1</main></div>');
     expect(page.indexOf('<style data-prerendered>.a{color:red}')).toBeLessThan(page.indexOf('</head>'));
     expect(page).toContain("[data-theme='dark'] #root[data-prerendered] [role='switch'] svg { visibility: hidden; }");
+  });
+
+  it('takes the inlined stylesheets out of the preload lists and renumbers the rest', () => {
+    // The shape Vite 7 writes (vite:build-import-analysis): one list of files, indices per import.
+    const chunk =
+      'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/a.js","assets/a.css","assets/b.js","assets/b.css"])))=>i.map(i=>d[i]);' +
+      'x(()=>import("./a.js"),__vite__mapDeps([0,1]));y(()=>import("./b.js"),__vite__mapDeps([2,1,3]));';
+    const rewritten = withoutPreloads(chunk, new Set(['assets/a.css']));
+    expect(rewritten).toContain('m.f=["assets/a.js","assets/b.js","assets/b.css"]');
+    expect(rewritten).toContain('__vite__mapDeps([0])');
+    expect(rewritten).toContain('__vite__mapDeps([1,2])');
+    expect(withoutPreloads(chunk, new Set(['assets/other.css']))).toBe(chunk);
+    expect(withoutPreloads('no imports here', new Set(['assets/a.css']))).toBe('no imports here');
   });
 
   it('refuses a page whose #root is not the empty one the build writes', () => {

@@ -26,6 +26,16 @@ export function prerenderSignIn(): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    // After Vite has written each chunk's preload lists (vite:build-import-analysis).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const inlined = new Set(routeStylesheets(bundle, root));
+        for (const item of Object.values(bundle)) {
+          if (item.type === 'chunk') item.code = withoutPreloads(item.code, inlined);
+        }
+      },
+    },
     async writeBundle(_options, bundle) {
       const markup = await renderServerSide(root);
       const css = routeStylesheets(bundle, root)
@@ -64,6 +74,31 @@ export function withPrerender(index: string, markup: string, css: string): strin
   return index
     .replace('</head>', () => `<style data-prerendered>${css.replaceAll('</style', '<\\/style')}${darkThemeRule}</style>\n  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="sign-in" inert>${markup}</div>`);
+}
+
+/**
+ * A chunk's code with `files` taken out of its dynamic imports' preload lists. Every page is
+ * index.html, whose head holds the first route's stylesheets inline (withPrerender), so a later
+ * `<link rel="stylesheet">` for one of them would fetch and apply the same rules again, and the
+ * import would wait for it. Vite writes the lists as one array of file names, `m.f=[...]`, and
+ * each import as `__vite__mapDeps([indices])`; both are rewritten, the indices renumbered.
+ */
+export function withoutPreloads(code: string, files: ReadonlySet<string>): string {
+  const list = /m\.f=(\[[^\]]*\])/.exec(code);
+  if (!list) return code;
+  const names = JSON.parse(list[1]!) as string[];
+  const kept = names.filter((name) => !files.has(name));
+  if (kept.length === names.length) return code;
+  const renumbered = new Map(kept.map((name, index) => [names.indexOf(name), index]));
+  return code
+    .replace(list[0], () => `m.f=${JSON.stringify(kept)}`)
+    .replace(/__vite__mapDeps\(\[([\d,]*)\]\)/g, (_call, indices: string) => {
+      const next = indices.split(',').flatMap((index) => {
+        const moved = renumbered.get(Number(index));
+        return moved === undefined ? [] : [moved];
+      });
+      return `__vite__mapDeps([${next.join(',')}])`;
+    });
 }
 
 /** The stylesheets the first route's chunks import, its static imports included, in load order (the entry's own is linked already). */
