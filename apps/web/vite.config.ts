@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { preloadBootChunks } from './build/boot-chunks.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderSignIn } from './build/prerender.ts';
 
 export default defineConfig({
-  plugins: [react(), prerenderSignIn(), precompress()],
+  plugins: [react(), preloadBootChunks(), prerenderSignIn(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -1,17 +1,34 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import './styles/global.css';
-import { i18nReady } from './lib/i18n.ts';
-import { App, firstScreenLoaded } from './app/app.tsx';
 import { preloadHttpTransportForSession } from './lib/http-client.ts';
 
+/** Resolves in a later task, so the browser can paint and take input before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 preloadHttpTransportForSession();
+
+// The app starts in steps, each in a task of its own: React DOM, i18next, React Router, the app's
+// modules, then the router (which starts loading the first screen). Done together they were one
+// task of several hundred milliseconds on a slow phone, during which the pre-rendered page
+// (build/prerender.ts) could not take a tap (Lighthouse's total blocking time, issue 14). The
+// build preloads every chunk of these steps from index.html (build/boot-chunks.ts), so the steps
+// cost no extra round trips.
+const { createRoot } = await import('react-dom/client');
+await nextTask();
+const { i18nReady } = await import('./lib/i18n.ts');
+await nextTask();
+await import('react-router');
+await nextTask();
+const { App, firstScreenLoaded, startApp } = await import('./app/app.tsx');
+await nextTask();
+startApp();
+
 const container = document.getElementById('root')!;
 const root = createRoot(container);
 void i18nReady.finally(async () => {
-  // The pre-rendered sign-in page (build/prerender.ts) stays until the live one can take its place
-  // in a single commit; rendering earlier would blank it while the route's code loads. Any other
-  // first screen has nothing to show before its code is in either.
+  // The pre-rendered sign-in page stays until the live one can take its place in a single commit;
+  // rendering earlier would blank it while the route's code loads. Any other first screen has
+  // nothing to show before its code is in either.
   if (container.hasAttribute('data-prerendered') && document.documentElement.dataset.prerender !== 'shown') {
     container.replaceChildren();
   }

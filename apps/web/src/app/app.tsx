@@ -6,13 +6,25 @@ import { startAnalyticsBoot } from './analytics/analytics-boot.ts';
 import { ConsentGate } from './analytics/consent-gate.tsx';
 import { createAppRouter } from './router.tsx';
 
-// Before the first render: the theme is already painted by theme-boot.js, this keeps it in sync
-// afterwards; the settings request starts as early as possible.
-startThemeSync();
-void loadRuntimeSettings();
+let router: ReturnType<typeof createAppRouter> | undefined;
 
-const router = createAppRouter();
-startAnalyticsBoot(router);
+/**
+ * Starts the app before its first render (main.tsx, once): the theme is already painted by
+ * theme-boot.js and is kept in sync from here on, the settings request starts, and the router is
+ * created, which begins loading the first screen's code.
+ */
+export function startApp(): void {
+  if (router) return;
+  startThemeSync();
+  void loadRuntimeSettings();
+  router = createAppRouter();
+  startAnalyticsBoot(router);
+}
+
+function startedRouter(): NonNullable<typeof router> {
+  if (!router) throw new Error('startApp() must run before the app renders');
+  return router;
+}
 
 /**
  * Resolves once the router has loaded the first screen's code and texts (or given up on them), so
@@ -20,6 +32,7 @@ startAnalyticsBoot(router);
  * `limitMs` passed first.
  */
 export function firstScreenLoaded(limitMs = 10_000): Promise<boolean> {
+  const router = startedRouter();
   if (router.state.initialized) return Promise.resolve(true);
   return new Promise((resolve) => {
     const done = (loaded: boolean) => {
@@ -37,7 +50,7 @@ export function firstScreenLoaded(limitMs = 10_000): Promise<boolean> {
 export function App() {
   return (
     <>
-      <RouterProvider router={router} />
+      <RouterProvider router={startedRouter()} />
       <ToastContainer name="global" />
       <ConsentGate />
     </>
