@@ -17,7 +17,7 @@ const { createRoot } = await import('react-dom/client');
 await nextTask();
 const { i18nReady } = await import('./lib/i18n.ts');
 await nextTask();
-await import('react-router');
+await import('./app/router-library.ts');
 await nextTask();
 const { App, firstScreenLoaded, startApp } = await import('./app/app.tsx');
 await nextTask();
