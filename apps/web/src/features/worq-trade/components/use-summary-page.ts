@@ -9,7 +9,7 @@ import { useOnboarding } from '../onboarding-context.ts';
 /** The summary step's data and actions: the saved plan, the stores, going back to edit, and the submission. */
 export function useSummaryPage() {
   const navigate = useNavigate();
-  const { application, goToStep, reload } = useOnboarding();
+  const { application, goToStep } = useOnboarding();
   const plan = useSavedPlan();
   const details = useIntegrationDetails();
   const [submitting, setSubmitting] = useState(false);
@@ -29,9 +29,10 @@ export function useSummaryPage() {
     setSubmitting(true);
     try {
       await completeApplication(application.id);
-      // The success page first: once the list is re-read the onboarding guard has no application.
+      // The success page re-reads the list once it is shown: read here, the answer could reach the
+      // onboarding guard while it is still mounted, and its redirect to /worq-trade would replace
+      // the success page (seen once in CI, behind nginx).
       await navigate('/worq-trade/application-success');
-      void reload();
     } catch (failure) {
       setSubmitting(false);
       void notifyError(failure);
