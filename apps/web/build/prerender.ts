@@ -19,6 +19,8 @@ const serverEntry = 'src/prerender/sign-in-page.tsx';
 export function prerenderSignIn(): Plugin {
   let root = '';
   let outDir = '';
+  /** The first route's stylesheets (routeStylesheets), found once per build in generateBundle. */
+  let routeCss: string[] = [];
   return {
     name: 'worq-prerender-sign-in',
     apply: (config, env) => env.command === 'build' && !config.build?.ssr,
@@ -30,17 +32,16 @@ export function prerenderSignIn(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const inlined = new Set(routeStylesheets(bundle, root));
+        routeCss = routeStylesheets(bundle, root);
+        const inlined = new Set(routeCss);
         for (const item of Object.values(bundle)) {
           if (item.type === 'chunk') item.code = withoutPreloads(item.code, inlined);
         }
       },
     },
-    async writeBundle(_options, bundle) {
+    async writeBundle() {
       const markup = await renderServerSide(root);
-      const css = routeStylesheets(bundle, root)
-        .map((file) => readFileSync(path.join(outDir, file), 'utf8'))
-        .join('\n');
+      const css = routeCss.map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('\n');
       const indexFile = path.join(outDir, 'index.html');
       const inlined = inlineHead(readFileSync(indexFile, 'utf8'), outDir, path.join(root, 'public'));
       writeFileSync(indexFile, withPrerender(inlined, markup, css));
