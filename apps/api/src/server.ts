@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, startEmbeddedDatabaseCompile } from './db/client.ts';
 
 async function main() {
   let config: Config;
@@ -15,6 +14,10 @@ async function main() {
     throw error;
   }
 
+  // The embedded database's WebAssembly compiles off the main thread while the app's modules load
+  // (a few hundred milliseconds of a cold start, bench/cold-start).
+  if (!config.databaseUrl) startEmbeddedDatabaseCompile().catch(() => {});
+  const { buildApp } = await import('./app.ts');
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   const app = await buildApp({ config, database });
 

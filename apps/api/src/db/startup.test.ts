@@ -1,7 +1,8 @@
 /*
  * Start-up on a shared database (ARCHITECTURE.md §7): processes started at the same moment on an
  * empty PostgreSQL database all come up (migrations, seeding and the expert bootstrap take turns
- * under an advisory lock), and a build refuses a database that a newer build has migrated.
+ * under an advisory lock), and a build refuses a database that a newer build has migrated. The
+ * embedded PGlite starts with a smaller buffer pool than initdb writes (a quicker cold start).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -88,5 +89,16 @@ describe('a PGlite data folder from a newer build', () => {
     await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(
       new RegExp(`schema is newer than this build \\(a migration of .*this build knows up to ${newestKnownMigration().tag}`),
     );
+  });
+});
+
+describe('the embedded PGlite', () => {
+  it('starts with a 32 MB buffer pool, not the 128 MB initdb writes (zeroed on every start)', { timeout: 60_000 }, async () => {
+    const database = await openDatabase({ pgliteDir: path.join(tempDir(), 'pglite') });
+    try {
+      expect(await database.db.execute('show shared_buffers')).toMatchObject({ rows: [{ shared_buffers: '32MB' }] });
+    } finally {
+      await database.close();
+    }
   });
 });
