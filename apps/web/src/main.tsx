@@ -2,26 +2,31 @@ import { startTransition, StrictMode } from 'react';
 import './styles/global.css';
 import { preloadHttpTransportForSession } from './lib/http-client.ts';
 
-/** Resolves in a later task, so the browser can paint and take input before the next step. */
+/**
+ * Resolves in a later task, so the browser can paint and take input before the next step. (Here
+ * and in app/router.tsx on its own: a module both shared would be a chunk and a request more.)
+ */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 preloadHttpTransportForSession();
 
 // The app starts in steps, each in a task of its own: React DOM, i18next, React Router, the app's
-// modules, then the router (which starts loading the first screen). Done together they were one
-// task of several hundred milliseconds on a slow phone, during which the pre-rendered page
-// (build/prerender.ts) could not take a tap (Lighthouse's total blocking time, issue 14). The
-// build preloads every chunk of these steps from index.html (build/boot-chunks.ts), so the steps
-// cost no extra round trips.
+// modules, creating the router, then starting it (which starts loading the first screen). Done
+// together they were one task of several hundred milliseconds on a slow phone, during which the
+// pre-rendered page (build/prerender.ts) could not take a tap (Lighthouse's total blocking time,
+// issue 14). The build preloads every chunk of these steps from index.html
+// (build/boot-chunks.ts), so the steps cost no extra round trips.
 const { createRoot } = await import('react-dom/client');
 await nextTask();
 const { i18nReady } = await import('./lib/i18n.ts');
 await nextTask();
 await import('./app/router-library.ts');
 await nextTask();
-const { App, firstScreenLoaded, startApp } = await import('./app/app.tsx');
+const { App, firstScreenLoaded, startApp, startRouter } = await import('./app/app.tsx');
 await nextTask();
 startApp();
+await nextTask();
+startRouter();
 
 const container = document.getElementById('root')!;
 const root = createRoot(container);

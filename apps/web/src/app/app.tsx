@@ -7,11 +7,12 @@ import { ConsentGate } from './analytics/consent-gate.tsx';
 import { createAppRouter } from './router.tsx';
 
 let router: ReturnType<typeof createAppRouter> | undefined;
+let routerStarted = false;
 
 /**
  * Starts the app before its first render (main.tsx, once): the theme is already painted by
  * theme-boot.js and is kept in sync from here on, the settings request starts, and the router is
- * created, which begins loading the first screen's code.
+ * created. `startRouter` then starts it (in a later task), which begins loading the first screen.
  */
 export function startApp(): void {
   if (router) return;
@@ -19,6 +20,13 @@ export function startApp(): void {
   void loadRuntimeSettings();
   router = createAppRouter();
   startAnalyticsBoot(router);
+}
+
+/** Matches the address and starts loading the first screen's code and texts; once, after startApp. */
+export function startRouter(): void {
+  if (routerStarted) return;
+  routerStarted = true;
+  startedRouter().initialize();
 }
 
 function startedRouter(): NonNullable<typeof router> {

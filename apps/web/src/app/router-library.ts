@@ -3,4 +3,10 @@
  * library into one chunk (vite.config.ts), so importing it evaluates React Router in a task of its
  * own. It names only what the start-up uses; every other module imports 'react-router' as usual.
  */
-export { createBrowserRouter, RouterProvider } from 'react-router';
+export {
+  RouterProvider,
+  UNSAFE_createBrowserHistory,
+  UNSAFE_createRouter,
+  UNSAFE_hydrationRouteProperties,
+  UNSAFE_mapRouteProperties,
+} from 'react-router';

@@ -1,4 +1,11 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import {
+  Navigate,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createRouter as createRouter,
+  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
+  UNSAFE_mapRouteProperties as mapRouteProperties,
+  type RouteObject,
+} from 'react-router';
 import { RouteErrorPage } from './error-page.tsx';
 import { ProtectedGuard, PublicOnlyGuard } from './guards.tsx';
 import type { DevRouteHandle } from './layouts/dev-layout.tsx';
@@ -158,6 +165,25 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The app's router, created but not started: what `createBrowserRouter(routes)` does, without its
+ * final `initialize()`, which matches the URL and starts loading the first screen. Both halves
+ * hold a few tens of milliseconds of work on a slow phone, so main.tsx runs them in separate
+ * tasks (issue 14); `startApp` and `startRouter` in app.tsx.
+ */
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createRouter({ history: createBrowserHistory(), routes: inTasksOfTheirOwn(routes), mapRouteProperties, hydrationRouteProperties });
+}
+
+/**
+ * The routes with each screen's loader started in a task of its own. The router calls the first
+ * screen's loaders inside `initialize()`, and each import first adds a preload link per chunk it
+ * needs (Vite's preload helper), which on a slow phone made that task the longest of the start.
+ */
+function inTasksOfTheirOwn(table: RouteObject[]): RouteObject[] {
+  return table.map((route) => {
+    const { lazy, children } = route;
+    const deferred = typeof lazy === 'function' ? { lazy: () => new Promise<void>((resolve) => setTimeout(resolve, 0)).then(lazy) } : {};
+    return { ...route, ...deferred, ...(children ? { children: inTasksOfTheirOwn(children) } : {}) } as RouteObject;
+  });
 }
