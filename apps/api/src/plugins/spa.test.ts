@@ -53,6 +53,26 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it("sends a script, stylesheet or font only a subresource's headers, and a file that could open as a page the page's", async () => {
+    for (const [url, encoding] of [
+      ['/assets/x.js', 'identity'],
+      ['/assets/app.js', 'br'],
+      ['/assets/app.js', 'gzip'],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      for (const pageOnly of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection'])
+        expect(response.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+    }
+    for (const url of ['/favicon.svg', '/', '/worq-trade', '/assets/missing.js']) {
+      const response = await get(url);
+      expect(response.headers['content-security-policy'], url).toBeDefined();
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
   it('serves other files at the root without a long cache', async () => {
     const response = await get('/favicon.svg');
     expect(response.statusCode).toBe(200);

@@ -17,6 +17,12 @@ async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
     app.decorate('spaIndex', null);
     return;
   }
+  // The hashed scripts, stylesheets and fonts are never rendered as a page, so the page's headers
+  // (its content security policy, framing and opener rules: about 850 bytes) would only ride along
+  // with each of the thirty-odd files of a first visit. They get the two that guard a subresource.
+  app.addHook('onRoute', (route) => {
+    if (isSubresourceAsset(route.url)) route.config = { ...(route.config as object), helmet: { skipRoute: true } } as typeof route.config;
+  });
   await app.register(fastifyStatic, {
     root: options.distDir,
     wildcard: false,
@@ -26,10 +32,25 @@ async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (immutable && isSubresourceAsset(filePath)) reply.headers(subresourceHeaders);
     },
   });
   const copy = (suffix: string) => (existsSync(`${indexFile}${suffix}`) ? readFileSync(`${indexFile}${suffix}`) : undefined);
   app.decorate('spaIndex', { html: readFileSync(indexFile, 'utf8'), br: copy('.br'), gzip: copy('.gz') });
+}
+
+/** What a script, stylesheet or font needs: no MIME sniffing, and no loading by other sites. */
+const subresourceHeaders = {
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
+/**
+ * A built script, stylesheet or font under /assets/, or its compressed copy (an SVG or HTML file
+ * there would open as a page, so it keeps the page's headers).
+ */
+function isSubresourceAsset(file: string): boolean {
+  return /[\\/]assets[\\/][^\\/]+\.(?:js|css|woff2?)(?:\.br|\.gz)?$/.test(file);
 }
 
 /** index.html as built, with its compressed copies when the build wrote them. */
