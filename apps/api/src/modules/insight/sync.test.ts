@@ -63,7 +63,7 @@ function syncContext(connector: Connector): SyncContext {
   };
 }
 
-function task(integrationId: string): RunningTask {
+function task(integrationId: string, signal = new AbortController().signal): RunningTask {
   return {
     id: randomUUID(),
     customerId: seller.customerId,
@@ -71,7 +71,7 @@ function task(integrationId: string): RunningTask {
     payload: { integration_id: integrationId },
     attempt: 1,
     language: 'en',
-    signal: new AbortController().signal,
+    signal,
     giveWay: () => Promise.resolve(),
   };
 }
@@ -193,6 +193,46 @@ describe('sync_orders', () => {
     await expect(runSyncTask(syncContext(script.connector), task(store))).rejects.toMatchObject({ code: 'marketplace_unexpected' });
     expect(await savedCount(store)).toBe(3);
     expect(await findSync(ctx.database.db, store)).toMatchObject({ state: 'failed', cursor: null, lockedBy: null });
+  });
+
+  it('stops quietly when its task is taken away mid-page (shutdown), keeping what it saved and where to resume', async () => {
+    const store = await newStore();
+    const controller = new AbortController();
+    const logged: string[] = [];
+    const log = { ...ctx.app.log, error: (...args: unknown[]) => logged.push(String(args.at(-1))), info: () => undefined };
+    const script = scriptedConnector([
+      { orders: orders(2), cursor: 'page-2' },
+      { orders: orders(1), cursor: null },
+    ]);
+    let interrupted = false;
+    const connector: Connector = {
+      ...script.connector,
+      listOrders: async (credentials, range, cursor, connectorCtx) => {
+        if (cursor === 'page-2' && !interrupted) {
+          interrupted = true;
+          // Shutdown: the runner hands the task back and aborts it while the page is under way.
+          controller.abort();
+          throw new Error('Connection terminated');
+        }
+        return script.connector.listOrders(credentials, range, cursor, connectorCtx);
+      },
+    };
+    const run = runSyncTask({ ...syncContext(connector), log: log as unknown as SyncContext['log'] }, task(store, controller.signal));
+    await expect(run).rejects.toThrow('Connection terminated');
+    expect(logged).toEqual([]);
+    expect(await savedCount(store)).toBe(2);
+    expect(await findSync(ctx.database.db, store)).toMatchObject({
+      state: 'running',
+      cursor: 'page-2',
+      newOrders: 2,
+      message: 'sync_continues',
+      lockedBy: null,
+    });
+
+    const resumed = await runSyncTask(syncContext(script.connector), task(store));
+    expect(resumed.message).toBe('sync_done');
+    expect(resumed.data).toMatchObject({ new_orders: 3 });
+    expect(script.cursors).toEqual([null, 'page-2']);
   });
 
   it('never runs two syncs of one store at once', async () => {

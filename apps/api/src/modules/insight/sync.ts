@@ -211,6 +211,19 @@ async function handleSyncError(
 ): Promise<HandlerOutcome> {
   const store = integration.storeName;
   const integrationId = integration.id;
+  if (task.signal.aborted) {
+    // The task is no longer this run's: shutdown handed it back (the database may be closing under
+    // the page being saved) or its deadline passed. What was saved stays, with its resume point, and
+    // the store's run is left to continue; the runner drops the error.
+    ctx.log.info({ integrationId, newOrders: data.new_orders }, 'order sync stopped with its task');
+    await releaseSync(ctx.db, integrationId, task.id, {
+      state: 'running',
+      message: 'sync_continues',
+      messageParams: { store, new_orders: data.new_orders },
+      nextRunAt: new Date(Date.now() + continueAfterMs),
+    }).catch(() => undefined);
+    throw error;
+  }
   if (!(error instanceof ConnectorError)) {
     ctx.log.error({ err: error, integrationId }, 'order sync failed');
     await releaseSync(ctx.db, integrationId, task.id, {
