@@ -180,7 +180,7 @@ export function createAppRouter() {
  * screen's loaders inside `initialize()`, and each import first adds a preload link per chunk it
  * needs (Vite's preload helper), which on a slow phone made that task the longest of the start.
  */
-function inTasksOfTheirOwn(table: RouteObject[]): RouteObject[] {
+export function inTasksOfTheirOwn(table: RouteObject[]): RouteObject[] {
   return table.map((route) => {
     const { lazy, children } = route;
     const deferred = typeof lazy === 'function' ? { lazy: () => new Promise<void>((resolve) => setTimeout(resolve, 0)).then(lazy) } : {};
