@@ -51,7 +51,8 @@ function printOrigins(chunks, files) {
 
 /**
  * Files the browser fetches for the given manifest entries: each chunk, its static imports
- * (which Vite preloads with it) and their CSS, plus what index.html itself references.
+ * (which Vite preloads with it) and their CSS, plus what index.html itself references; a
+ * stylesheet whose rules index.html already holds inline is counted once, in index.html.
  */
 function filesFor(outDir, manifest, entryKeys) {
   const files = new Set(['index.html']);
@@ -72,7 +73,9 @@ function filesFor(outDir, manifest, entryKeys) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const key of entryKeys) visit(key);
-  return [...files].filter((file) => /\.(?:html|m?js|css)$/.test(file));
+  // A stylesheet the build wrote into index.html (the app's pre-rendered first route) is not fetched again.
+  const inlined = (file) => file.endsWith('.css') && html.includes(readFileSync(path.join(outDir, file), 'utf8').trim());
+  return [...files].filter((file) => /\.(?:html|m?js|css)$/.test(file) && !inlined(file));
 }
 
 function measure(outDir, files) {
