@@ -166,12 +166,7 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
       cursor = page.cursor;
       if (cursor === null) break;
       if (Date.now() - started > runBudgetMs || task.signal.aborted) {
-        await releaseSync(ctx.db, integrationId, task.id, {
-          state: 'running',
-          message: 'sync_continues',
-          messageParams: { store, new_orders: newOrders },
-          nextRunAt: new Date(Date.now() + continueAfterMs),
-        });
+        await continueLater(ctx, integrationId, task.id, store, newOrders);
         return { message: 'sync_continues', params: { store, new_orders: newOrders }, data: progress() };
       }
     }
@@ -196,6 +191,16 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
   return { message: 'sync_done', params: { store, new_orders: newOrders, updated_orders: updatedOrders }, data };
 }
 
+/** Hands the store's run back to continue shortly from its saved cursor. */
+function continueLater(ctx: SyncContext, integrationId: string, taskId: string, store: string, newOrders: number): Promise<unknown> {
+  return releaseSync(ctx.db, integrationId, taskId, {
+    state: 'running',
+    message: 'sync_continues',
+    messageParams: { store, new_orders: newOrders },
+    nextRunAt: new Date(Date.now() + continueAfterMs),
+  });
+}
+
 /**
  * What a failed page means for the store. A rate limit pauses the run and keeps its place; refused
  * credentials mark the connection out of date as the health check does; anything else fails this
@@ -216,12 +221,7 @@ async function handleSyncError(
     // the page being saved) or its deadline passed. What was saved stays, with its resume point, and
     // the store's run is left to continue; the runner drops the error.
     ctx.log.info({ integrationId, newOrders: data.new_orders }, 'order sync stopped with its task');
-    await releaseSync(ctx.db, integrationId, task.id, {
-      state: 'running',
-      message: 'sync_continues',
-      messageParams: { store, new_orders: data.new_orders },
-      nextRunAt: new Date(Date.now() + continueAfterMs),
-    }).catch(() => undefined);
+    await continueLater(ctx, integrationId, task.id, store, data.new_orders).catch(() => undefined);
     throw error;
   }
   if (!(error instanceof ConnectorError)) {
