@@ -1,6 +1,8 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
 import { renderSignInPage, inert } from '../src/prerender/sign-in-page.tsx';
 import { withoutPreloads, withPrerender } from './prerender.ts';
+import { withFontFiles } from './theme-boot.ts';
 
 const builtIndex =
   '<!doctype html><html lang="tr"><head><title>x</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
@@ -42,6 +44,22 @@ describe('pre-rendered sign-in page', () => {
     expect(rewritten).toContain('__vite__mapDeps([1,2])');
     expect(withoutPreloads(chunk, new Set(['assets/other.css']))).toBe(chunk);
     expect(withoutPreloads('no imports here', new Set(['assets/a.css']))).toBe('no imports here');
+  });
+
+  it('fills in the font files the theme boot preloads when the pre-rendered page is not shown', () => {
+    const script = readFileSync(new URL('../public/theme-boot.js', import.meta.url), 'utf8');
+    const assets = [
+      'index-a1.js',
+      'roboto-latin-ext-wght-normal-x1.woff2',
+      'roboto-latin-wght-normal-x2.woff2',
+      'roboto-turkish-wght-x3.woff2',
+    ];
+    const filled = withFontFiles(script, assets);
+    expect(filled).toContain(
+      'var fonts = {"latin":"/assets/roboto-latin-wght-normal-x2.woff2","turkish":"/assets/roboto-turkish-wght-x3.woff2"};',
+    );
+    expect(() => withFontFiles(script, assets.slice(0, 3))).toThrow(/roboto-turkish-wght-/);
+    expect(() => withFontFiles('(function () {})();', assets)).toThrow(/font list/);
   });
 
   it('refuses a page whose #root is not the empty one the build writes', () => {

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rollup';
+import { withFontFiles } from './theme-boot.ts';
 
 /** The route modules whose markup is pre-rendered, and whose stylesheets that markup needs. */
 const firstRouteModules = ['src/app/layouts/public-layout.tsx', 'src/features/auth/components/login-page.tsx'];
@@ -60,7 +61,10 @@ function inlineHead(index: string, outDir: string, publicDir: string): string {
   const boot = '<script src="/theme-boot.js"></script>';
   if (!index.includes(boot)) throw new Error('prerender: index.html has no theme boot script');
   const css = readFileSync(path.join(outDir, stylesheet[1]!), 'utf8');
-  const script = readFileSync(path.join(publicDir, 'theme-boot.js'), 'utf8').trim();
+  const script = withFontFiles(
+    readFileSync(path.join(publicDir, 'theme-boot.js'), 'utf8').trim(),
+    readdirSync(path.join(outDir, 'assets')),
+  );
   return index
     .replace(stylesheet[0], () => `<style>${css.replaceAll('</style', '<\\/style')}</style>`)
     .replace(boot, () => `<script>${script}</script>`);

@@ -24,5 +24,20 @@
     var style = document.createElement('style');
     style.textContent = '#root[data-prerendered] > * { display: none; }';
     document.head.appendChild(style);
+    // Nor does such a page ask for the font before the app renders its text: fetched from here it
+    // downloads with the app's code instead of after it. The build fills in the files (latin and
+    // the Turkish letters; build/prerender.ts); an English page fetches the Turkish face on demand.
+    var fonts = {};
+    var wanted = language === 'en' ? [fonts.latin] : [fonts.latin, fonts.turkish];
+    for (var i = 0; i < wanted.length; i++) {
+      if (!wanted[i]) continue;
+      var link = document.createElement('link');
+      link.setAttribute('rel', 'preload');
+      link.setAttribute('as', 'font');
+      link.setAttribute('type', 'font/woff2');
+      link.setAttribute('crossorigin', 'anonymous');
+      link.setAttribute('href', wanted[i]);
+      document.head.appendChild(link);
+    }
   }
 })();

@@ -16,8 +16,20 @@ preloadHttpTransportForSession();
 // pre-rendered page (build/prerender.ts) could not take a tap (Lighthouse's total blocking time,
 // issue 14). The build preloads every chunk of these steps from index.html
 // (build/boot-chunks.ts), so the steps cost no extra round trips.
-const { createRoot } = await import('react-dom/client');
-await nextTask();
+//
+// Which step comes first depends on what the visitor already sees. Over the pre-rendered sign-in
+// page, React DOM first (the order measured for `/`, bench/README.md). Any other first screen
+// (signed in, another address, English) shows nothing until the app renders it, and its code is
+// not preloaded by index.html: there the router starts first, so the screen's chunks are requested
+// before React DOM is evaluated rather than after (on a slow phone that evaluation alone takes
+// over a hundred milliseconds), and React DOM is evaluated while they download.
+const overPrerenderedPage = document.documentElement.dataset.prerender === 'shown';
+const reactDom = async () => {
+  const { createRoot } = await import('react-dom/client');
+  await nextTask();
+  return createRoot;
+};
+const createRootFirst = overPrerenderedPage ? await reactDom() : null;
 const { i18nReady } = await import('./lib/i18n.ts');
 await nextTask();
 await import('./app/router-library.ts');
@@ -27,6 +39,7 @@ await nextTask();
 startApp();
 await nextTask();
 startRouter();
+const createRoot = createRootFirst ?? (await reactDom());
 
 const container = document.getElementById('root')!;
 const root = createRoot(container);
@@ -34,7 +47,7 @@ void i18nReady.finally(async () => {
   // The pre-rendered sign-in page stays until the live one can take its place in a single commit;
   // rendering earlier would blank it while the route's code loads. Any other first screen has
   // nothing to show before its code is in either.
-  if (container.hasAttribute('data-prerendered') && document.documentElement.dataset.prerender !== 'shown') {
+  if (container.hasAttribute('data-prerendered') && !overPrerenderedPage) {
     container.replaceChildren();
   }
   const loaded = await firstScreenLoaded();

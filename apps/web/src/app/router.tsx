@@ -11,6 +11,28 @@ import { ProtectedGuard, PublicOnlyGuard } from './guards.tsx';
 import type { DevRouteHandle } from './layouts/dev-layout.tsx';
 import { withNamespaces } from '../lib/i18n.ts';
 
+/** True until the router has loaded the page's first screen (createAppRouter). */
+let firstLoad = true;
+
+/**
+ * A route loader that starts the screen's first reads when the page's first screen is that route,
+ * in parallel with the screen's code instead of after its first render (issue 14). `reads` is a
+ * module whose `startFirstReads` hands each answer to the hook that will ask for it (SWR's
+ * `preload`). Later visits to the screen read through SWR's cache as before. Never waited for.
+ */
+export function readsOnFirstLoad(reads: () => Promise<{ startFirstReads: () => void }>): () => null {
+  return () => {
+    if (firstLoad) {
+      // Started in a later task, like the screens' code (inTasksOfTheirOwn).
+      void new Promise((resolve) => setTimeout(resolve, 0))
+        .then(reads)
+        .then((module) => module.startFirstReads())
+        .catch(() => undefined);
+    }
+    return null;
+  };
+}
+
 /** Every route of the specification (§2), each screen loaded on demand. */
 export const routes: RouteObject[] = [
   {
@@ -84,6 +106,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'worq-trade',
+                loader: readsOnFirstLoad(() => import('../features/worq-trade/api/first-reads.ts')),
                 lazy: withNamespaces(['worq-trade'], () => import('../features/worq-trade/components/applications-page.tsx')),
               },
               {
@@ -172,7 +195,18 @@ export const routes: RouteObject[] = [
  * tasks (issue 14); `startApp` and `startRouter` in app.tsx.
  */
 export function createAppRouter() {
-  return createRouter({ history: createBrowserHistory(), routes: inTasksOfTheirOwn(routes), mapRouteProperties, hydrationRouteProperties });
+  const router = createRouter({
+    history: createBrowserHistory(),
+    routes: inTasksOfTheirOwn(routes),
+    mapRouteProperties,
+    hydrationRouteProperties,
+  });
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    firstLoad = false;
+    stop();
+  });
+  return router;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppRouter, inTasksOfTheirOwn } from '../router.tsx';
+import { createAppRouter, inTasksOfTheirOwn, readsOnFirstLoad } from '../router.tsx';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -45,5 +45,22 @@ describe('the route table as the app starts it', () => {
     expect(popstate()).toBe(1);
     router.dispose();
     listen.mockRestore();
+  });
+
+  it("starts a screen's first reads a task after its loader runs, and only while the page's first screen loads", async () => {
+    const startFirstReads = vi.fn();
+    const loader = readsOnFirstLoad(async () => ({ startFirstReads }));
+    expect(loader()).toBeNull();
+    expect(startFirstReads).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(startFirstReads).toHaveBeenCalledOnce());
+
+    const router = createAppRouter();
+    router.initialize();
+    await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 5000 });
+    expect(loader()).toBeNull();
+    await nextTask();
+    await nextTask();
+    expect(startFirstReads).toHaveBeenCalledOnce();
+    router.dispose();
   });
 });

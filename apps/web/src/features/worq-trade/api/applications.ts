@@ -28,8 +28,10 @@ export function applicationsKey(customerId: string): string {
 }
 
 /** GET /application/get_by_customer_id/{customer_id} — newest first, each with its plan when saved. */
+export const fetchApplications = (url: string) => get<ApplicationListItem[]>(url);
+
 export function useApplications(customerId: string | null | undefined) {
-  return useSWR(customerId ? applicationsKey(customerId) : null, (url: string) => get<ApplicationListItem[]>(url));
+  return useSWR(customerId ? applicationsKey(customerId) : null, fetchApplications);
 }
 
 /** The one application the onboarding works on (§4): not completed, not left, not cancelled. */

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import i18n from '../../../../lib/i18n.ts';
 import { serve } from '../../../../test/http-test-kit.tsx';
+import { startFirstReads } from '../../api/first-reads.ts';
 import { Component as ApplicationsPage } from '../applications-page.tsx';
 import { application, listUrl, plan, renderWorqTrade, signIn } from './worq-trade-test-kit.tsx';
 
@@ -16,6 +17,16 @@ function renderList() {
 }
 
 describe('/worq-trade', () => {
+  it("takes the list its route asked for before the page's code arrived, without asking again", async () => {
+    const calls = serve({ [`GET ${listUrl}`]: { status: 200, data: [application({ id: 'a-1', status: 'approved' })] } });
+    startFirstReads();
+    await vi.waitFor(() => expect(calls.map((call) => call.url)).toEqual([listUrl]));
+    renderList();
+    const last = await screen.findByRole('region', { name: 'Son başvurunuz' });
+    expect(within(last).getByText('Onaylandı')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === listUrl)).toHaveLength(1);
+  });
+
   it('shows a rejection with its reason, a checklist for next time and a way to start again', async () => {
     serve({
       [`GET ${listUrl}`]: {

@@ -1,0 +1,15 @@
+/**
+ * The theme boot script with its font list filled in: the built latin face and the Turkish cut
+ * (src/styles/fonts.css), which it preloads when the pre-rendered page is not shown.
+ */
+export function withFontFiles(script: string, assetFiles: readonly string[]): string {
+  const placeholder = 'var fonts = {};';
+  if (!script.includes(placeholder)) throw new Error('prerender: theme-boot.js has no font list');
+  const find = (prefix: string) => {
+    const file = assetFiles.find((name) => name.startsWith(prefix) && name.endsWith('.woff2'));
+    if (!file) throw new Error(`prerender: no built font ${prefix}*.woff2`);
+    return `/assets/${file}`;
+  };
+  const fonts = { latin: find('roboto-latin-wght-normal-'), turkish: find('roboto-turkish-wght-') };
+  return script.replace(placeholder, () => `var fonts = ${JSON.stringify(fonts)};`);
+}
