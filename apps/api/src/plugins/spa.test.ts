@@ -51,6 +51,8 @@ describe('serving the web app', () => {
     expect(response.body).toBe('console.log("x");');
     expect(response.headers['content-type']).toContain('javascript');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Never revalidated, so no validators; a missing one is a plain 404 (below).
+    for (const validator of ['etag', 'last-modified', 'accept-ranges']) expect(response.headers[validator], validator).toBeUndefined();
   });
 
   it("sends a script, stylesheet or font only a subresource's headers, and a file that could open as a page the page's", async () => {
@@ -73,10 +75,13 @@ describe('serving the web app', () => {
     }
   });
 
-  it('serves other files at the root without a long cache', async () => {
+  it('serves other files at the root without a long cache, revalidated by their validators', async () => {
     const response = await get('/favicon.svg');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['etag']).toBeDefined();
+    const again = await ctx.app.inject({ method: 'GET', url: '/favicon.svg', headers: { 'if-none-match': String(response.headers['etag']) } });
+    expect(again.statusCode).toBe(304);
   });
 
   it('answers a missing asset with 404, not index.html', async () => {

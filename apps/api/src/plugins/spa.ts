@@ -23,16 +23,31 @@ async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
   app.addHook('onRoute', (route) => {
     if (isSubresourceAsset(route.url)) route.config = { ...(route.config as object), helmet: { skipRoute: true } } as typeof route.config;
   });
+  // The build writes .br and .gz copies of every text file (apps/web/build/precompress.ts).
+  const shared = { wildcard: false, index: false, preCompressed: true } as const;
+  // Hashed files under /assets/ never change under their name: cached for a year and never
+  // revalidated, so they carry no validators or range support (about 100 bytes a file).
   await app.register(fastifyStatic, {
-    root: options.distDir,
-    wildcard: false,
-    index: false,
-    // The build writes .br and .gz copies of every text file (apps/web/build/precompress.ts).
-    preCompressed: true,
+    ...shared,
+    root: path.join(options.distDir, 'assets'),
+    prefix: '/assets/',
+    etag: false,
+    lastModified: false,
+    acceptRanges: false,
     setHeaders(reply, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      if (immutable && isSubresourceAsset(filePath)) reply.headers(subresourceHeaders);
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (isSubresourceAsset(filePath)) reply.headers(subresourceHeaders);
+    },
+  });
+  // Everything else at the root (the favicon, the theme boot in development, marketplace logos):
+  // revalidated on each use.
+  await app.register(fastifyStatic, {
+    ...shared,
+    root: options.distDir,
+    globIgnore: ['assets/**'],
+    decorateReply: false,
+    setHeaders(reply) {
+      reply.header('cache-control', 'no-cache');
     },
   });
   const copy = (suffix: string) => (existsSync(`${indexFile}${suffix}`) ? readFileSync(`${indexFile}${suffix}`) : undefined);
