@@ -80,7 +80,11 @@ describe('serving the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['etag']).toBeDefined();
-    const again = await ctx.app.inject({ method: 'GET', url: '/favicon.svg', headers: { 'if-none-match': String(response.headers['etag']) } });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/favicon.svg',
+      headers: { 'if-none-match': String(response.headers['etag']) },
+    });
     expect(again.statusCode).toBe(304);
   });
 
