@@ -5,12 +5,15 @@
  * useApplications, which takes it instead of asking again.
  */
 import { preload } from 'swr';
-import { decodeClaims, getAccessToken } from '../../../lib/token-storage.ts';
+import { getSession } from '../../../lib/session.ts';
 import { applicationsKey, fetchApplications } from './applications.ts';
 
 export function startFirstReads(): void {
-  const customerId = decodeClaims(getAccessToken())?.customer_id;
-  if (!customerId) return;
+  // Only for whom the route's guard lets the page through (app/guards.tsx ProtectedGuard): an
+  // expert or a seller without a verified phone is sent elsewhere, and the API would refuse the
+  // read with a 403, which the HTTP client answers by navigating away.
+  const session = getSession();
+  if (!session.claims || session.isExpert || !session.isPhoneVerified) return;
   // A failure reaches the page through its hook, as its own request's would; nothing else awaits it.
-  preload(applicationsKey(customerId), fetchApplications).catch(() => undefined);
+  preload(applicationsKey(session.claims.customer_id), fetchApplications).catch(() => undefined);
 }

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import i18n from '../../../../lib/i18n.ts';
 import { serve } from '../../../../test/http-test-kit.tsx';
+import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
+import { storeTokens } from '../../../../lib/token-storage.ts';
 import { startFirstReads } from '../../api/first-reads.ts';
 import { Component as ApplicationsPage } from '../applications-page.tsx';
 import { application, listUrl, plan, renderWorqTrade, signIn } from './worq-trade-test-kit.tsx';
@@ -25,6 +27,16 @@ describe('/worq-trade', () => {
     const last = await screen.findByRole('region', { name: 'Son başvurunuz' });
     expect(within(last).getByText('Onaylandı')).toBeInTheDocument();
     expect(calls.filter((call) => call.url === listUrl)).toHaveLength(1);
+  });
+
+  it('starts no read for a session its guard sends elsewhere (an expert, a phone not verified)', async () => {
+    const calls = serve({});
+    for (const overrides of [{ role: 'expert' }, { is_phone_verified: false }]) {
+      storeTokens({ jwt_token: accessToken(overrides), refresh_token: 'r1' }, true);
+      startFirstReads();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
   });
 
   it('shows a rejection with its reason, a checklist for next time and a way to start again', async () => {
