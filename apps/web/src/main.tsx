@@ -24,6 +24,10 @@ preloadHttpTransportForSession();
 // before React DOM is evaluated rather than after (on a slow phone that evaluation alone takes
 // over a hundred milliseconds), and React DOM is evaluated while they download.
 const overPrerenderedPage = document.documentElement.dataset.prerender === 'shown';
+const container = document.getElementById('root')!;
+// A hidden pre-rendered copy (theme-boot.js) is never shown: out of the document at once, so the
+// start-up's style and selector work (Vite's preload helper looks for existing links) skips it.
+if (container.hasAttribute('data-prerendered') && !overPrerenderedPage) container.replaceChildren();
 const reactDom = async () => {
   const { createRoot } = await import('react-dom/client');
   await nextTask();
@@ -41,15 +45,11 @@ await nextTask();
 startRouter();
 const createRoot = createRootFirst ?? (await reactDom());
 
-const container = document.getElementById('root')!;
 const root = createRoot(container);
 void i18nReady.finally(async () => {
   // The pre-rendered sign-in page stays until the live one can take its place in a single commit;
   // rendering earlier would blank it while the route's code loads. Any other first screen has
   // nothing to show before its code is in either.
-  if (container.hasAttribute('data-prerendered') && !overPrerenderedPage) {
-    container.replaceChildren();
-  }
   const loaded = await firstScreenLoaded();
   container.removeAttribute('data-prerendered');
   container.removeAttribute('inert');

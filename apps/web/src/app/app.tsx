@@ -11,15 +11,21 @@ let routerStarted = false;
 
 /**
  * Starts the app before its first render (main.tsx, once): the theme is already painted by
- * theme-boot.js and is kept in sync from here on, the settings request starts, and the router is
- * created. `startRouter` then starts it (in a later task), which begins loading the first screen.
+ * theme-boot.js and is kept in sync from here on, the router is created, and a task later the
+ * settings request and the analytics boot start. `startRouter` then starts it (in a later task), which begins loading the first screen.
  */
 export function startApp(): void {
   if (router) return;
   startThemeSync();
-  void loadRuntimeSettings();
-  router = createAppRouter();
-  startAnalyticsBoot(router);
+  const created = createAppRouter();
+  router = created;
+  // The settings request (the analytics boot waits for it too) in a task of its own, before the
+  // router starts (main.tsx's next step): a page's first `fetch` is a few milliseconds of work on
+  // a slow phone, which made this task one of the start-up's longest.
+  setTimeout(() => {
+    void loadRuntimeSettings();
+    startAnalyticsBoot(created);
+  }, 0);
 }
 
 /** Matches the address and starts loading the first screen's code and texts; once, after startApp. */
