@@ -12,7 +12,8 @@ let routerStarted = false;
 /**
  * Starts the app before its first render (main.tsx, once): the theme is already painted by
  * theme-boot.js and is kept in sync from here on, the router is created, and a task later the
- * settings request and the analytics boot start. `startRouter` then starts it (in a later task), which begins loading the first screen.
+ * settings request and the analytics boot start. `startRouter` then starts the router (in a later
+ * task), which begins loading the first screen.
  */
 export function startApp(): void {
   if (router) return;

@@ -14,6 +14,9 @@ import { withNamespaces } from '../lib/i18n.ts';
 /** True until the router has loaded the page's first screen (createAppRouter). */
 let firstLoad = true;
 
+/** Resolves in a later task (as in main.tsx; a module both shared would be a chunk more). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * A route loader that starts the screen's first reads when the page's first screen is that route,
  * in parallel with the screen's code instead of after its first render (issue 14). `reads` is a
@@ -24,7 +27,7 @@ export function readsOnFirstLoad(reads: () => Promise<{ startFirstReads: () => v
   return () => {
     if (firstLoad) {
       // Started in a later task, like the screens' code (inTasksOfTheirOwn).
-      void new Promise((resolve) => setTimeout(resolve, 0))
+      void nextTask()
         .then(reads)
         .then((module) => module.startFirstReads())
         .catch(() => undefined);
@@ -217,7 +220,7 @@ export function createAppRouter() {
 export function inTasksOfTheirOwn(table: RouteObject[]): RouteObject[] {
   return table.map((route) => {
     const { lazy, children } = route;
-    const deferred = typeof lazy === 'function' ? { lazy: () => new Promise<void>((resolve) => setTimeout(resolve, 0)).then(lazy) } : {};
+    const deferred = typeof lazy === 'function' ? { lazy: () => nextTask().then(lazy) } : {};
     return { ...route, ...deferred, ...(children ? { children: inTasksOfTheirOwn(children) } : {}) } as RouteObject;
   });
 }
