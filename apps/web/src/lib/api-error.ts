@@ -3,8 +3,8 @@
  * errors.message, else the error's own message, else the raw error; binary bodies (a failed file
  * download) are decoded first.
  */
-import type { AxiosError } from 'axios';
 import type { ErrorBody } from '@worq/domain/wire/common';
+import type { HttpFailure } from './http-client.ts';
 
 /** The wire envelope as read from an answer we cannot trust to be complete (a proxy's page, a cut body). */
 export interface ErrorEnvelope {
@@ -30,11 +30,11 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * An error from the HTTP client. Checked by its marker, as axios.isAxiosError does, so that reading
- * an error does not load axios itself (it arrives with the first call, lib/http-client.ts).
+ * An error from the HTTP client. Checked by its marker, not with instanceof, so that reading an
+ * error does not load the transport (it arrives with the first call, lib/http-client.ts).
  */
-export function isHttpError(error: unknown): error is AxiosError {
-  return error !== null && typeof error === 'object' && (error as { isAxiosError?: unknown }).isAxiosError === true;
+export function isHttpError(error: unknown): error is HttpFailure {
+  return error !== null && typeof error === 'object' && (error as { isHttpError?: unknown }).isHttpError === true;
 }
 
 function responseData(error: unknown): unknown {

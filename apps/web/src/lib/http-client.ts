@@ -3,22 +3,48 @@
  * array keys, only 2xx counts as success, no timeout; bearer token and language on every call; a
  * 401 triggers a single shared refresh and one retry, a 403 leaves the page.
  *
- * Screens call the helpers below. The axios instance and its interceptors (http-transport.ts) are
- * fetched on the first call, so the sign-in page paints without them.
+ * Screens call the helpers below. The sending side (http-transport.ts, on `fetch`) is fetched on
+ * the first call, so the sign-in page paints without it.
  */
-import type { AxiosRequestConfig } from 'axios';
 import type * as httpTransport from './http-transport.ts';
 import { clearTokens, getAccessToken, getRefreshToken } from './token-storage.ts';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Leave a 401 to the caller: no refresh, no retry, no logout (sign-in, refresh, logout calls). */
-    skipAuthRefresh?: boolean;
-    /** Leave a 403 to the caller instead of navigating away. */
-    skipForbiddenRedirect?: boolean;
-    /** Set on the one retry after a refresh. */
-    retriedAfterRefresh?: boolean;
-  }
+/** A call's query parameters: plain values, or lists of them (the key is repeated). */
+export type Params = Record<string, unknown>;
+
+/** What a caller may add to a call. */
+export interface CallOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Leave a 401 to the caller: no refresh, no retry, no logout (sign-in, refresh, logout calls). */
+  skipAuthRefresh?: boolean;
+  /** Leave a 403 to the caller instead of navigating away. */
+  skipForbiddenRedirect?: boolean;
+}
+
+export interface HttpRequest extends CallOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The path under the API base, e.g. `/customer/get_user_info`. */
+  url: string;
+  params?: Params;
+  /** Sent as JSON. */
+  data?: unknown;
+}
+
+/** The server's answer to a refused call: its status and its body (the error envelope, parsed). */
+export interface HttpAnswer {
+  status: number;
+  data: unknown;
+}
+
+/**
+ * A failed call, as http-transport.ts raises it. Recognised by its marker (lib/api-error.ts) so
+ * that reading an error does not load the transport.
+ */
+export interface HttpFailure extends Error {
+  readonly isHttpError: true;
+  /** Absent when no answer arrived (offline, connection cut). */
+  readonly response: HttpAnswer | undefined;
 }
 
 export const apiBaseUrl = `${(import.meta.env.VITE_API_BASE_URL as string | undefined) ?? ''}/api/v1`;
@@ -26,7 +52,7 @@ export const apiBaseUrl = `${(import.meta.env.VITE_API_BASE_URL as string | unde
 type HttpTransport = typeof httpTransport;
 let transport: Promise<HttpTransport> | null = null;
 
-/** The axios side, imported once; a failed chunk load is retried by the next call. */
+/** The sending side, imported once; a failed chunk load is retried by the next call. */
 export function loadHttpTransport(): Promise<HttpTransport> {
   transport ??= import('./http-transport.ts').catch((error: unknown) => {
     transport = null;
@@ -36,7 +62,7 @@ export function loadHttpTransport(): Promise<HttpTransport> {
 }
 
 /**
- * Starts loading the axios side at once when a session is stored: a signed-in page asks the API as
+ * Starts loading the sending side at once when a session is stored: a signed-in page asks the API as
  * soon as it mounts, so waiting for that first call would add the chunk's round trip to every
  * signed-in first paint. Without a session nothing is loaded (the sign-in page stays lean).
  */
@@ -90,40 +116,37 @@ export async function refreshTokens(): Promise<string> {
 
 // ---- helpers -----------------------------------------------------------------------------------
 
-type Params = Record<string, unknown>;
-
-async function request<T>(config: AxiosRequestConfig): Promise<T> {
-  const { httpClient } = await loadHttpTransport();
-  const response = await httpClient.request<T>(config);
-  return response.data;
+async function request<T>(call: HttpRequest): Promise<T> {
+  const transport = await loadHttpTransport();
+  return transport.request<T>(call);
 }
 
-export function get<T>(url: string, params?: Params, config: AxiosRequestConfig = {}): Promise<T> {
-  return request<T>({ ...config, method: 'get', url, params });
+export function get<T>(url: string, params?: Params, options: CallOptions = {}): Promise<T> {
+  return request<T>({ ...options, method: 'GET', url, params });
 }
 
-export function post<T>(url: string, body?: unknown, params?: Params, config: AxiosRequestConfig = {}): Promise<T> {
-  return request<T>({ ...config, method: 'post', url, data: body, params });
+export function post<T>(url: string, body?: unknown, params?: Params, options: CallOptions = {}): Promise<T> {
+  return request<T>({ ...options, method: 'POST', url, data: body, params });
 }
 
-export function put<T>(url: string, body?: unknown, params?: Params, config: AxiosRequestConfig = {}): Promise<T> {
-  return request<T>({ ...config, method: 'put', url, data: body, params });
+export function put<T>(url: string, body?: unknown, params?: Params, options: CallOptions = {}): Promise<T> {
+  return request<T>({ ...options, method: 'PUT', url, data: body, params });
 }
 
-export function patch<T>(url: string, body?: unknown, params?: Params, config: AxiosRequestConfig = {}): Promise<T> {
-  return request<T>({ ...config, method: 'patch', url, data: body, params });
+export function patch<T>(url: string, body?: unknown, params?: Params, options: CallOptions = {}): Promise<T> {
+  return request<T>({ ...options, method: 'PATCH', url, data: body, params });
 }
 
 /** `delete` is a reserved word, hence the name; also exported as `api.delete`. */
-export function del<T>(url: string, body?: unknown, params?: Params, config: AxiosRequestConfig = {}): Promise<T> {
-  return request<T>({ ...config, method: 'delete', url, data: body, params });
+export function del<T>(url: string, body?: unknown, params?: Params, options: CallOptions = {}): Promise<T> {
+  return request<T>({ ...options, method: 'DELETE', url, data: body, params });
 }
 
 export const api = { get, post, put, patch, delete: del };
 
 /**
  * A GET that needs no session and takes no query, answered through `fetch`: the start-up settings
- * request, so that the sign-in page paints without the axios side (22 kB), which loads with the first
+ * request, so that the sign-in page paints without the sending side, which loads with the first
  * form. Same base URL and JSON accept header as the transport, and the same rule: only 2xx succeeds.
  */
 export async function getWithoutSession<T>(url: string): Promise<T> {
@@ -136,4 +159,4 @@ export async function getWithoutSession<T>(url: string): Promise<T> {
  * For calls that sign in or need no session (login, register, password reset): a 401 there is the
  * answer itself, even when an old token happens to be stored.
  */
-export const anonymous: AxiosRequestConfig = { skipAuthRefresh: true, skipForbiddenRedirect: true };
+export const anonymous: CallOptions = { skipAuthRefresh: true, skipForbiddenRedirect: true };

@@ -1,30 +1,70 @@
 /*
- * The axios side of the HTTP client (lib/http-client.ts): the instance, the bearer and language
- * headers, the single shared refresh on 401 and the 403 navigation. Loaded on the first API call,
- * not with the first page: screens call the helpers of http-client.ts, never this module.
+ * The sending side of the HTTP client (lib/http-client.ts), on the browser's `fetch`
+ * (docs/decisions/015-http-client-on-fetch.md): the bearer and language headers, JSON bodies,
+ * repeated array keys, only 2xx succeeds, no timeout; the single shared refresh on 401 and the 403
+ * navigation. Loaded on the first API call, not with the first page: screens call the helpers of
+ * http-client.ts, never this module.
  */
-import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import i18n from './i18n.ts';
-import { apiBaseUrl, forceLogout, navigateTo } from './http-client.ts';
+import { apiBaseUrl, forceLogout, navigateTo, type HttpAnswer, type HttpFailure, type HttpRequest } from './http-client.ts';
 import { serializeQuery } from './query-string.ts';
 import { getAccessToken, getRefreshToken, storeTokens, type TokenPair } from './token-storage.ts';
 
-export const httpClient = axios.create({
-  baseURL: apiBaseUrl,
-  timeout: 0,
-  validateStatus: (status) => status >= 200 && status < 300,
-  paramsSerializer: { serialize: (params) => serializeQuery(params as Record<string, unknown>) },
-  headers: { Accept: 'application/json' },
-});
+/** A call that failed: refused by the server (`response` set) or never answered (offline, cut off). */
+export class HttpError extends Error implements HttpFailure {
+  readonly isHttpError = true as const;
+  readonly response: HttpAnswer | undefined;
+
+  constructor(message: string, response?: HttpAnswer, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'HttpError';
+    this.response = response;
+  }
+}
+
+/** The address of a call: the API base, the path and the query with array keys repeated. */
+export function requestUrl(request: Pick<HttpRequest, 'url' | 'params'>): string {
+  const query = serializeQuery(request.params);
+  return `${apiBaseUrl}${request.url}${query ? `?${query}` : ''}`;
+}
+
+/** An answer's body: JSON when it parses, else its text, `undefined` when empty (a 204). */
+async function bodyOf(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** One round trip. Resolves with the body of a 2xx answer; rejects with an HttpError otherwise. */
+async function send(request: HttpRequest, headers: Headers): Promise<unknown> {
+  const hasBody = request.data !== undefined;
+  if (hasBody && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  let response: Response;
+  let data: unknown;
+  try {
+    response = await fetch(requestUrl(request), {
+      method: request.method,
+      headers,
+      body: hasBody ? JSON.stringify(request.data) : undefined,
+      signal: request.signal,
+    });
+    data = await bodyOf(response);
+  } catch (error) {
+    // A cancelled call stays an AbortError, as the caller asked for it.
+    if (request.signal?.aborted) throw error;
+    throw new HttpError(i18n.t('feedback:network_error'), undefined, { cause: error });
+  }
+  if (response.ok) return data;
+  throw new HttpError(`Request failed with status code ${response.status}`, { status: response.status, data });
+}
 
 // ---- refresh -----------------------------------------------------------------------------------
 
 let refreshInFlight: Promise<string> | null = null;
-
-/** True when the server answered and refused (not a network failure). */
-function isRefusal(error: unknown): boolean {
-  return error instanceof AxiosError && error.response !== undefined;
-}
 
 /**
  * Rotates the token pair. Concurrent callers share the same request, so one refresh serves a burst
@@ -35,11 +75,16 @@ export function refreshTokens(): Promise<string> {
   if (refreshInFlight) return refreshInFlight;
   const refreshToken = getRefreshToken();
   if (!refreshToken) return Promise.reject(new Error('no refresh token'));
-  refreshInFlight = httpClient
-    .post<TokenPair>('/auth/token/refresh', { refresh_token: refreshToken }, { skipAuthRefresh: true, skipForbiddenRedirect: true })
-    .then((response) => {
-      storeTokens(response.data);
-      return response.data.jwt_token;
+  refreshInFlight = request<TokenPair>({
+    method: 'POST',
+    url: '/auth/token/refresh',
+    data: { refresh_token: refreshToken },
+    skipAuthRefresh: true,
+    skipForbiddenRedirect: true,
+  })
+    .then((tokens) => {
+      storeTokens(tokens);
+      return tokens.jwt_token;
     })
     .finally(() => {
       refreshInFlight = null;
@@ -47,52 +92,56 @@ export function refreshTokens(): Promise<string> {
   return refreshInFlight;
 }
 
-// ---- interceptors ------------------------------------------------------------------------------
+// ---- calls -------------------------------------------------------------------------------------
 
-httpClient.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-  const token = getAccessToken();
-  if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
-  // The page language, unless the call asks for another (a legal text in the language picked for it).
-  if (i18n.language && !config.headers.has('Accept-Language')) config.headers.set('Accept-Language', i18n.language);
-  return config;
-});
-
-function errorCode(error: AxiosError): string | undefined {
+function errorCode(error: HttpError): string | undefined {
   const data = error.response?.data as { errors?: { code?: unknown } } | undefined;
   return typeof data?.errors?.code === 'string' ? data.errors.code : undefined;
 }
 
-httpClient.interceptors.response.use(undefined, async (error: unknown) => {
-  if (!(error instanceof AxiosError) || !error.response || !error.config) throw error;
-  const config = error.config;
-  const status = error.response.status;
+async function attempt(request: HttpRequest, headers: Headers, afterRefresh: boolean): Promise<unknown> {
+  try {
+    return await send(request, headers);
+  } catch (error) {
+    if (!(error instanceof HttpError) || !error.response) throw error;
+    const status = error.response.status;
 
-  if (status === 401 && !config.skipAuthRefresh) {
-    // Only a call that carried a token can be saved by a refresh; an anonymous 401 is the answer.
-    const sentToken = config.headers.has('Authorization');
-    if (!sentToken) throw error;
-    if (config.retriedAfterRefresh) {
-      forceLogout();
-      throw error;
+    if (status === 401 && !request.skipAuthRefresh) {
+      // Only a call that carried a token can be saved by a refresh; an anonymous 401 is the answer.
+      const sentHeader = headers.get('Authorization');
+      if (sentHeader === null) throw error;
+      if (afterRefresh) {
+        forceLogout();
+        throw error;
+      }
+      let freshToken: string;
+      const storedToken = getAccessToken();
+      try {
+        // A call that left before another one's refresh finished just needs the newer token.
+        freshToken = storedToken && sentHeader !== `Bearer ${storedToken}` ? storedToken : await refreshTokens();
+      } catch (refreshError) {
+        // A refused refresh ends the session; a network failure leaves it for the next attempt.
+        const refused = refreshError instanceof HttpError && refreshError.response !== undefined;
+        if (refused || !getRefreshToken()) forceLogout();
+        throw error;
+      }
+      headers.set('Authorization', `Bearer ${freshToken}`);
+      return attempt(request, headers, true);
     }
-    let freshToken: string;
-    const sentHeader = String(config.headers.get('Authorization') ?? '');
-    const storedToken = getAccessToken();
-    try {
-      // A call that left before another one's refresh finished just needs the newer token.
-      freshToken = storedToken && sentHeader !== `Bearer ${storedToken}` ? storedToken : await refreshTokens();
-    } catch (refreshError) {
-      // A refused refresh ends the session; a network failure leaves it for the next attempt.
-      if (isRefusal(refreshError) || !getRefreshToken()) forceLogout();
-      throw error;
-    }
-    config.retriedAfterRefresh = true;
-    config.headers.set('Authorization', `Bearer ${freshToken}`);
-    return httpClient.request(config);
-  }
 
-  if (status === 403 && !config.skipForbiddenRedirect) {
-    navigateTo(errorCode(error) === 'phone_not_verified' ? '/mobile-verification' : '/worq-trade');
+    if (status === 403 && !request.skipForbiddenRedirect) {
+      navigateTo(errorCode(error) === 'phone_not_verified' ? '/mobile-verification' : '/worq-trade');
+    }
+    throw error;
   }
-  throw error;
-});
+}
+
+/** Sends a call with the session's token and the page language, unless the call names its own. */
+export async function request<T>(request: HttpRequest): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json', ...request.headers });
+  const token = getAccessToken();
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  // The page language, unless the call asks for another (a legal text in the language picked for it).
+  if (i18n.language && !headers.has('Accept-Language')) headers.set('Accept-Language', i18n.language);
+  return (await attempt(request, headers, false)) as T;
+}

@@ -38,7 +38,7 @@ export function loadRuntimeSettings(): Promise<RuntimeSettings | null> {
   if (pending) return pending;
   // The build's pre-render of the sign-in page (src/prerender) runs without a server to ask.
   if (typeof window === 'undefined') return Promise.resolve(null);
-  // Through the one HTTP client and its base host (§7); no session needed, so without the axios side.
+  // Through the one HTTP client's base host (§7); no session needed, so without the sending side.
   pending = getWithoutSession<unknown>(runtimeSettingsPath)
     .then((body) => {
       if (!isRuntimeSettings(body)) throw new Error('settings: unexpected shape');

@@ -1,9 +1,7 @@
 import { render } from '@testing-library/react';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { SWRConfig } from 'swr';
-import { httpClient } from '../lib/http-transport.ts';
 
 export interface Answer {
   status: number;
@@ -12,49 +10,47 @@ export interface Answer {
 
 export interface SeenCall {
   method: string;
+  /** The path under /api/v1. */
   url: string;
+  /** The JSON body, parsed. */
   body: unknown;
-  params: Record<string, unknown>;
+  /** The query as sent: strings, a list where a key repeats. */
+  params: Record<string, string | string[]>;
 }
 
 /** A fixed answer, or one made from the request's JSON body (and the whole call when needed). */
-export type Route = Answer | ((body: unknown, call: SeenCall, config: InternalAxiosRequestConfig) => Answer);
+export type Route = Answer | ((body: unknown, call: SeenCall, request: { headers: Headers }) => Answer);
+
+/** The query of a URL, a repeated key as a list. */
+function paramsOf(search: URLSearchParams): Record<string, string | string[]> {
+  const params: Record<string, string | string[]> = {};
+  for (const key of new Set(search.keys())) {
+    const values = search.getAll(key);
+    params[key] = values.length === 1 ? values[0]! : values;
+  }
+  return params;
+}
 
 /**
- * Fakes the API at the HTTP client's edge: an axios adapter, and `fetch` for the client's
- * session-free GETs (lib/http-client.ts getWithoutSession), both answering per "METHOD /path"
- * (404 `not_found` for anything else). Returns the calls they saw, in order.
+ * Fakes the API at the network edge: `fetch`, which every call of the HTTP client goes through,
+ * answering per "METHOD /path" (404 `not_found` for anything else). Returns the calls it saw, in order.
  */
 export function serve(routes: Record<string, Route>): SeenCall[] {
   const calls: SeenCall[] = [];
-  const answer = (call: SeenCall, config: InternalAxiosRequestConfig): Answer => {
-    calls.push(call);
-    const route = routes[`${call.method} ${call.url}`];
-    return typeof route === 'function' ? route(call.body, call, config) : (route ?? refusal(404, 'not_found', 'not found'));
-  };
-  httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    const call: SeenCall = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      body,
-      params: (config.params ?? {}) as Record<string, unknown>,
-    };
-    const { status, data } = answer(call, config);
-    const response: AxiosResponse = { data, status, statusText: '', headers: {}, config, request: {} };
-    if (status >= 200 && status < 300) return response;
-    throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, response);
-  };
   vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
     const target = new URL(String(input), 'http://localhost');
     const call: SeenCall = {
       method: (init?.method ?? 'GET').toUpperCase(),
       url: target.pathname.replace(/^\/api\/v1/, ''),
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      params: Object.fromEntries(target.searchParams),
+      params: paramsOf(target.searchParams),
     };
-    const { status, data } = answer(call, {} as InternalAxiosRequestConfig);
-    return new Response(JSON.stringify(data ?? null), { status, headers: { 'content-type': 'application/json' } });
+    calls.push(call);
+    const route = routes[`${call.method} ${call.url}`];
+    const headers = new Headers(init?.headers);
+    const { status, data } =
+      typeof route === 'function' ? route(call.body, call, { headers }) : (route ?? refusal(404, 'not_found', 'not found'));
+    return new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
   });
   return calls;
 }

@@ -1,10 +1,8 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { HttpError } from '../http-transport.ts';
 import { errorCode, errorFields, errorMessage, errorMessageAsync, errorNumber, notifyError, notifySuccess } from '../api-error.ts';
 
 function failed(data: unknown, status = 400, message = 'Request failed with status code 400') {
-  const config = { headers: {} } as InternalAxiosRequestConfig;
-  const response = { data, status, statusText: '', headers: {}, config } as AxiosResponse;
-  return new AxiosError(message, 'ERR_BAD_REQUEST', config, {}, response);
+  return new HttpError(message, { status, data });
 }
 
 const envelope = {

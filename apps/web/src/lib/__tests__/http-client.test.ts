@@ -1,27 +1,38 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { changeLanguage } from '../i18n.ts';
-import { get, post, registerNavigate } from '../http-client.ts';
-import { httpClient } from '../http-transport.ts';
+import { del, get, post, registerNavigate } from '../http-client.ts';
+import { HttpError } from '../http-transport.ts';
 import { getAccessToken, getRefreshToken, storeTokens } from '../token-storage.ts';
 import { accessToken } from './token-fixtures.ts';
 
-type Handler = (config: InternalAxiosRequestConfig) => { status: number; data?: unknown };
+/** A request as the server sees it: path under /api/v1 with its query, headers, body text. */
+interface Seen {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: string | undefined;
+}
 
-const bearer = (config: InternalAxiosRequestConfig) => String(config.headers.get('Authorization') ?? '');
+type Handler = (request: Seen) => { status: number; data?: unknown };
 
-/** The network edge: an axios adapter answering like the server would, settling on 2xx only. */
+const bearer = (request: Seen) => request.headers.get('Authorization') ?? '';
+
+/** The network edge: `fetch`, answering like the server would after a short round trip. */
 function serve(handler: Handler) {
   const seen: Array<{ url: string; authorization: string }> = [];
-  httpClient.defaults.adapter = async (config) => {
-    // A snapshot: the client reuses the config object for its retry.
-    seen.push({ url: config.url ?? '', authorization: bearer(config) });
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const request: Seen = {
+      method: init.method ?? 'GET',
+      url: input.replace(/^\/api\/v1/, ''),
+      // A copy: the client keeps its headers for the retry.
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? init.body : undefined,
+    };
+    seen.push({ url: request.url, authorization: bearer(request) });
     // Let concurrent calls pile up before answering, like a real round trip.
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const { status, data } = handler(config);
-    const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config, request: {} };
-    if (config.validateStatus?.(status) ?? true) return response;
-    throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, response);
-  };
+    const { status, data } = handler(request);
+    return new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+  });
   return seen;
 }
 
@@ -44,8 +55,8 @@ describe('http client', () => {
   it('sends the bearer token and the current language', async () => {
     await changeLanguage('en');
     let language = '';
-    const seen = serve((config) => {
-      language = String(config.headers.get('Accept-Language'));
+    const seen = serve((request) => {
+      language = String(request.headers.get('Accept-Language'));
       return { status: 200, data: { ok: true } };
     });
     await expect(get('/customer/get_user_info')).resolves.toEqual({ ok: true });
@@ -54,26 +65,73 @@ describe('http client', () => {
     await changeLanguage('tr');
   });
 
-  it('repeats array keys in query strings under /api/v1', () => {
-    const uri = httpClient.getUri({ url: '/marketplace/integration/list', params: { status: ['active', 'disabled'] } });
-    expect(uri).toBe('/api/v1/marketplace/integration/list?status=active&status=disabled');
+  it('keeps a language the call names itself', async () => {
+    let language = '';
+    serve((request) => {
+      language = String(request.headers.get('Accept-Language'));
+      return { status: 200, data: {} };
+    });
+    await get('/customer/term_filter', undefined, { headers: { 'Accept-Language': 'en' } });
+    expect(language).toBe('en');
   });
 
-  it('treats anything but 2xx as a failure', async () => {
+  it('repeats array keys in query strings under /api/v1', async () => {
+    const seen = serve(() => ({ status: 200, data: [] }));
+    await get('/marketplace/integration/list', { status: ['active', 'disabled'], page: 0, q: undefined });
+    expect(seen[0]!.url).toBe('/marketplace/integration/list?status=active&status=disabled&page=0');
+  });
+
+  it('sends a body as JSON and reads an empty answer as undefined', async () => {
+    let sent: Seen | undefined;
+    serve((request) => {
+      sent = request;
+      return { status: 204 };
+    });
+    await expect(del('/marketplace/integration/delete', { id: 'i-1' })).resolves.toBeUndefined();
+    expect(sent?.method).toBe('DELETE');
+    expect(sent?.headers.get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(sent!.body!)).toEqual({ id: 'i-1' });
+  });
+
+  it('treats anything but 2xx as a failure, keeping the status and the parsed envelope', async () => {
     serve(() => ({ status: 304 }));
-    await expect(get('/x')).rejects.toBeInstanceOf(AxiosError);
+    await expect(get('/x')).rejects.toBeInstanceOf(HttpError);
+    serve(() => ({ status: 409, data: { errors: { code: 'taken', message: 'Kayıtlı.' } } }));
+    const refused = await get('/x').catch((error: unknown) => error);
+    expect(refused).toMatchObject({ isHttpError: true, response: { status: 409, data: { errors: { code: 'taken' } } } });
+  });
+
+  it('reports a call that got no answer in the page language, without a response', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const failed = await get('/x').catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(HttpError);
+    expect((failed as HttpError).response).toBeUndefined();
+    expect((failed as HttpError).message).toBe('Sunucuya ulaşılamadı. Bağlantınızı kontrol edip tekrar deneyin.');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(getAccessToken()).toBe(oldToken);
+  });
+
+  it('leaves a cancelled call cancelled', async () => {
+    vi.stubGlobal('fetch', (_input: string, init: RequestInit) => {
+      return new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)));
+    });
+    const controller = new AbortController();
+    const pending = get('/x', undefined, { signal: controller.signal }).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    controller.abort();
+    expect(await pending).toMatchObject({ name: 'AbortError' });
   });
 
   it('refreshes once for ten concurrent 401s and retries each call with the new token', async () => {
     let refreshCalls = 0;
-    const seen = serve((config) => {
-      if (config.url === '/auth/token/refresh') {
+    const seen = serve((request) => {
+      if (request.url === '/auth/token/refresh') {
         refreshCalls += 1;
-        expect(JSON.parse(String(config.data))).toEqual({ refresh_token: 'refresh-1' });
+        expect(JSON.parse(String(request.body))).toEqual({ refresh_token: 'refresh-1' });
         return { status: 200, data: { jwt_token: newToken, refresh_token: 'refresh-2' } };
       }
-      return bearer(config) === `Bearer ${newToken}`
-        ? { status: 200, data: { url: config.url } }
+      return bearer(request) === `Bearer ${newToken}`
+        ? { status: 200, data: { url: request.url } }
         : { status: 401, data: { errors: { code: 'unauthorized', message: 'expired' } } };
     });
 
@@ -90,8 +148,8 @@ describe('http client', () => {
   });
 
   it('logs out when the refresh is refused', async () => {
-    serve((config) =>
-      config.url === '/auth/token/refresh'
+    serve((request) =>
+      request.url === '/auth/token/refresh'
         ? { status: 401, data: { errors: { code: 'invalid_refresh_token', message: 'no' } } }
         : { status: 401, data: { errors: { code: 'unauthorized', message: 'expired' } } },
     );
@@ -105,14 +163,14 @@ describe('http client', () => {
 
   it('logs out when the retried call fails with 401 again', async () => {
     let refreshCalls = 0;
-    serve((config) => {
-      if (config.url === '/auth/token/refresh') {
+    serve((request) => {
+      if (request.url === '/auth/token/refresh') {
         refreshCalls += 1;
         return { status: 200, data: { jwt_token: newToken, refresh_token: 'refresh-2' } };
       }
       return { status: 401, data: { errors: { code: 'unauthorized', message: 'expired' } } };
     });
-    await expect(get('/a')).rejects.toBeInstanceOf(AxiosError);
+    await expect(get('/a')).rejects.toBeInstanceOf(HttpError);
     expect(refreshCalls).toBe(1);
     expect(getAccessToken()).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/');
@@ -121,21 +179,21 @@ describe('http client', () => {
   it('does not refresh after a 401 on a call made without a token (a refused sign-in)', async () => {
     localStorage.clear();
     const seen = serve(() => ({ status: 401, data: { errors: { code: 'invalid_credentials', message: 'wrong' } } }));
-    await expect(post('/auth/login', { email: 'a@b.co', password: 'x' })).rejects.toBeInstanceOf(AxiosError);
+    await expect(post('/auth/login', { email: 'a@b.co', password: 'x' })).rejects.toBeInstanceOf(HttpError);
     expect(seen).toHaveLength(1);
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('sends the user to /worq-trade on 403', async () => {
     serve(() => ({ status: 403, data: { errors: { code: 'forbidden', message: 'no' } } }));
-    await expect(get('/application/get_by_customer_id/other')).rejects.toBeInstanceOf(AxiosError);
+    await expect(get('/application/get_by_customer_id/other')).rejects.toBeInstanceOf(HttpError);
     expect(navigate).toHaveBeenCalledWith('/worq-trade');
     expect(getAccessToken()).toBe(oldToken);
   });
 
   it('sends the user to phone verification on 403 phone_not_verified', async () => {
     serve(() => ({ status: 403, data: { errors: { code: 'phone_not_verified', message: 'verify' } } }));
-    await expect(get('/gpp/get')).rejects.toBeInstanceOf(AxiosError);
+    await expect(get('/gpp/get')).rejects.toBeInstanceOf(HttpError);
     expect(navigate).toHaveBeenCalledWith('/mobile-verification');
   });
 });

@@ -2,14 +2,14 @@ import { preloadHttpTransportForSession } from '../http-client.ts';
 import { clearTokens, storeTokens } from '../token-storage.ts';
 import { accessToken } from './token-fixtures.ts';
 
-// The axios side is a module of its own; this records when it is first evaluated (fetched, in the browser).
+// The sending side is a module of its own; this records when it is first evaluated (fetched, in the browser).
 const transport = vi.hoisted(() => ({ loads: 0 }));
 vi.mock('../http-transport.ts', () => {
   transport.loads += 1;
-  return { httpClient: {}, refreshTokens: vi.fn() };
+  return { request: vi.fn(), refreshTokens: vi.fn() };
 });
 
-describe('loading the axios side early for a stored session', () => {
+describe('loading the sending side early for a stored session', () => {
   afterEach(() => clearTokens());
 
   it('leaves it unloaded when nobody is signed in (the sign-in page stays lean)', async () => {

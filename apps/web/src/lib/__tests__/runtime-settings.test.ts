@@ -33,7 +33,7 @@ describe('runtime settings', () => {
     expect(calls).toEqual([{ method: 'GET', url: '/settings', body: undefined, params: {} }]);
   });
 
-  it('asks with fetch, so the first page paints before the axios side is loaded (issue 14)', async () => {
+  it('asks with fetch, so the first page paints before the sending side is loaded (issue 14)', async () => {
     serve({ 'GET /settings': { status: 200, data: settings } });
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     await loadRuntimeSettings();

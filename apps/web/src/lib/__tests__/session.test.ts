@@ -1,26 +1,23 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { registerNavigate } from '../http-client.ts';
-import { httpClient } from '../http-transport.ts';
 import { getSession, login, logout, startSessionKeeper } from '../session.ts';
 import { getAccessToken, getRefreshToken } from '../token-storage.ts';
 import { accessToken } from './token-fixtures.ts';
 
 type Call = { url: string; body: unknown; authorization: string };
 
+/** The network edge: `fetch`, answering per path under /api/v1. */
 function serve(handler: (url: string) => { status: number; data?: unknown }) {
   const calls: Call[] = [];
-  httpClient.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const url = config.url ?? '';
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const url = input.replace(/^\/api\/v1/, '');
     calls.push({
       url,
-      body: config.data ? JSON.parse(String(config.data)) : undefined,
-      authorization: String(config.headers.get('Authorization') ?? ''),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      authorization: new Headers(init.headers).get('Authorization') ?? '',
     });
     const { status, data } = handler(url);
-    const response: AxiosResponse = { data, status, statusText: '', headers: {}, config, request: {} };
-    if (status >= 200 && status < 300) return response;
-    throw new AxiosError('failed', 'ERR_BAD_REQUEST', config, {}, response);
-  };
+    return new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+  });
   return calls;
 }
 
@@ -67,6 +64,18 @@ describe('session', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls.map((c) => c.url)).toEqual(['/auth/token/refresh']);
     stop();
+  });
+
+  it('keeps the session when the refresh at start gets no answer (offline)', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const stale = inSeconds(-60);
+    login({ jwt_token: stale, refresh_token: 'r1' });
+    const stop = startSessionKeeper();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stop();
+    expect(getAccessToken()).toBe(stale);
+    expect(getRefreshToken()).toBe('r1');
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('logs out when the refresh at start is refused', async () => {

@@ -33,7 +33,7 @@ describe('contact forms page', () => {
     expect(within(card).getByText('İstanbul')).toBeInTheDocument();
     expect(within(card).getByText('Başvurusu yok')).toBeInTheDocument();
     expect(within(card).getByText('+90 555 111 2233')).toBeInTheDocument();
-    expect(calls[0]?.params).toMatchObject({ handled: 'false', page: 0 });
+    expect(calls[0]?.params).toMatchObject({ handled: 'false', page: '0' });
 
     await user.click(within(card).getByRole('button', { name: 'Geri arandı olarak işaretle' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));

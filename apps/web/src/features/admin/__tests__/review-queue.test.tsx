@@ -46,12 +46,12 @@ describe('review queue', () => {
     const calls = serveQueue();
     const router = renderAt(<ReviewQueuePage />, '/admin', '/admin');
     expect(await screen.findByRole('link', { name: 'Ayla Satıcı başvurusunu aç' })).toBeInTheDocument();
-    expect(queueCalls(calls)[0]?.params).toMatchObject({ status: 'in_progress', page: 0, pagesize: 20 });
+    expect(queueCalls(calls)[0]?.params).toMatchObject({ status: 'in_progress', page: '0', pagesize: '20' });
     expect(screen.getByRole('button', { name: 'İncelemede' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(screen.getByRole('button', { name: 'Onaylandı' }));
     expect(await screen.findByRole('link', { name: 'Burak Satıcı başvurusunu aç' })).toBeInTheDocument();
-    expect(queueCalls(calls).at(-1)?.params).toMatchObject({ status: 'approved', page: 0 });
+    expect(queueCalls(calls).at(-1)?.params).toMatchObject({ status: 'approved', page: '0' });
     expect(router.state.location.search).toBe('?status=approved');
     expect(screen.getByRole('button', { name: 'Onaylandı' })).toHaveAttribute('aria-pressed', 'true');
   });
@@ -81,7 +81,7 @@ describe('review queue', () => {
     await act(async () => {
       vi.advanceTimersByTime(searchDebounceMs);
     });
-    await waitFor(() => expect(queueCalls(calls).at(-1)?.params).toMatchObject({ status: 'in_progress', q: 'ayla', page: 0 }));
+    await waitFor(() => expect(queueCalls(calls).at(-1)?.params).toMatchObject({ status: 'in_progress', q: 'ayla', page: '0' }));
     expect(queueCalls(calls).filter((call) => call.params.q !== undefined)).toHaveLength(1);
   });
 });

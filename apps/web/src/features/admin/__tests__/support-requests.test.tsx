@@ -29,7 +29,7 @@ describe('support requests page', () => {
     expect(within(card).getByText('Şirket bilgisi değişikliği')).toBeInTheDocument();
     expect(within(card).getByText('Telefon')).toBeInTheDocument();
     expect(within(card).getByText('Şirket unvanımız değişti.')).toBeInTheDocument();
-    expect(calls[0]?.params).toMatchObject({ handled: 'false', page: 0 });
+    expect(calls[0]?.params).toMatchObject({ handled: 'false', page: '0' });
     await user.click(within(card).getByRole('button', { name: 'Tamamlandı olarak işaretle' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(await screen.findByText('Bu süzgece uyan talep yok.')).toBeInTheDocument();

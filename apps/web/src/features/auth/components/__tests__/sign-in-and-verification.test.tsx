@@ -7,7 +7,6 @@ import { serve } from '../../../../test/http-test-kit.tsx';
 import { Component as ForgotPasswordPage } from '../forgot-password-page.tsx';
 import { Component as LoginPage } from '../login-page.tsx';
 import { Component as MobileVerificationPage } from '../mobile-verification-page.tsx';
-import { httpClient } from '../../../../lib/http-transport.ts';
 import { renderRoute } from './auth-test-kit.tsx';
 
 beforeAll(async () => {
@@ -96,11 +95,15 @@ describe('sign-in', () => {
   it('marks the button busy while the server answers', async () => {
     const user = userEvent.setup();
     let answer: (value: { status: number; data: unknown }) => void = () => undefined;
-    serve({});
-    httpClient.defaults.adapter = () =>
-      new Promise((resolve) => {
-        answer = ({ status, data }) => resolve({ data, status, statusText: '', headers: {}, config: {} as never, request: {} });
-      });
+    // The server holds its answer until the test releases it.
+    vi.stubGlobal(
+      'fetch',
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = ({ status, data }) =>
+            resolve(new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } }));
+        }),
+    );
     renderRoute(<LoginPage />, '/');
     await user.type(screen.getByLabelText('E-posta'), 'ayse@example.com');
     await user.type(screen.getByLabelText('Şifre'), 'Guclu123');

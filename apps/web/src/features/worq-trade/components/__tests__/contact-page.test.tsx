@@ -95,7 +95,7 @@ describe('/worq-trade/onboarding/contact', () => {
       headquarters_city_id: 'c-34',
       note: 'Instagram üzerinden satıyoruz.',
     });
-    expect(calls.find((call) => call.url === '/location/city/view')?.params).toEqual({ page: 0, pagesize: 81 });
+    expect(calls.find((call) => call.url === '/location/city/view')?.params).toEqual({ page: '0', pagesize: '81' });
   }, 20_000);
 
   it('warns before leaving a form with entered data', async () => {
