@@ -5,7 +5,7 @@ import { withFontFiles } from './theme-boot.ts';
 
 // public/theme-boot.js as the build writes it into index.html, run against the page's storage.
 const script = withFontFiles(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../public/theme-boot.js'), 'utf8'), [
-  'roboto-latin-wght-normal-x2.woff2',
+  'roboto-core-wght-x2.woff2',
   'roboto-turkish-wght-x3.woff2',
 ]);
 
@@ -27,11 +27,8 @@ describe('theme boot', () => {
       });
     };
     // Signed in: the page paints when the app does, so the fonts come with its code.
-    expect(preloaded({ refresh_token: 'r1' })).toEqual([
-      '/assets/roboto-latin-wght-normal-x2.woff2',
-      '/assets/roboto-turkish-wght-x3.woff2',
-    ]);
-    expect(preloaded({ refresh_token: 'r1', preferredLanguage: 'en' })).toEqual(['/assets/roboto-latin-wght-normal-x2.woff2']);
+    expect(preloaded({ refresh_token: 'r1' })).toEqual(['/assets/roboto-core-wght-x2.woff2', '/assets/roboto-turkish-wght-x3.woff2']);
+    expect(preloaded({ refresh_token: 'r1', preferredLanguage: 'en' })).toEqual(['/assets/roboto-core-wght-x2.woff2']);
     // The pre-rendered sign-in page asks for them itself.
     expect(preloaded({})).toEqual([]);
     localStorage.clear();

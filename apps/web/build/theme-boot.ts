@@ -1,5 +1,5 @@
 /**
- * The theme boot script with its font list filled in: the built latin face and the Turkish cut
+ * The theme boot script with its font list filled in: the built core and Turkish faces
  * (src/styles/fonts.css), which it preloads when the pre-rendered page is not shown.
  */
 export function withFontFiles(script: string, assetFiles: readonly string[]): string {
@@ -10,6 +10,6 @@ export function withFontFiles(script: string, assetFiles: readonly string[]): st
     if (!file) throw new Error(`prerender: no built font ${prefix}*.woff2`);
     return `/assets/${file}`;
   };
-  const fonts = { latin: find('roboto-latin-wght-normal-'), turkish: find('roboto-turkish-wght-') };
+  const fonts = { core: find('roboto-core-wght-'), turkish: find('roboto-turkish-wght-') };
   return script.replace(placeholder, () => `var fonts = ${JSON.stringify(fonts)};`);
 }

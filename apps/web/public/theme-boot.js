@@ -25,10 +25,10 @@
     style.textContent = '#root[data-prerendered] > * { display: none; }';
     document.head.appendChild(style);
     // Nor does such a page ask for the font before the app renders its text: fetched from here it
-    // downloads with the app's code instead of after it. The build fills in the files (latin and
-    // the Turkish letters; build/prerender.ts); an English page fetches the Turkish face on demand.
+    // downloads with the app's code instead of after it. The build fills in the files (the core
+    // and Turkish faces; build/prerender.ts); an English page fetches the Turkish face on demand.
     var fonts = {};
-    var wanted = language === 'en' ? [fonts.latin] : [fonts.latin, fonts.turkish];
+    var wanted = language === 'en' ? [fonts.core] : [fonts.core, fonts.turkish];
     for (var i = 0; i < wanted.length; i++) {
       if (!wanted[i]) continue;
       var link = document.createElement('link');
