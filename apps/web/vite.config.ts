@@ -3,6 +3,10 @@ import react from '@vitejs/plugin-react';
 import { preloadBootChunks } from './build/boot-chunks.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderSignIn } from './build/prerender.ts';
+import { chunkRule } from './build/chunks.ts';
+
+/** The chunk rule of the build under way (it remembers what it learnt of the module graph). */
+const chunkRules = new WeakMap<object, (id: string) => string | undefined>();
 
 export default defineConfig({
   plugins: [react(), preloadBootChunks(), prerenderSignIn(), precompress()],
@@ -18,13 +22,11 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       output: {
-        // The steps of the app's start (src/main.tsx) each load one chunk.
-        manualChunks(id) {
-          // React itself goes with the entry; named, or Rollup would put it into one of the chunks below.
-          if (/[\\/]node_modules[\\/]react[\\/]/.test(id)) return 'react';
-          if (/[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/.test(id)) return 'react-dom';
-          if (/[\\/]node_modules[\\/]react-router[\\/]/.test(id) || id.endsWith('/src/app/router-library.ts')) return 'react-router';
-          return undefined;
+        // build/chunks.ts: the start-up's chunks named, modules shared by screens one chunk per area.
+        manualChunks(id, graph) {
+          let rule = chunkRules.get(graph.getModuleInfo);
+          if (!rule) chunkRules.set(graph.getModuleInfo, (rule = chunkRule(graph)));
+          return rule(id);
         },
       },
     },

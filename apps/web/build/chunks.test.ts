@@ -1,0 +1,139 @@
+// @vitest-environment node
+import { chunkRule, screenArea, type ModuleFacts, type ModuleGraph } from './chunks.ts';
+
+const web = '/repo/apps/web';
+const lib = (path: string) => `/repo/node_modules/${path}`;
+const src = (path: string) => `${web}/src/${path}`;
+
+/** A module graph as Rollup reports it, from each module's static and dynamic imports. */
+function graphOf(modules: Record<string, { imports?: string[]; dynamic?: string[] }>, entry: string): ModuleGraph {
+  const facts = new Map<string, ModuleFacts & { importers: string[]; dynamicImporters: string[] }>();
+  const factsOf = (id: string) => {
+    let known = facts.get(id);
+    if (!known) facts.set(id, (known = { isEntry: id === entry, importers: [], dynamicImporters: [], importedIds: [] }));
+    return known;
+  };
+  for (const [id, { imports = [], dynamic = [] }] of Object.entries(modules)) {
+    factsOf(id).importedIds = imports;
+    for (const imported of imports) factsOf(imported).importers.push(id);
+    for (const imported of dynamic) factsOf(imported).dynamicImporters.push(id);
+  }
+  return { getModuleInfo: (id) => facts.get(id) ?? null, getModuleIds: () => facts.keys() };
+}
+
+const html = `${web}/index.html`;
+const screens = {
+  layout: src('app/layouts/signed-in-layout.tsx'),
+  applications: src('features/worq-trade/components/applications-page.tsx'),
+  dashboard: src('features/insight/components/dashboard-page.tsx'),
+  publicLayout: src('app/layouts/public-layout.tsx'),
+  login: src('features/auth/components/login-page.tsx'),
+  gallery: src('features/dev/components/ui-gallery-page.tsx'),
+  review: src('features/admin/components/review-queue-page.tsx'),
+};
+const graph = graphOf(
+  {
+    [html]: { imports: [src('main.tsx')] },
+    [src('main.tsx')]: {
+      imports: [lib('react/index.js'), src('lib/http-client.ts'), '\0vite/preload-helper.js', src('styles/global.css')],
+      dynamic: [src('app/app.tsx'), src('lib/i18n.ts')],
+    },
+    [src('lib/http-client.ts')]: { imports: [src('lib/token-storage.ts')], dynamic: [src('lib/http-transport.ts')] },
+    [src('lib/i18n.ts')]: { imports: [lib('i18next/dist/esm/i18next.js'), lib('react-i18next/dist/es/index.js')] },
+    [lib('react-i18next/dist/es/index.js')]: {
+      imports: [lib('react-i18next/dist/es/Trans.js'), lib('react-i18next/dist/es/useTranslation.js')],
+    },
+    [src('app/app.tsx')]: { imports: [src('lib/theme.ts'), src('components/ui/button.tsx')], dynamic: Object.values(screens) },
+    [src('components/ui/button.tsx')]: { imports: [lib('react/index.js'), src('components/ui/button.module.css')] },
+    [screens.applications]: {
+      imports: [
+        src('components/ui/card.tsx'),
+        src('components/ui/single.tsx'),
+        src('features/x/chart.tsx'),
+        src('features/x/a.tsx'),
+        src('features/x/uses-transport.ts'),
+      ],
+    },
+    [screens.dashboard]: {
+      imports: [
+        src('components/ui/card.tsx'),
+        src('features/x/chart.tsx'),
+        src('features/x/a.tsx'),
+        src('features/x/uses-transport.ts'),
+        src('features/x/dev-and-one.tsx'),
+      ],
+    },
+    [screens.layout]: { imports: [src('components/ui/icon.tsx'), src('components/ui/card.tsx')] },
+    [screens.login]: { imports: [src('components/ui/icon.tsx'), src('components/ui/form.tsx')] },
+    [screens.publicLayout]: { imports: [src('components/ui/form.tsx')] },
+    [screens.gallery]: { imports: [src('components/ui/icon.tsx'), src('features/x/dev-and-one.tsx')] },
+    [screens.review]: { imports: [src('components/ui/form.tsx')] },
+    [src('components/ui/card.tsx')]: {
+      imports: [
+        lib('react/index.js'),
+        lib('react-i18next/dist/es/index.js'),
+        src('components/ui/button.tsx'),
+        src('components/ui/card.module.css'),
+      ],
+    },
+    [src('components/ui/form.tsx')]: { imports: [lib('react-hook-form/dist/index.esm.mjs')] },
+    [src('features/x/chart.tsx')]: { imports: [lib('recharts/es6/index.js')] },
+    // An import cycle with a library behind one side: neither may join a shared chunk.
+    [src('features/x/a.tsx')]: { imports: [src('features/x/b.tsx')] },
+    [src('features/x/b.tsx')]: { imports: [src('features/x/a.tsx'), lib('recharts/es6/index.js')] },
+    [src('lib/http-transport.ts')]: { imports: [src('features/x/uses-transport.ts')] },
+  },
+  html,
+);
+const chunkOf = chunkRule(graph);
+
+describe('build chunks', () => {
+  it("names the start-up's chunks, its libraries one per step, <Trans> apart", () => {
+    expect(chunkOf(lib('react/index.js'))).toBe('react');
+    expect(chunkOf(lib('i18next/dist/esm/i18next.js'))).toBe('i18n');
+    expect(chunkOf(src('lib/i18n.ts'))).toBe('i18n');
+    expect(chunkOf(lib('react-i18next/dist/es/useTranslation.js'))).toBe('i18n');
+    expect(chunkOf(lib('react-i18next/dist/es/Trans.js'))).toBe('trans');
+    expect(chunkOf('\0vite/preload-helper.js')).toBe('preload-helper');
+    expect(chunkOf(src('lib/token-storage.ts'))).toBe('http-client');
+    expect(chunkOf(src('lib/http-client.ts'))).toBe('http-client');
+    expect(chunkOf(src('lib/theme.ts'))).toBe('app');
+    expect(chunkOf(src('components/ui/button.tsx'))).toBe('app');
+    // The entry's own script and stylesheet stay the entry chunk's.
+    expect(chunkOf(src('main.tsx'))).toBeUndefined();
+    expect(chunkOf(src('styles/global.css'))).toBeUndefined();
+  });
+
+  it('groups what several screens of an area share, with its stylesheet', () => {
+    expect(chunkOf(src('components/ui/card.tsx'))).toBe('shared-signed-in');
+    expect(chunkOf(src('components/ui/card.module.css'))).toBe('shared-signed-in');
+    expect(chunkOf(src('components/ui/icon.tsx'))).toBe('shared-public-signed-in');
+    // The developer gallery uses it too, which ties it to no other area.
+    expect(chunkOf(src('features/x/dev-and-one.tsx'))).toBe('shared-signed-in');
+  });
+
+  it('leaves to Rollup a screen, what one screen alone uses, and what a dynamic import other than a screen reaches', () => {
+    expect(chunkOf(screens.applications)).toBeUndefined();
+    expect(chunkOf(src('components/ui/single.tsx'))).toBeUndefined();
+    expect(chunkOf(src('features/x/uses-transport.ts'))).toBeUndefined();
+    expect(chunkOf(src('lib/http-transport.ts'))).toBeUndefined();
+  });
+
+  it('keeps out what would bring another library to every screen of its area, also through an import cycle', () => {
+    expect(chunkOf(src('features/x/chart.tsx'))).toBeUndefined();
+    expect(chunkOf(src('components/ui/form.tsx'))).toBeUndefined();
+    expect(chunkOf(src('features/x/a.tsx'))).toBeUndefined();
+    expect(chunkOf(src('features/x/b.tsx'))).toBeUndefined();
+    expect(chunkOf(lib('recharts/es6/index.js'))).toBeUndefined();
+  });
+
+  it('tells the areas apart by path', () => {
+    expect(screenArea(screens.review)).toBe('admin');
+    expect(screenArea(screens.login)).toBe('public');
+    expect(screenArea(screens.layout)).toBe('signed-in');
+    expect(screenArea(src('features/worq-trade/api/first-reads.ts'))).toBe('signed-in');
+    expect(screenArea(src('app/layouts/dev-layout.tsx'))).toBe('dev');
+    expect(screenArea(src('lib/http-transport.ts'))).toBeNull();
+    expect(screenArea('C:\\repo\\apps\\web\\src\\features\\auth\\components\\login-page.tsx')).toBe('public');
+  });
+});

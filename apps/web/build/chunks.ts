@@ -1,0 +1,167 @@
+/*
+ * How the build cuts the app into chunks (Rollup's `manualChunks`, vite.config.ts).
+ *
+ * The start-up gets the chunks Rollup would give it, named so that nothing else is merged into
+ * them: one per library step of src/main.tsx (React, React DOM, React Router, i18next), the
+ * entry's own imports ("http-client": the HTTP client's front, the token storage), Vite's preload
+ * helper, and the app's step ("app": the router table, the session, the toasts).
+ *
+ * Modules shared by screens are grouped (issue 14). Left to itself, Rollup gives every set of
+ * screens sharing a module a chunk of its own: a signed-in first visit of /worq-trade asked for
+ * about forty files of one or two kilobytes each (a card, a tag, a page header, their stylesheets),
+ * six at a time over HTTP/1.1, each with its headers, and Vite's preload helper appended a link for
+ * every one of them in one long task. Here a module shared by two or more screens goes into one
+ * chunk per combination of the areas using it (the sign-in pages, the signed-in portal, the
+ * back-office), named after them: "shared-signed-in", "shared-public-signed-in". A screen then
+ * loads its own chunk, its layout's and a few shared ones; the cost is code of the shared chunk the
+ * screen does not use.
+ *
+ * Rollup puts every static dependency of a grouped module that has no chunk of its own into the
+ * group too, so a module is grouped only when each of its imports is grouped as well or is one of
+ * the start-up's libraries. What the start-up loads is left alone (a module the entry or one of
+ * its steps reaches is not a screen's), and so is a module reached from a dynamic import that is
+ * not a screen (the HTTP transport, a text namespace, the PDF writer) or one importing any other
+ * library (a chart, the form stack), which would otherwise reach every screen of its area.
+ */
+
+/** The parts of Rollup's module info this needs (the `getModuleInfo` of `manualChunks`). */
+export interface ModuleFacts {
+  isEntry: boolean;
+  importers: readonly string[];
+  dynamicImporters: readonly string[];
+  importedIds: readonly string[];
+}
+
+/** The module graph as `manualChunks` sees it. */
+export interface ModuleGraph {
+  getModuleInfo(id: string): ModuleFacts | null;
+  getModuleIds(): IterableIterator<string>;
+}
+
+const slashes = (id: string) => id.replace(/\\/g, '/');
+
+/** The start-up's libraries, a chunk each: each step of src/main.tsx loads one. */
+export function startUpLibraryChunk(id: string): string | undefined {
+  const path = slashes(id);
+  // React itself goes with the entry; named, or Rollup would put it into one of the chunks below.
+  if (path.includes('/node_modules/react/')) return 'react';
+  if (/\/node_modules\/(react-dom|scheduler)\//.test(path)) return 'react-dom';
+  if (path.includes('/node_modules/react-router/') || path.endsWith('/src/app/router-library.ts')) return 'react-router';
+  // react-i18next's <Trans> (and the HTML parser it brings) is for three screens, not the start-up.
+  if (/\/node_modules\/(react-i18next\/dist\/es\/(Icu)?Trans|html-parse-stringify\/|void-elements\/)/.test(path)) return 'trans';
+  if (/\/node_modules\/(i18next|react-i18next)\//.test(path) || path.endsWith('/src/lib/i18n.ts')) return 'i18n';
+  return undefined;
+}
+
+/** Which part of the product a screen module belongs to, by its path; null for any other dynamic import. */
+export function screenArea(id: string): string | null {
+  const path = slashes(id);
+  if (path.includes('/node_modules/')) return null;
+  if (/\/src\/features\/admin\/components\/[^/]+\.tsx$/.test(path)) return 'admin';
+  if (/\/src\/(app\/layouts\/dev-layout|features\/dev\/components\/[^/]+)\.tsx$/.test(path)) return 'dev';
+  if (/\/src\/(app\/layouts\/public-layout|features\/auth\/components\/[^/]+)\.tsx$/.test(path)) return 'public';
+  if (
+    /\/src\/(app\/layouts\/signed-in-layout|features\/(profile|connections|insight|worq-trade|support)\/components\/[^/]+)\.tsx$/.test(path)
+  ) {
+    return 'signed-in';
+  }
+  // A screen's first reads load with the screen (app/router.tsx readsOnFirstLoad).
+  if (/\/src\/features\/[^/]+\/api\/first-reads\.ts$/.test(path)) return 'signed-in';
+  return null;
+}
+
+/** A module loaded on its own: the entry, or the target of a dynamic import. */
+function isRoot(facts: ModuleFacts): boolean {
+  return facts.isEntry || facts.dynamicImporters.length > 0;
+}
+
+/** Every module reached from `start` by following `next` (start included). */
+function reach(start: string, next: (id: string) => readonly string[]): Set<string> {
+  const seen = new Set([start]);
+  const queue = [start];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    for (const other of next(id)) {
+      if (seen.has(other)) continue;
+      seen.add(other);
+      queue.push(other);
+    }
+  }
+  return seen;
+}
+
+/**
+ * The chunks of the start-up's own code: "http-client" for what the entry imports (less the entry
+ * itself and its stylesheet), "app" for what the app's step imports and the entry does not. The
+ * walk stops at the library chunks, whose own imports stay theirs.
+ */
+function startUpChunks(graph: ModuleGraph): Map<string, string> {
+  const chunks = new Map<string, string>();
+  const ids = [...graph.getModuleIds()];
+  const ownImports = (id: string) => (startUpLibraryChunk(id) === undefined ? (graph.getModuleInfo(id)?.importedIds ?? []) : []);
+  const entry = ids.find((id) => graph.getModuleInfo(id)?.isEntry);
+  const app = ids.find((id) => slashes(id).endsWith('/src/app/app.tsx'));
+  const withEntry = entry === undefined ? new Set<string>() : reach(entry, ownImports);
+  const ours = (id: string) => startUpLibraryChunk(id) === undefined && !id.startsWith('\0') && !/\.css($|\?)/.test(id);
+  if (app !== undefined) for (const id of reach(app, ownImports)) if (!withEntry.has(id) && ours(id)) chunks.set(id, 'app');
+  // Vite's entry is index.html; the script it loads (src/main.tsx) stays the entry chunk's head.
+  const heads = new Set(
+    entry === undefined ? [] : [entry, ...(entry.endsWith('.html') ? (graph.getModuleInfo(entry)?.importedIds ?? []) : [])],
+  );
+  for (const id of withEntry) if (!heads.has(id) && ours(id)) chunks.set(id, 'http-client');
+  return chunks;
+}
+
+/** The `manualChunks` rule: a chunk's name for a module, or undefined to leave it to Rollup. */
+export function chunkRule(graph: ModuleGraph): (id: string) => string | undefined {
+  const factsOf = (id: string) => graph.getModuleInfo(id);
+  const importersOf = (id: string) => factsOf(id)?.importers ?? [];
+  let startUp: Map<string, string> | undefined;
+
+  /** The chunk of a module of the start-up, if it is one. */
+  const startUpChunk = (id: string): string | undefined => {
+    const library = startUpLibraryChunk(id);
+    if (library !== undefined) return library;
+    if (id.includes('vite/preload-helper')) return 'preload-helper';
+    if (id === 'swr' || slashes(id).includes('/node_modules/swr/')) return 'swr';
+    startUp ??= startUpChunks(graph);
+    return startUp.get(id);
+  };
+
+  /** The shared chunk of the areas whose screens load a module with themselves, if it has one. */
+  const areasChunk = (id: string): string | undefined => {
+    const facts = factsOf(id);
+    // A screen stays the head of its own chunk; a library is left where Rollup puts it.
+    if (!facts || isRoot(facts) || slashes(id).includes('/node_modules/') || id.startsWith('\0')) return undefined;
+    const roots = [...reach(id, importersOf)].filter((other) => {
+      const otherFacts = factsOf(other);
+      return otherFacts !== null && isRoot(otherFacts);
+    });
+    if (roots.length < 2) return undefined;
+    const areas = new Set<string>();
+    for (const root of roots) {
+      const area = screenArea(root);
+      if (area === null) return undefined;
+      // The developer pages (a gallery of every component) would tie every area to every other.
+      if (area !== 'dev') areas.add(area);
+    }
+    return areas.size === 0 ? undefined : `shared-${[...areas].sort().join('-')}`;
+  };
+
+  const grouped = new Map<string, string | undefined>();
+  /** `areasChunk`, when every import of the module has a chunk of its own too. */
+  const sharedChunk = (id: string): string | undefined => {
+    if (grouped.has(id)) return grouped.get(id);
+    // Ungrouped while its imports are checked, so that the modules of an import cycle stay out
+    // together (each would otherwise pull the other into its chunk).
+    grouped.set(id, undefined);
+    let chunk = areasChunk(id);
+    const imports = factsOf(id)?.importedIds ?? [];
+    if (chunk !== undefined && !imports.every((imported) => startUpChunk(imported) !== undefined || sharedChunk(imported) !== undefined)) {
+      chunk = undefined;
+    }
+    grouped.set(id, chunk);
+    return chunk;
+  };
+
+  return (id) => startUpChunk(id) ?? sharedChunk(id);
+}
