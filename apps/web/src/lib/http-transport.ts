@@ -137,11 +137,11 @@ async function attempt(request: HttpRequest, headers: Headers, afterRefresh: boo
 }
 
 /** Sends a call with the session's token and the page language, unless the call names its own. */
-export async function request<T>(request: HttpRequest): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json', ...request.headers });
+export async function request<T>(call: HttpRequest): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json', ...call.headers });
   const token = getAccessToken();
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
   // The page language, unless the call asks for another (a legal text in the language picked for it).
   if (i18n.language && !headers.has('Accept-Language')) headers.set('Accept-Language', i18n.language);
-  return (await attempt(request, headers, false)) as T;
+  return (await attempt(call, headers, false)) as T;
 }
