@@ -122,7 +122,7 @@ export function chunkRule(graph: ModuleGraph): (id: string) => string | undefine
     const library = startUpLibraryChunk(id);
     if (library !== undefined) return library;
     if (id.includes('vite/preload-helper')) return 'preload-helper';
-    if (id === 'swr' || slashes(id).includes('/node_modules/swr/')) return 'swr';
+    if (slashes(id).includes('/node_modules/swr/')) return 'swr';
     startUp ??= startUpChunks(graph);
     return startUp.get(id);
   };
