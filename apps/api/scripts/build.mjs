@@ -3,10 +3,12 @@
  * Compiles the API for `npm start` and production: src/server.ts and src/cluster.ts become ES
  * modules in dist/ with source maps, so the server starts without compiling TypeScript at run time
  * (tsx stays for development and tests). Our own code, @worq/domain and the npm dependencies are
- * bundled into one file: resolving and loading about a thousand files from node_modules was half a
- * second of every cold start (bench/cold-start). Packages that find files next to themselves stay
- * in node_modules (`keepExternal`). The migrations are copied next to the bundle, where
- * db/client.ts looks for them.
+ * bundled: resolving and loading about a thousand files from node_modules was half a second of
+ * every cold start (bench/cold-start). The bundle is split where the code calls import(), so the
+ * entry starts PGlite's compile before the rest is parsed and PostgreSQL's driver loads only when
+ * used. Packages that find files next to themselves stay in node_modules (`keepExternal`); the API
+ * reference page is bundled too, and app.ts tells it where its static files are. The migrations
+ * are copied next to the bundle, where db/client.ts looks for them.
  */
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,11 +16,10 @@ import { build } from 'esbuild';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 /**
- * PGlite loads its WebAssembly and data files from its own folder, swagger-ui serves its own
- * static files and @fastify/swagger reads its own package.json; esbuild and tsx are build tools;
- * pg-native is pg's optional native binding, not installed.
+ * PGlite loads its WebAssembly and data files from its own folder; esbuild and tsx are build
+ * tools; pg-native is pg's optional native binding, not installed.
  */
-const keepExternal = ['@electric-sql/pglite', '@fastify/swagger', '@fastify/swagger-ui', 'esbuild', 'tsx', 'pg-native'];
+const keepExternal = ['@electric-sql/pglite', 'esbuild', 'tsx', 'pg-native'];
 const { dependencies } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 for (const name of keepExternal) {
   if (name !== 'pg-native' && !(name in dependencies)) throw new Error(`${name} is no longer a dependency; update keepExternal`);
@@ -33,6 +34,11 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // server.ts loads the rest of the server with import(): a chunk of its own, parsed while the
+  // entry's WebAssembly compile runs. Chunks sit next to the entries, where import.meta.url-relative
+  // paths (migrations, the web build) expect them.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   target: 'node20.19',
   sourcemap: true,
   sourcesContent: false,

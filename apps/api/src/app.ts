@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -157,8 +160,13 @@ export async function buildApp({ config, database, delivery, logger = true, logS
     },
     transform: jsonSchemaTransform,
   });
+  // The compiled server bundles the page's plugin, so its files are found in its package folder
+  // rather than next to its code.
+  const docsFiles = path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/static/index.html'));
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
+    baseDir: docsFiles,
+    logo: { type: 'image/svg+xml', content: readFileSync(path.join(docsFiles, 'logo.svg')) },
     // Its own policy (the page's scripts and styles are files of its own): the global one is
     // written for the SPA, and upgrade-insecure-requests would break the page on plain-HTTP hosts.
     staticCSP: {

@@ -1,57 +1,12 @@
-import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase, startEmbeddedDatabaseCompile } from './db/client.ts';
+/**
+ * The server's entry (`npm start` runs its compiled form, dist/server.js). It starts compiling the
+ * embedded database's WebAssembly first and only then loads the server itself: the compiled
+ * build puts the rest in a chunk of its own, so the compile runs while that chunk is read, parsed
+ * and evaluated (bench/cold-start). An empty DATABASE_URL means the embedded database, as in
+ * config.ts; a PostgreSQL server needs no compile.
+ */
+import { startEmbeddedDatabaseCompile } from './db/embedded-wasm.ts';
 
-async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  // The embedded database's WebAssembly compiles off the main thread while the app's modules load
-  // (a few hundred milliseconds of a cold start, bench/cold-start).
-  if (!config.databaseUrl) startEmbeddedDatabaseCompile().catch(() => {});
-  const { buildApp } = await import('./app.ts');
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
-  const app = await buildApp({ config, database });
-
-  // SIGTERM (orchestrators, `docker stop`) and SIGINT (Ctrl+C): stop accepting, let requests in
-  // flight finish, close the database, exit 0. A shutdown that hangs is cut off after 10 s.
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    setTimeout(() => {
-      process.stderr.write('Shutdown took longer than 10 s; exiting.\n');
-      process.exit(1);
-    }, 10_000).unref();
-    let exitCode = 0;
-    try {
-      await app.close();
-      await database.close();
-    } catch (error) {
-      app.log.error({ err: error }, 'error while shutting down');
-      exitCode = 1;
-    }
-    process.exit(exitCode);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `Seller portal on ${config.publicUrl} (database: ${database.kind}, delivery: ${config.delivery}, marketplaces: ${config.marketplaceMode})`,
-  );
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+// A failed compile is reported by openDatabase, which waits for it.
+if (!process.env.DATABASE_URL) startEmbeddedDatabaseCompile().catch(() => {});
+await import('./main.ts');

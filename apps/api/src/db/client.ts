@@ -1,13 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
+import { embeddedDatabaseCompile } from './embedded-wasm.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -54,7 +53,10 @@ class PgListener {
   private retryTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    private readonly Client: typeof pg.Client,
+  ) {}
 
   async listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
     if (!channelName.test(channel)) throw new Error(`invalid channel name: ${channel}`);
@@ -98,7 +100,7 @@ class PgListener {
 
   private async connect(): Promise<void> {
     // keepAlive: an idle LISTEN connection that silently died is noticed and replaced.
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    const client = new this.Client({ connectionString: this.url, keepAlive: true });
     client.on('notification', (message) => {
       for (const handler of this.channels.get(message.channel) ?? []) handler.onNotify(message.payload ?? '');
     });
@@ -148,22 +150,6 @@ class PgListener {
  */
 const pgliteSharedBuffers = '32MB';
 
-type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
-/** Node's WebAssembly global; this package's TypeScript libraries (no DOM) do not declare it. */
-const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }).WebAssembly;
-let pgliteWasm: Promise<WasmModule> | undefined;
-
-/**
- * Starts compiling PGlite's WebAssembly (9 MB) off the main thread, for a later `openDatabase` of
- * the embedded database to use: a server calls it before loading the rest of its modules, so the
- * compilation and the module loading overlap (bench/cold-start). Synchronous until the compile
- * has started; calling it again returns the same compile.
- */
-export function startEmbeddedDatabaseCompile(): Promise<WasmModule> {
-  pgliteWasm ??= wasm.compile(readFileSync(fileURLToPath(import.meta.resolve('@electric-sql/pglite/pglite.wasm'))));
-  return pgliteWasm;
-}
-
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface DatabaseOptions {
@@ -176,6 +162,12 @@ export interface DatabaseOptions {
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
+    // Loaded only for PostgreSQL: the embedded default's cold start does not pay for evaluating them.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => {});
@@ -218,7 +210,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.end();
       },
       listen: (channel, onNotify, onReconnect) => {
-        listener ??= new PgListener(url);
+        listener ??= new PgListener(url, pg.Client);
         return listener.listen(channel, onNotify, onReconnect);
       },
     };
@@ -226,7 +218,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!options.pgliteDir.startsWith('memory://')) mkdirSync(path.resolve(options.pgliteDir), { recursive: true });
   const client = new PGlite(options.pgliteDir, {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers}`],
-    ...(pgliteWasm ? { pgliteWasmModule: await pgliteWasm } : {}),
+    ...(embeddedDatabaseCompile ? { pgliteWasmModule: await embeddedDatabaseCompile } : {}),
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

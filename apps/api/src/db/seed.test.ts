@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { cities, marketplaces, terms } from './schema.ts';
 import { seedReferenceData } from './seed.ts';
 import { termsCatalogue } from './terms-content.ts';
@@ -33,6 +33,25 @@ describe('reference data seed', () => {
       (row) => row.code,
     );
     expect(codes).toEqual(['trendyol', 'hepsiburada', 'n11', 'ciceksepeti', 'amazon', 'ideasoft', 'ticimax']);
+  });
+
+  it('corrects a changed reference row and leaves rows already up to date unwritten', async () => {
+    await seedReferenceData(database.db);
+    await database.db.update(cities).set({ name: 'Istanbul' }).where(eq(cities.id, 34));
+    await database.db.update(marketplaces).set({ sortOrder: 99 }).where(eq(marketplaces.code, 'n11'));
+    // xmin is the transaction that wrote a row's current version: an update, even to equal values, changes it.
+    const versions = async () => {
+      const result = (await database.db.execute(
+        sql`select id::text as id, xmin::text as xmin from cities union all select code, xmin::text from marketplaces`,
+      )) as unknown as { rows: { id: string; xmin: string }[] };
+      return result.rows;
+    };
+    const before = new Map((await versions()).map((row) => [row.id, row.xmin]));
+    await seedReferenceData(database.db);
+    const rewritten = (await versions()).filter((row) => before.get(row.id) !== row.xmin).map((row) => row.id);
+    expect(rewritten.sort()).toEqual(['34', 'n11']);
+    expect((await database.db.select().from(cities).where(eq(cities.id, 34)))[0]?.name).toBe('İstanbul');
+    expect((await database.db.select().from(marketplaces).where(eq(marketplaces.code, 'n11')))[0]?.sortOrder).toBe(2);
   });
 
   it('keeps the seeded legal texts to plain, safe markup', () => {

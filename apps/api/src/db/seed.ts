@@ -9,7 +9,12 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await db
     .insert(cities)
     .values(provinces.map(([plateCode, name]) => ({ id: plateCode, plateCode, name })))
-    .onConflictDoUpdate({ target: cities.id, set: { name: sql`excluded.name` } });
+    .onConflictDoUpdate({
+      target: cities.id,
+      set: { name: sql`excluded.name` },
+      // Every start runs the seed: rows already up to date are left alone instead of rewritten.
+      setWhere: sql`cities.name is distinct from excluded.name`,
+    });
 
   await db
     .insert(marketplaces)
@@ -17,6 +22,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .onConflictDoUpdate({
       target: marketplaces.code,
       set: { name: sql`excluded.name`, authType: sql`excluded.auth_type`, sortOrder: sql`excluded.sort_order` },
+      setWhere: sql`(marketplaces.name, marketplaces.auth_type, marketplaces.sort_order) is distinct from (excluded.name, excluded.auth_type, excluded.sort_order)`,
     });
 
   await db
