@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { chunkRule, screenArea, type ModuleFacts, type ModuleGraph } from './chunks.ts';
+import { chunkRule, isSignedInStart, screenArea, type ModuleFacts, type ModuleGraph } from './chunks.ts';
 
 const web = '/repo/apps/web';
 const lib = (path: string) => `/repo/node_modules/${path}`;
@@ -105,10 +105,12 @@ describe('build chunks', () => {
   });
 
   it('groups what several screens of an area share, with its stylesheet', () => {
-    expect(chunkOf(src('components/ui/card.tsx'))).toBe('shared-signed-in');
-    expect(chunkOf(src('components/ui/card.module.css'))).toBe('shared-signed-in');
+    // The signed-in layout and the opening screen use the card: it goes with what a first visit loads.
+    expect(chunkOf(src('components/ui/card.tsx'))).toBe('shared-signed-in-start');
+    expect(chunkOf(src('components/ui/card.module.css'))).toBe('shared-signed-in-start');
     expect(chunkOf(src('components/ui/icon.tsx'))).toBe('shared-public-signed-in');
-    // The developer gallery uses it too, which ties it to no other area.
+    // The developer gallery uses it too, which ties it to no other area; no screen of a signed-in
+    // first visit uses it.
     expect(chunkOf(src('features/x/dev-and-one.tsx'))).toBe('shared-signed-in');
   });
 
@@ -134,6 +136,10 @@ describe('build chunks', () => {
     expect(screenArea(src('features/worq-trade/api/first-reads.ts'))).toBe('signed-in');
     expect(screenArea(src('app/layouts/dev-layout.tsx'))).toBe('dev');
     expect(screenArea(src('lib/http-transport.ts'))).toBeNull();
+    expect(isSignedInStart(screens.layout)).toBe(true);
+    expect(isSignedInStart(screens.applications)).toBe(true);
+    expect(isSignedInStart(src('features/worq-trade/api/first-reads.ts'))).toBe(true);
+    expect(isSignedInStart(screens.dashboard)).toBe(false);
     expect(screenArea('C:\\repo\\apps\\web\\src\\features\\auth\\components\\login-page.tsx')).toBe('public');
   });
 });
