@@ -1,11 +1,16 @@
 /*
  * Start-up on a shared database (ARCHITECTURE.md §7): processes started at the same moment on an
  * empty PostgreSQL database all come up (migrations, seeding and the expert bootstrap take turns
- * under an advisory lock), and a build refuses a database that a newer build has migrated. The
+ * under an advisory lock), a build refuses a database that a newer build has migrated and brings
+ * one an older build migrated up to date (it skips drizzle's migrator only when nothing is new). The
  * embedded PGlite starts with a smaller buffer pool than initdb writes (a quicker cold start).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,6 +21,7 @@ import { adminQuery, testEnv } from '../test/helpers.ts';
 import { newestKnownMigration, openDatabase } from './client.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
@@ -89,6 +95,34 @@ describe('a PGlite data folder from a newer build', () => {
     await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(
       new RegExp(`schema is newer than this build \\(a migration of .*this build knows up to ${newestKnownMigration().tag}`),
     );
+  });
+});
+
+describe('a PGlite data folder from an older build', () => {
+  it('gets the migrations it lacks when a build opens it', { timeout: 60_000 }, async () => {
+    // A build one migration behind: the same migrations with the newest left out of the journal.
+    const olderFolder = path.join(tempDir(), 'migrations');
+    cpSync(migrationsFolder, olderFolder, { recursive: true });
+    const journalFile = path.join(olderFolder, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { when: number }[] };
+    const total = journal.entries.length;
+    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, -1) }));
+    const dir = path.join(tempDir(), 'pglite');
+    const older = new PGlite(dir);
+    await migrate(drizzle(older), { migrationsFolder: olderFolder });
+    await older.close();
+
+    const database = await openDatabase({ pgliteDir: dir });
+    try {
+      const { rows } = (await database.db.execute(
+        'select count(*)::int as n, max(created_at)::text as newest from drizzle.__drizzle_migrations',
+      )) as unknown as {
+        rows: { n: number; newest: string }[];
+      };
+      expect(rows[0]).toEqual({ n: total, newest: String(newestKnownMigration().when) });
+    } finally {
+      await database.close();
+    }
   });
 });
 
