@@ -23,6 +23,8 @@ import { seededTermsVersion } from '../../apps/api/src/db/terms-content.ts';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const readmeFile = path.join(repoRoot, 'bench/README.md');
 const target = 0.7;
+/** Issue 14: on PostgreSQL the app's p99 latency must also stay within this many milliseconds. */
+const p99TargetMs = 20;
 
 const wholeEnv = (name: string, fallback: number, min: number, max: number): number => {
   const raw = process.env[name];
@@ -32,7 +34,8 @@ const wholeEnv = (name: string, fallback: number, min: number, max: number): num
   return value;
 };
 
-const concurrency = wholeEnv('BENCH_CONCURRENCY', 32, 1, 256);
+// Issue 14 measures at 64 connections.
+const concurrency = wholeEnv('BENCH_CONCURRENCY', 64, 1, 256);
 const warmupMs = wholeEnv('BENCH_WARMUP_MS', 2_000, 0, 60_000);
 const durationMs = wholeEnv('BENCH_DURATION_MS', 8_000, 500, 120_000);
 /** Each target is measured this many times, alternating with the other; the best run counts. */
@@ -196,6 +199,10 @@ async function measure(database: Database, description: string, dataDir: string)
 
 const fmt = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
+/** The targets a database's run is held to: the ratio everywhere, the p99 latency on PostgreSQL. */
+const targetText = (m: Measurement) => (m.database === 'postgres' ? `≥ ${target}×, p99 ≤ ${p99TargetMs} ms` : `≥ ${target}×`);
+const passes = (m: Measurement) => m.ratio >= target && (m.database !== 'postgres' || m.app.p99Ms <= p99TargetMs);
+
 function printTable(measurements: Measurement[]): void {
   console.log(
     '\n| database | app rps | app p50 ms | app p99 ms | minimal rps | minimal p50 ms | minimal p99 ms | ratio | result | server CPU µs/request, app / minimal |',
@@ -203,7 +210,7 @@ function printTable(measurements: Measurement[]): void {
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const m of measurements) {
     console.log(
-      `| ${m.database} | ${fmt(m.app.rps, 0)} | ${fmt(m.app.p50Ms, 2)} | ${fmt(m.app.p99Ms, 2)} | ${fmt(m.minimal.rps, 0)} | ${fmt(m.minimal.p50Ms, 2)} | ${fmt(m.minimal.p99Ms, 2)} | ${m.ratio.toFixed(2)}× | ${m.ratio >= target ? 'PASS' : 'FAIL'} (≥ ${target}×) | ${fmt(m.app.cpuUsPerRequest, 0)} / ${fmt(m.minimal.cpuUsPerRequest, 0)} |`,
+      `| ${m.database} | ${fmt(m.app.rps, 0)} | ${fmt(m.app.p50Ms, 2)} | ${fmt(m.app.p99Ms, 2)} | ${fmt(m.minimal.rps, 0)} | ${fmt(m.minimal.p50Ms, 2)} | ${fmt(m.minimal.p99Ms, 2)} | ${m.ratio.toFixed(2)}× | ${passes(m) ? 'PASS' : 'FAIL'} (${targetText(m)}) | ${fmt(m.app.cpuUsPerRequest, 0)} / ${fmt(m.minimal.cpuUsPerRequest, 0)} |`,
     );
   }
 }
@@ -224,7 +231,7 @@ function updateReadme(date: string, measurements: Measurement[]): void {
   const rows = table.split('\n').filter((line) => line.startsWith('| 2') && ![...measured].some((key) => line.startsWith(key)));
   for (const m of measurements) {
     rows.push(
-      `| ${date} | ${m.database} | ${fmt(m.app.rps, 0)} | ${fmt(m.app.p99Ms, 2)} | ${fmt(m.minimal.rps, 0)} | ${fmt(m.minimal.p99Ms, 2)} | ${m.ratio.toFixed(2)}× | ≥ ${target}× | ${m.ratio >= target ? 'pass' : 'fail'} | ${fmt(m.app.cpuUsPerRequest, 0)} / ${fmt(m.minimal.cpuUsPerRequest, 0)} |`,
+      `| ${date} | ${m.database} | ${fmt(m.app.rps, 0)} | ${fmt(m.app.p99Ms, 2)} | ${fmt(m.minimal.rps, 0)} | ${fmt(m.minimal.p99Ms, 2)} | ${m.ratio.toFixed(2)}× | ${targetText(m)} | ${passes(m) ? 'pass' : 'fail'} | ${fmt(m.app.cpuUsPerRequest, 0)} / ${fmt(m.minimal.cpuUsPerRequest, 0)} |`,
     );
   }
   writeFileSync(readmeFile, `${before}${start}\n${header}\n${rows.join('\n')}\n${end}${after}`);
@@ -288,8 +295,10 @@ async function main(): Promise<void> {
     updateReadme(new Date().toISOString().slice(0, 10), measurements);
     console.log(`Recorded in ${path.relative(repoRoot, readmeFile)}.`);
   }
-  const failed = measurements.filter((m) => m.ratio < target);
-  for (const m of failed) console.log(`${m.database}: app is ${m.ratio.toFixed(2)}× the minimal handler, below the target of ${target}×`);
+  const failed = measurements.filter((m) => !passes(m));
+  for (const m of failed) {
+    console.log(`${m.database}: app is ${m.ratio.toFixed(2)}× the minimal handler with p99 ${fmt(m.app.p99Ms, 2)} ms; target ${targetText(m)}`);
+  }
   process.exitCode = failed.length > 0 ? 1 : 0;
 }
 
