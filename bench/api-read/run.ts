@@ -297,7 +297,9 @@ async function main(): Promise<void> {
   }
   const failed = measurements.filter((m) => !passes(m));
   for (const m of failed) {
-    console.log(`${m.database}: app is ${m.ratio.toFixed(2)}× the minimal handler with p99 ${fmt(m.app.p99Ms, 2)} ms; target ${targetText(m)}`);
+    console.log(
+      `${m.database}: app is ${m.ratio.toFixed(2)}× the minimal handler with p99 ${fmt(m.app.p99Ms, 2)} ms; target ${targetText(m)}`,
+    );
   }
   process.exitCode = failed.length > 0 ? 1 : 0;
 }
