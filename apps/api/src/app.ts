@@ -161,7 +161,8 @@ export async function buildApp({ config, database, delivery, logger = true, logS
     transform: jsonSchemaTransform,
   });
   // The compiled server bundles the page's plugin, so its files are found in its package folder
-  // rather than next to its code.
+  // rather than next to its code. With `baseDir` the plugin also answers /api/docs/<file> from that
+  // folder (the same public files as /api/docs/static/<file>); anything else there is a 404.
   const docsFiles = path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/static/index.html'));
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
