@@ -17,7 +17,9 @@
  * screen does not use. The signed-in portal's share is cut once more: what its layout and its
  * opening screen use ("shared-signed-in-start") apart from the rest, which a first visit of
  * /worq-trade then does not fetch (11 kB less as sent; one chunk per feature instead was tried and
- * scored lower).
+ * scored lower). The layout and that screen join this chunk themselves when nothing they reach
+ * would drag other screens' code in with them: such a visit then loads one script and one
+ * stylesheet for its screens instead of seven files.
  *
  * Rollup puts every static dependency of a grouped module that has no chunk of its own into the
  * group too, so a module is grouped only when each of its imports is grouped as well or is one of
@@ -83,6 +85,14 @@ export function isSignedInStart(id: string): boolean {
   return /\/src\/(app\/layouts\/signed-in-layout\.tsx|features\/worq-trade\/(components\/applications-page\.tsx|api\/first-reads\.ts))$/.test(
     slashes(id),
   );
+}
+
+/**
+ * The number, money and date formatting of the portal's screens, the back-office and the charts (a
+ * dynamic import that is not a screen, so no shared chunk takes it): a small chunk of its own.
+ */
+function formatChunk(id: string): string | undefined {
+  return /\/src\/(lib|features\/worq-trade)\/format\.ts$/.test(slashes(id)) ? 'format' : undefined;
 }
 
 /** A module loaded on its own: the entry, or the target of a dynamic import. */
@@ -185,5 +195,20 @@ export function chunkRule(graph: ModuleGraph): (id: string) => string | undefine
     return chunk;
   };
 
-  return (id) => startUpChunk(id) ?? sharedChunk(id);
+  /**
+   * A screen of a signed-in first visit joins the chunk of what those screens share, with the
+   * modules only it uses (Rollup brings them along), so that the visit loads one script and one
+   * stylesheet instead of one per screen. Only when everything else it reaches has a chunk of its
+   * own: Rollup would otherwise pull a module other screens use into the chunk too, and those
+   * screens (the back-office's among them) would then load the whole chunk for it.
+   */
+  const startScreenChunk = (id: string): string | undefined => {
+    if (!isSignedInStart(id)) return undefined;
+    const hasChunk = (other: string) => (startUpChunk(other) ?? formatChunk(other) ?? sharedChunk(other)) !== undefined;
+    const own = reach(id, (other) => (factsOf(other)?.importedIds ?? []).filter((imported) => !hasChunk(imported)));
+    const usedElsewhere = [...own].some((other) => other !== id && importersOf(other).some((importer) => !own.has(importer)));
+    return usedElsewhere ? undefined : 'shared-signed-in-start';
+  };
+
+  return (id) => startUpChunk(id) ?? formatChunk(id) ?? startScreenChunk(id) ?? sharedChunk(id);
 }
