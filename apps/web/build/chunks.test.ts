@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { chunkRule, isSignedInStart, screenArea, type ModuleFacts, type ModuleGraph } from './chunks.ts';
+import { initialNamespaces } from '../src/lib/i18n.ts';
+import { chunkRule, isSignedInStart, screenArea, startUpTextsChunk, type ModuleFacts, type ModuleGraph } from './chunks.ts';
 
 const web = '/repo/apps/web';
 const lib = (path: string) => `/repo/node_modules/${path}`;
@@ -144,6 +145,15 @@ describe('build chunks', () => {
     expect(chunkOf(src('features/x/a.tsx'))).toBeUndefined();
     expect(chunkOf(src('features/x/b.tsx'))).toBeUndefined();
     expect(chunkOf(lib('recharts/es6/index.js'))).toBeUndefined();
+  });
+
+  it("puts each language's start-up texts into one chunk and leaves a screen's texts alone", () => {
+    for (const namespace of initialNamespaces) {
+      expect(chunkOf(src(`locales/tr/${namespace}.json`))).toBe('texts-tr');
+      expect(chunkOf(src(`locales/en/${namespace}.json`))).toBe('texts-en');
+    }
+    expect(startUpTextsChunk(src('locales/tr/worq-trade.json'))).toBeUndefined();
+    expect(startUpTextsChunk(src('locales/en/auth.json'))).toBeUndefined();
   });
 
   it('tells the areas apart by path', () => {

@@ -4,7 +4,8 @@
  * The start-up gets the chunks Rollup would give it, named so that nothing else is merged into
  * them: one per library step of src/main.tsx (React, React DOM, React Router, i18next), the
  * entry's own imports ("http-client": the HTTP client's front, the token storage), Vite's preload
- * helper, and the app's step ("app": the router table, the session, the toasts).
+ * helper, and the app's step ("app": the router table, the session, the toasts). The texts every
+ * screen needs are one file per language ("texts-tr", "texts-en").
  *
  * Modules shared by screens are grouped (issue 14). Left to itself, Rollup gives every set of
  * screens sharing a module a chunk of its own: a signed-in first visit of /worq-trade asked for
@@ -85,6 +86,15 @@ export function isSignedInStart(id: string): boolean {
   return /\/src\/(app\/layouts\/signed-in-layout\.tsx|features\/worq-trade\/(components\/applications-page\.tsx|api\/first-reads\.ts))$/.test(
     slashes(id),
   );
+}
+
+/**
+ * The texts every screen needs from the start (`initialNamespaces` of src/lib/i18n.ts), one chunk
+ * per language: a first visit asks for one file instead of three.
+ */
+export function startUpTextsChunk(id: string): string | undefined {
+  const match = /\/src\/locales\/(\w+)\/(common|feedback|ui)\.json$/.exec(slashes(id));
+  return match ? `texts-${match[1]}` : undefined;
 }
 
 /**
@@ -210,5 +220,5 @@ export function chunkRule(graph: ModuleGraph): (id: string) => string | undefine
     return usedElsewhere ? undefined : 'shared-signed-in-start';
   };
 
-  return (id) => startUpChunk(id) ?? formatChunk(id) ?? startScreenChunk(id) ?? sharedChunk(id);
+  return (id) => startUpChunk(id) ?? startUpTextsChunk(id) ?? formatChunk(id) ?? startScreenChunk(id) ?? sharedChunk(id);
 }

@@ -23,7 +23,9 @@ export const namespaces = [
 export type Namespace = (typeof namespaces)[number];
 /**
  * What every screen needs (shell, shared components, toasts). The rest is fetched by the screens
- * that use it (withNamespaces), so the first page does not wait for texts it never shows.
+ * that use it (withNamespaces), so the first page does not wait for texts it never shows. The
+ * build puts these into one file per language (build/chunks.ts startUpTextsChunk, which names
+ * them again: the build cannot load this module).
  */
 export const initialNamespaces = ['common', 'feedback', 'ui'] as const satisfies readonly Namespace[];
 
