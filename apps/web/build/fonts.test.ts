@@ -21,15 +21,18 @@ const require = createRequire(import.meta.url);
 const fontsCss = readFileSync(path.join(stylesDir, 'fonts.css'), 'utf8');
 const localesDir = path.join(stylesDir, '..', 'locales');
 
-/** The faces of fonts.css in order of declaration: file name, weights and unicode-range (whitespace collapsed). */
-const faces = [...fontsCss.matchAll(/@font-face\s*\{([^}]*)\}/g)].map(([, body]) => {
-  const descriptor = (name: string) => new RegExp(`${name}:\\s*([^;]+);`).exec(body!)?.[1]?.replace(/\s+/g, ' ');
-  return {
+/** The descriptors of each face of fonts.css, in order of declaration (whitespace collapsed). */
+const declared = [...fontsCss.matchAll(/@font-face\s*\{([^}]*)\}/g)].map(([, body]) => {
+  return (name: string) => new RegExp(`(?:^|[\\s;])${name}:\\s*([^;]+);`).exec(body!)?.[1]?.replace(/\s+/g, ' ');
+});
+/** The Roboto faces: file name, weights and unicode-range. */
+const faces = declared
+  .filter((descriptor) => descriptor('font-family') === "'Roboto'")
+  .map((descriptor) => ({
     file: /([\w-]+\.woff2)'\)/.exec(descriptor('src') ?? '')?.[1],
     weight: descriptor('font-weight'),
     range: descriptor('unicode-range') ?? '',
-  };
-});
+  }));
 const rangeOf = (file: string) => faces.find((face) => face.file === file)?.range ?? '';
 
 /** The table tags of an OpenType file (its table directory: the count at byte 4, 16-byte records from byte 12). */
@@ -75,6 +78,21 @@ describe('Roboto faces', () => {
     for (const face of faces) expect(face.weight).toBe('100 900');
     expect(rangeOf('roboto-core-wght.woff2')).toBe(coreUnicodeRange);
     expect(rangeOf('roboto-turkish-wght.woff2')).toBe(turkishUnicodeRange);
+  });
+
+  it("sizes the fallback face to Roboto's ascent, descent and line gap", () => {
+    const fallback = declared.find((descriptor) => descriptor('font-family') === "'Roboto Fallback'");
+    expect(fallback).toBeDefined();
+    const percent = (name: string) => Number(/^([\d.]+)%$/.exec(fallback!(name) ?? '')?.[1]);
+    const roboto = fontkit.create(fontsourceFace('latin'));
+    // size-adjust scales the overrides as well.
+    const scale = percent('size-adjust') / 100;
+    expect(scale).toBeGreaterThan(0.95);
+    expect(scale).toBeLessThan(1.05);
+    expect((percent('ascent-override') / 100) * scale).toBeCloseTo(roboto.ascent / roboto.unitsPerEm, 3);
+    expect((percent('descent-override') / 100) * scale).toBeCloseTo(-roboto.descent / roboto.unitsPerEm, 3);
+    expect(percent('line-gap-override')).toBe((roboto.lineGap / roboto.unitsPerEm) * 100);
+    expect(fallback!('src')).toContain("local('Arial')");
   });
 
   it("gives the full faces Fontsource's ranges, the latin one only where its file has a glyph", () => {
