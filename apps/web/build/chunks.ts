@@ -189,6 +189,9 @@ export function chunkRule(graph: ModuleGraph): (id: string) => string | undefine
     return signedInStart.has(id) ? 'shared-signed-in-start' : name;
   };
 
+  /** The chunks named by path or by the start-up, whatever else uses the module. */
+  const namedChunk = (id: string) => startUpChunk(id) ?? startUpTextsChunk(id) ?? formatChunk(id);
+
   const grouped = new Map<string, string | undefined>();
   /** `areasChunk`, when every import of the module has a chunk of its own too. */
   const sharedChunk = (id: string): string | undefined => {
@@ -214,11 +217,11 @@ export function chunkRule(graph: ModuleGraph): (id: string) => string | undefine
    */
   const startScreenChunk = (id: string): string | undefined => {
     if (!isSignedInStart(id)) return undefined;
-    const hasChunk = (other: string) => (startUpChunk(other) ?? formatChunk(other) ?? sharedChunk(other)) !== undefined;
+    const hasChunk = (other: string) => (namedChunk(other) ?? sharedChunk(other)) !== undefined;
     const own = reach(id, (other) => (factsOf(other)?.importedIds ?? []).filter((imported) => !hasChunk(imported)));
     const usedElsewhere = [...own].some((other) => other !== id && importersOf(other).some((importer) => !own.has(importer)));
     return usedElsewhere ? undefined : 'shared-signed-in-start';
   };
 
-  return (id) => startUpChunk(id) ?? startUpTextsChunk(id) ?? formatChunk(id) ?? startScreenChunk(id) ?? sharedChunk(id);
+  return (id) => namedChunk(id) ?? startScreenChunk(id) ?? sharedChunk(id);
 }
