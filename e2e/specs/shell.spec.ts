@@ -110,6 +110,66 @@ test('replaces the pre-rendered copy with the live sign-in page, fields editable
   }
 });
 
+// Records every largest-contentful-paint entry the page reports, from its first paint on.
+const recordLargestPaints = `window.__largestPaints = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__largestPaints.push({ time: entry.startTime, size: entry.size });
+}).observe({ type: 'largest-contentful-paint', buffered: true });`;
+
+test('the live page replacing the copy is no later largest contentful paint, at phone and desktop widths', async () => {
+  // A first visit on a slow link: the copy paints in the fallback face, Roboto arrives, then the
+  // app's code. The live page's elements are new, and Chromium reports one as a later largest
+  // paint if it is bigger than the largest the copy painted: the fallback face must not draw that
+  // text block smaller than Roboto does (src/styles/fonts.css; Lighthouse's LCP is at stake).
+  for (const width of [412, 1280]) {
+    const { context, page, errors } = await openPage(browser, product.baseUrl, { language: 'tr', width });
+    try {
+      let releaseFonts = () => {};
+      let releaseScripts = () => {};
+      const fontsHeld = new Promise<void>((resolve) => (releaseFonts = resolve));
+      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+      await page.route(/\.woff2$/, async (route) => {
+        await fontsHeld;
+        await route.continue();
+      });
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await page.addInitScript(recordLargestPaints);
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.waitForFunction(() => performance.getEntriesByType('paint').some((entry) => entry.name === 'first-contentful-paint'));
+      const robotoLoaded = () =>
+        [...document.fonts].filter((face) => face.family.replaceAll('"', '') === 'Roboto' && face.status === 'loaded').length;
+      const loadedBefore = await page.evaluate(robotoLoaded);
+      const fontsReleasedAt = await page.evaluate(() => performance.now());
+      releaseFonts();
+      // The core and the Turkish cut, which the page's letters need.
+      await page.waitForFunction(
+        () => [...document.fonts].filter((face) => face.family.replaceAll('"', '') === 'Roboto' && face.status === 'loaded').length >= 2,
+      );
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      releaseScripts();
+      await page.locator('#root:not([data-prerendered]) h1').waitFor();
+      await page.getByLabel('E-posta').fill('someone@example.com');
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const paints = await page.evaluate(
+        () => (window as unknown as { __largestPaints: Array<{ time: number; size: number }> }).__largestPaints,
+      );
+      assert.equal(loadedBefore, 0, 'the copy painted before Roboto arrived');
+      assert.ok(paints.length > 0, 'the page reported a largest paint');
+      assert.deepEqual(
+        paints.filter((entry) => entry.time > fontsReleasedAt),
+        [],
+        `${width} px: the largest paint stays the copy's (${paints.map((entry) => `${Math.round(entry.time)} ms, ${entry.size} px²`).join('; ')})`,
+      );
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 for (const theme of themes) {
   for (const language of languages) {
     const mode = `${theme} theme, ${language}`;

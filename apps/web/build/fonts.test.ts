@@ -85,9 +85,10 @@ describe('Roboto faces', () => {
     expect(fallback).toBeDefined();
     const percent = (name: string) => Number(/^([\d.]+)%$/.exec(fallback!(name) ?? '')?.[1]);
     const roboto = fontkit.create(fontsourceFace('latin'));
-    // size-adjust scales the overrides as well.
-    const scale = percent('size-adjust') / 100;
-    expect(scale).toBeGreaterThan(0.95);
+    // size-adjust would scale the overrides as well. Below 100% it drew the pre-rendered page's
+    // text narrower than Roboto, and the live page became a later largest contentful paint.
+    const scale = fallback!('size-adjust') === undefined ? 1 : percent('size-adjust') / 100;
+    expect(scale).toBeGreaterThanOrEqual(1);
     expect(scale).toBeLessThan(1.05);
     expect((percent('ascent-override') / 100) * scale).toBeCloseTo(roboto.ascent / roboto.unitsPerEm, 3);
     expect((percent('descent-override') / 100) * scale).toBeCloseTo(-roboto.descent / roboto.unitsPerEm, 3);
