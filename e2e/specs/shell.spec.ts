@@ -151,11 +151,13 @@ test('the live page replacing the copy is no later largest contentful paint, at 
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       releaseScripts();
       await page.locator('#root:not([data-prerendered]) h1').waitFor();
-      await page.getByLabel('E-posta').fill('someone@example.com');
+      // Read before any input: Chromium stops reporting largest paints at the first one.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await page.waitForTimeout(200);
       const paints = await page.evaluate(
         () => (window as unknown as { __largestPaints: Array<{ time: number; size: number }> }).__largestPaints,
       );
+      await page.getByLabel('E-posta').fill('someone@example.com');
       assert.equal(loadedBefore, 0, 'the copy painted before Roboto arrived');
       assert.ok(paints.length > 0, 'the page reported a largest paint');
       assert.deepEqual(
