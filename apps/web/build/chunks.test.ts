@@ -7,15 +7,16 @@ const lib = (path: string) => `/repo/node_modules/${path}`;
 const src = (path: string) => `${web}/src/${path}`;
 
 /** A module graph as Rollup reports it, from each module's static and dynamic imports. */
-function graphOf(modules: Record<string, { imports?: string[]; dynamic?: string[] }>, entry: string): ModuleGraph {
+function graphOf(modules: Record<string, { imports?: string[]; dynamic?: string[]; code?: string }>, entry: string): ModuleGraph {
   const facts = new Map<string, ModuleFacts & { importers: string[]; dynamicImporters: string[] }>();
   const factsOf = (id: string) => {
     let known = facts.get(id);
     if (!known) facts.set(id, (known = { isEntry: id === entry, importers: [], dynamicImporters: [], importedIds: [] }));
     return known;
   };
-  for (const [id, { imports = [], dynamic = [] }] of Object.entries(modules)) {
+  for (const [id, { imports = [], dynamic = [], code }] of Object.entries(modules)) {
     factsOf(id).importedIds = imports;
+    factsOf(id).code = code ?? null;
     for (const imported of imports) factsOf(imported).importers.push(id);
     for (const imported of dynamic) factsOf(imported).dynamicImporters.push(id);
   }
@@ -29,6 +30,7 @@ const screens = {
   dashboard: src('features/insight/components/dashboard-page.tsx'),
   publicLayout: src('app/layouts/public-layout.tsx'),
   login: src('features/auth/components/login-page.tsx'),
+  signUp: src('features/auth/components/sign-up-form.tsx'),
   gallery: src('features/dev/components/ui-gallery-page.tsx'),
   review: src('features/admin/components/review-queue-page.tsx'),
 };
@@ -70,8 +72,20 @@ const graph = graphOf(
     // The layout's own part, and through it a module the back-office uses too.
     [src('app/layouts/side-menu.tsx')]: { imports: [src('app/layouts/side-menu.module.css'), src('features/x/with-admin.ts')] },
     [src('features/x/with-admin.ts')]: { imports: [src('lib/format.ts')] },
-    [screens.login]: { imports: [src('components/ui/icon.tsx'), src('components/ui/form.tsx')] },
-    [screens.publicLayout]: { imports: [src('components/ui/form.tsx')] },
+    [screens.login]: {
+      imports: [src('components/ui/icon.tsx'), src('components/ui/form.tsx'), src('features/auth/components/heading.tsx')],
+    },
+    [screens.signUp]: { imports: [src('features/auth/components/heading.tsx'), src('features/auth/components/consent.tsx')] },
+    [screens.publicLayout]: { imports: [src('components/ui/form.tsx'), src('features/auth/components/consent.tsx')] },
+    // Both use react-i18next's index; only the consent boxes take <Trans> from it.
+    [src('features/auth/components/heading.tsx')]: {
+      imports: [lib('react-i18next/dist/es/index.js')],
+      code: "import { useTranslation } from 'react-i18next';",
+    },
+    [src('features/auth/components/consent.tsx')]: {
+      imports: [lib('react-i18next/dist/es/index.js')],
+      code: "import { Trans, useTranslation } from 'react-i18next';",
+    },
     [screens.gallery]: { imports: [src('components/ui/icon.tsx'), src('features/x/dev-and-one.tsx')] },
     [screens.review]: { imports: [src('components/ui/form.tsx'), src('features/x/with-admin.ts')] },
     [src('components/ui/card.tsx')]: {
@@ -145,6 +159,11 @@ describe('build chunks', () => {
     expect(chunkOf(src('features/x/a.tsx'))).toBeUndefined();
     expect(chunkOf(src('features/x/b.tsx'))).toBeUndefined();
     expect(chunkOf(lib('recharts/es6/index.js'))).toBeUndefined();
+  });
+
+  it('keeps out a module rendering <Trans>, which would bring its chunk to every screen of the area', () => {
+    expect(chunkOf(src('features/auth/components/heading.tsx'))).toBe('shared-public');
+    expect(chunkOf(src('features/auth/components/consent.tsx'))).toBeUndefined();
   });
 
   it("puts each language's start-up texts into one chunk and leaves a screen's texts alone", () => {

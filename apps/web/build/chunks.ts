@@ -27,7 +27,8 @@
  * the start-up's libraries. What the start-up loads is left alone (a module the entry or one of
  * its steps reaches is not a screen's), and so is a module reached from a dynamic import that is
  * not a screen (the HTTP transport, a text namespace, the PDF writer) or one importing any other
- * library (a chart, the form stack), which would otherwise reach every screen of its area.
+ * library (a chart, the form stack) or rendering <Trans>, which would otherwise reach every screen
+ * of its area.
  */
 
 /** The parts of Rollup's module info this needs (the `getModuleInfo` of `manualChunks`). */
@@ -36,6 +37,8 @@ export interface ModuleFacts {
   importers: readonly string[];
   dynamicImporters: readonly string[];
   importedIds: readonly string[];
+  /** The module's code as transformed (Rollup's ModuleInfo.code). */
+  code?: string | null;
 }
 
 /** The module graph as `manualChunks` sees it. */
@@ -103,6 +106,16 @@ export function startUpTextsChunk(id: string): string | undefined {
  */
 function formatChunk(id: string): string | undefined {
   return /\/src\/(lib|features\/worq-trade)\/format\.ts$/.test(slashes(id)) ? 'format' : undefined;
+}
+
+/**
+ * Whether a module renders react-i18next's <Trans>. Its import goes through react-i18next's index,
+ * which the start-up loads, so the graph alone does not show that the module needs the "trans"
+ * chunk; grouped, it would bring that chunk to every screen of its area (the sign-up form's consent
+ * boxes brought 5 kB to the sign-in page).
+ */
+function rendersTrans(facts: ModuleFacts | null): boolean {
+  return /\bimport\s*\{[^}]*\bTrans\b[^}]*\}\s*from\s*["']react-i18next["']/.test(facts?.code ?? '');
 }
 
 /** A module loaded on its own: the entry, or the target of a dynamic import. */
@@ -204,6 +217,8 @@ export function chunkRule(graph: ModuleGraph): (id: string) => string | undefine
     if (chunk !== undefined && !imports.every((imported) => startUpChunk(imported) !== undefined || sharedChunk(imported) !== undefined)) {
       chunk = undefined;
     }
+    // react-i18next's index (a start-up chunk) hands <Trans> over from a chunk of its own.
+    if (chunk !== undefined && rendersTrans(factsOf(id))) chunk = undefined;
     grouped.set(id, chunk);
     return chunk;
   };
