@@ -31,6 +31,9 @@ describe('pre-rendered sign-in page', () => {
     expect(page).toContain('<div id="root" data-prerendered="sign-in" inert><main>hello $& $1</main></div>');
     expect(page.indexOf('<style data-prerendered>.a{color:red}')).toBeLessThan(page.indexOf('</head>'));
     expect(page).toContain("[data-theme='dark'] #root[data-prerendered] [role='switch'] svg { visibility: hidden; }");
+    // Above the phone breakpoint the copy shows once its end marker, right after #root, is parsed.
+    expect(page).toContain('</main></div><template id="prerendered-end"></template>');
+    expect(page).toContain('@media (min-width: 769px) { body:not(:has(#prerendered-end))');
   });
 
   it('takes the inlined stylesheets out of the preload lists and renumbers the rest', () => {
