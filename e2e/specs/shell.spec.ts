@@ -112,11 +112,21 @@ test('replaces the pre-rendered copy with the live sign-in page, fields editable
   }
 });
 
-// Records every largest-contentful-paint entry the page reports, from its first paint on.
-const recordLargestPaints = `window.__largestPaints = [];
+/**
+ * Records the page's performance entries of `type` (buffered, from its first paint on) into
+ * `window.__entries`, each as `{ time, size, value }`; read them with `recordedEntries`.
+ */
+async function recordEntries(page: Page, type: 'largest-contentful-paint' | 'layout-shift'): Promise<void> {
+  await page.addInitScript(`window.__entries = [];
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.__largestPaints.push({ time: entry.startTime, size: entry.size });
-}).observe({ type: 'largest-contentful-paint', buffered: true });`;
+  for (const entry of list.getEntries()) window.__entries.push({ time: entry.startTime, size: entry.size, value: entry.value });
+}).observe({ type: '${type}', buffered: true });`);
+}
+
+type RecordedEntry = { time: number; size?: number; value?: number };
+const recordedEntries = (page: Page) => page.evaluate(() => (window as unknown as { __entries: RecordedEntry[] }).__entries);
+const twoFrames = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 test('the live page replacing the copy is no later largest contentful paint, at phone and desktop widths', async () => {
   // A first visit on a slow link: the copy paints in the fallback face, Roboto arrives, then the
@@ -138,7 +148,7 @@ test('the live page replacing the copy is no later largest contentful paint, at 
         await scriptsHeld;
         await route.continue();
       });
-      await page.addInitScript(recordLargestPaints);
+      await recordEntries(page, 'largest-contentful-paint');
       await page.goto('/', { waitUntil: 'commit' });
       await page.waitForFunction(() => performance.getEntriesByType('paint').some((entry) => entry.name === 'first-contentful-paint'));
       const robotoLoaded = (minimum: number) => {
@@ -153,15 +163,13 @@ test('the live page replacing the copy is no later largest contentful paint, at 
       releaseFonts();
       // The core and the Turkish cut, which the page's letters need.
       await page.waitForFunction(robotoLoaded, 2);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await twoFrames(page);
       releaseScripts();
       await page.locator('#root:not([data-prerendered]) h1').waitFor();
       // Read before any input: Chromium stops reporting largest paints at the first one.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await twoFrames(page);
       await page.waitForTimeout(200);
-      const paints = await page.evaluate(
-        () => (window as unknown as { __largestPaints: Array<{ time: number; size: number }> }).__largestPaints,
-      );
+      const paints = await recordedEntries(page);
       await page.getByLabel('E-posta').fill('someone@example.com');
       assert.equal(loadedBefore, false, 'the copy painted before Roboto arrived');
       assert.ok(paints.length > 0, 'the page reported a largest paint');
@@ -211,13 +219,10 @@ test('the pre-rendered page does not jump while it arrives in pieces, at a deskt
   const front = await splitPageServer(product.baseUrl);
   const { context, page, errors } = await openPage(browser, front.url, { language: 'tr', width: 1280 });
   try {
-    await page.addInitScript(`window.__shifts = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.__shifts.push(entry.value);
-}).observe({ type: 'layout-shift', buffered: true });`);
+    await recordEntries(page, 'layout-shift');
     await page.goto('/', { waitUntil: 'load' });
     await page.locator('#root:not([data-prerendered]) h1').waitFor();
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    const shifts = (await recordedEntries(page)).map((entry) => entry.value ?? 0);
     const total = shifts.reduce((sum, value) => sum + value, 0);
     // What remains is the font swap's: a link a few pixels wider (about 0.00002).
     assert.ok(total < 0.001, `layout shifts ${shifts.map((value) => value.toFixed(5)).join(', ')}`);

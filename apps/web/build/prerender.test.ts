@@ -34,6 +34,9 @@ describe('pre-rendered sign-in page', () => {
     // Above the phone breakpoint the copy shows once its end marker, right after #root, is parsed.
     expect(page).toContain('</main></div><template id="prerendered-end"></template>');
     expect(page).toContain('@media (min-width: 769px) { body:not(:has(#prerendered-end))');
+    // That width is where public-layout.module.css stops stacking the page for phones.
+    const layoutCss = readFileSync(new URL('../src/app/layouts/public-layout.module.css', import.meta.url), 'utf8');
+    expect(layoutCss).toMatch(/@media \(max-width: 768px\) \{\s*\.layout \{\s*grid-template-columns: minmax\(0, 1fr\);/);
   });
 
   it('takes the inlined stylesheets out of the preload lists and renumbers the rest', () => {
