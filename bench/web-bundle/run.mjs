@@ -78,6 +78,19 @@ function filesFor(outDir, manifest, entryKeys) {
   return [...files].filter((file) => /\.(?:html|m?js|css)$/.test(file) && !inlined(file));
 }
 
+/**
+ * The manifest keys of the chunks holding these source modules. A screen that shares a chunk with
+ * others (apps/web/build/chunks.ts joins a first visit's screens) has no key of its own.
+ */
+function manifestKeysOf({ manifest, chunks }, modules) {
+  return modules.map((module) => {
+    const chunk = chunks.find((item) => item.type === 'chunk' && item.moduleIds.includes(path.join(webRoot, module)));
+    const key = chunk && Object.keys(manifest).find((name) => manifest[name].file === chunk.fileName);
+    if (!key) throw new Error(`No chunk of the build holds ${module}`);
+    return key;
+  });
+}
+
 function measure(outDir, files) {
   const rows = files.map((file) => {
     const content = readFileSync(path.join(outDir, file));
@@ -113,7 +126,7 @@ try {
   // (a) the product's web app with its own vite.config.ts
   const appOut = path.join(tmp, 'app');
   const appBuild = await viteBuild(webRoot, appOut, { configFile: path.join(webRoot, 'vite.config.ts') });
-  const appFiles = filesFor(appOut, appBuild.manifest, ['index.html', ...loginRouteModules]);
+  const appFiles = filesFor(appOut, appBuild.manifest, ['index.html', ...manifestKeysOf(appBuild, loginRouteModules)]);
   const app = measure(appOut, appFiles);
 
   // (b) a bare page: one route, one tiny component, same Vite and React plugin

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { initialNamespaces } from '../src/lib/i18n.ts';
-import { chunkRule, isSignedInStart, screenArea, startUpTextsChunk, type ModuleFacts, type ModuleGraph } from './chunks.ts';
+import { chunkRule, firstVisitOf, screenArea, startUpTextsChunk, type ModuleFacts, type ModuleGraph } from './chunks.ts';
 
 const web = '/repo/apps/web';
 const lib = (path: string) => `/repo/node_modules/${path}`;
@@ -31,8 +31,11 @@ const screens = {
   publicLayout: src('app/layouts/public-layout.tsx'),
   login: src('features/auth/components/login-page.tsx'),
   signUp: src('features/auth/components/sign-up-form.tsx'),
+  forgotPassword: src('features/auth/components/forgot-password-page.tsx'),
   gallery: src('features/dev/components/ui-gallery-page.tsx'),
   review: src('features/admin/components/review-queue-page.tsx'),
+  decisions: src('features/admin/components/application-review-page.tsx'),
+  contactForms: src('features/admin/components/contact-forms-page.tsx'),
 };
 const graph = graphOf(
   {
@@ -46,7 +49,12 @@ const graph = graphOf(
     [lib('react-i18next/dist/es/index.js')]: {
       imports: [lib('react-i18next/dist/es/Trans.js'), lib('react-i18next/dist/es/useTranslation.js')],
     },
-    [src('app/app.tsx')]: { imports: [src('lib/theme.ts'), src('components/ui/button.tsx')], dynamic: Object.values(screens) },
+    [src('app/app.tsx')]: {
+      imports: [src('lib/theme.ts'), src('components/ui/button.tsx')],
+      dynamic: [...Object.values(screens), src('app/analytics/analytics-wiring.ts')],
+    },
+    // Loaded after consent on every page; listens for the sign-in screens' events.
+    [src('app/analytics/analytics-wiring.ts')]: { imports: [src('lib/analytics/auth-events.ts')], dynamic: [src('lib/format.ts')] },
     [src('components/ui/button.tsx')]: { imports: [lib('react/index.js'), src('components/ui/button.module.css')] },
     [screens.applications]: {
       imports: [
@@ -73,9 +81,24 @@ const graph = graphOf(
     [src('app/layouts/side-menu.tsx')]: { imports: [src('app/layouts/side-menu.module.css'), src('features/x/with-admin.ts')] },
     [src('features/x/with-admin.ts')]: { imports: [src('lib/format.ts')] },
     [screens.login]: {
-      imports: [src('components/ui/icon.tsx'), src('components/ui/form.tsx'), src('features/auth/components/heading.tsx')],
+      imports: [
+        src('components/ui/icon.tsx'),
+        src('components/ui/form.tsx'),
+        src('features/auth/components/heading.tsx'),
+        src('lib/analytics/auth-events.ts'),
+      ],
+      dynamic: [screens.signUp],
     },
-    [screens.signUp]: { imports: [src('features/auth/components/heading.tsx'), src('features/auth/components/consent.tsx')] },
+    [screens.signUp]: {
+      imports: [
+        src('features/auth/components/heading.tsx'),
+        src('features/auth/components/consent.tsx'),
+        src('components/ui/code-input.tsx'),
+      ],
+    },
+    // The sign-up form and a page a first visit does not open share the code input.
+    [screens.forgotPassword]: { imports: [src('components/ui/code-input.tsx'), src('features/auth/components/heading.tsx')] },
+    [src('components/ui/code-input.tsx')]: { imports: [lib('react/index.js')] },
     [screens.publicLayout]: { imports: [src('components/ui/form.tsx'), src('features/auth/components/consent.tsx')] },
     // Both use react-i18next's index; only the consent boxes take <Trans> from it.
     [src('features/auth/components/heading.tsx')]: {
@@ -87,7 +110,12 @@ const graph = graphOf(
       code: "import { Trans, useTranslation } from 'react-i18next';",
     },
     [screens.gallery]: { imports: [src('components/ui/icon.tsx'), src('features/x/dev-and-one.tsx')] },
-    [screens.review]: { imports: [src('components/ui/form.tsx'), src('features/x/with-admin.ts')] },
+    [screens.review]: { imports: [src('components/ui/form.tsx'), src('features/x/with-admin.ts'), src('features/x/admin-only.ts')] },
+    [screens.decisions]: { imports: [src('features/x/admin-only.ts'), src('features/x/admin-later.ts')] },
+    // The back-office's opening screen shares it with a later one; it imports the shared formatting.
+    [src('features/x/admin-only.ts')]: { imports: [src('lib/format.ts')] },
+    [screens.contactForms]: { imports: [src('features/x/admin-later.ts')] },
+    [src('features/x/admin-later.ts')]: { imports: [lib('react/index.js')] },
     [src('components/ui/card.tsx')]: {
       imports: [
         lib('react/index.js'),
@@ -124,24 +152,59 @@ describe('build chunks', () => {
     expect(chunkOf(src('styles/global.css'))).toBeUndefined();
   });
 
-  it('groups what several screens of an area share, with its stylesheet', () => {
-    // The signed-in layout and the opening screen use the card: it goes with what a first visit loads.
-    expect(chunkOf(src('components/ui/card.tsx'))).toBe('shared-signed-in-start');
-    expect(chunkOf(src('components/ui/card.module.css'))).toBe('shared-signed-in-start');
-    expect(chunkOf(src('components/ui/icon.tsx'))).toBe('shared-public-signed-in');
-    // The developer gallery uses it too, which ties it to no other area; no screen of a signed-in
-    // first visit uses it.
+  it('groups what several screens share by the first visits reaching it, else by the areas using it', () => {
+    // The signed-in layout and the opening screen use the card: only a signed-in first visit loads it.
+    expect(chunkOf(src('components/ui/card.tsx'))).toBe('first-signed-in');
+    expect(chunkOf(src('components/ui/card.module.css'))).toBe('first-signed-in');
+    // The sign-in page and the signed-in layout both show the icons.
+    expect(chunkOf(src('components/ui/icon.tsx'))).toBe('first-public-signed-in');
+    // The sign-in page's heading, which the sign-up form and the password reset use too.
+    expect(chunkOf(src('features/auth/components/heading.tsx'))).toBe('first-public');
+    // The back-office's opening screen and the portal's layout (through its side menu).
+    expect(chunkOf(src('features/x/with-admin.ts'))).toBe('first-signed-in-admin');
+    // What only screens after a first visit use stays grouped by area: the sign-up form's code
+    // input, a module two later back-office screens share, and one the developer gallery shares.
+    expect(chunkOf(src('components/ui/code-input.tsx'))).toBe('shared-public');
+    expect(chunkOf(src('features/x/admin-later.ts'))).toBe('shared-admin');
     expect(chunkOf(src('features/x/dev-and-one.tsx'))).toBe('shared-signed-in');
   });
 
-  it("puts a signed-in first visit's screens into its chunk only when nothing they reach would come along for other screens", () => {
+  it('groups a module whose imports have named chunks of their own (the formatting, the start-up)', () => {
+    expect(chunkOf(src('lib/format.ts'))).toBe('format');
+    expect(chunkOf(src('features/x/admin-only.ts'))).toBe('first-admin');
+  });
+
+  it('puts no module into a chunk a first visit loads unless that visit reaches it', () => {
+    const grouped = [...graph.getModuleIds()].map((id) => [id, chunkOf(id)] as const);
+    for (const visit of ['public', 'signed-in', 'admin'] as const) {
+      const reached = new Set<string>();
+      const queue = [...graph.getModuleIds()].filter((id) => firstVisitOf(id) === visit);
+      for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+        if (reached.has(id)) continue;
+        reached.add(id);
+        queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+      }
+      const loaded = new Set(grouped.filter(([id, chunk]) => reached.has(id) && chunk?.startsWith('first-')).map(([, chunk]) => chunk));
+      expect(loaded.size).toBeGreaterThan(0);
+      const unreached = grouped.filter(([id, chunk]) => loaded.has(chunk) && !reached.has(id)).map(([id]) => id);
+      expect({ visit, unreached }).toEqual({ visit, unreached: [] });
+    }
+  });
+
+  it('keeps the analytics events of the sign-in screens with the start-up, which the analytics wiring loads after', () => {
+    expect(chunkOf(src('lib/analytics/auth-events.ts'))).toBe('app');
+  });
+
+  it("puts a first visit's screens into its chunk only when nothing they reach would come along for other screens", () => {
     // The opening screen reaches a chart the dashboard uses too, which has no chunk of its own.
     expect(chunkOf(screens.applications)).toBeUndefined();
     // The layout's own side menu reaches a module the back-office shares with the portal, which
-    // has a chunk (shared-admin-signed-in): the layout may join.
-    expect(chunkOf(src('features/x/with-admin.ts'))).toBe('shared-admin-signed-in');
-    expect(chunkOf(screens.layout)).toBe('shared-signed-in-start');
-    expect(chunkOf(src('lib/format.ts'))).toBe('format');
+    // has a chunk (first-signed-in-admin): the layout may join.
+    expect(chunkOf(screens.layout)).toBe('first-signed-in');
+    // The sign-in page reaches the form stack, which has no chunk of its own.
+    expect(chunkOf(screens.login)).toBeUndefined();
+    expect(chunkOf(screens.publicLayout)).toBeUndefined();
+    expect(chunkOf(screens.review)).toBeUndefined();
     expect(chunkOf(src('features/worq-trade/format.ts'))).toBe('format');
     expect(chunkOf(screens.dashboard)).toBeUndefined();
   });
@@ -162,7 +225,7 @@ describe('build chunks', () => {
   });
 
   it('keeps out a module rendering <Trans>, which would bring its chunk to every screen of the area', () => {
-    expect(chunkOf(src('features/auth/components/heading.tsx'))).toBe('shared-public');
+    expect(chunkOf(src('features/auth/components/heading.tsx'))).toBe('first-public');
     expect(chunkOf(src('features/auth/components/consent.tsx'))).toBeUndefined();
   });
 
@@ -182,10 +245,15 @@ describe('build chunks', () => {
     expect(screenArea(src('features/worq-trade/api/first-reads.ts'))).toBe('signed-in');
     expect(screenArea(src('app/layouts/dev-layout.tsx'))).toBe('dev');
     expect(screenArea(src('lib/http-transport.ts'))).toBeNull();
-    expect(isSignedInStart(screens.layout)).toBe(true);
-    expect(isSignedInStart(screens.applications)).toBe(true);
-    expect(isSignedInStart(src('features/worq-trade/api/first-reads.ts'))).toBe(true);
-    expect(isSignedInStart(screens.dashboard)).toBe(false);
+    expect(firstVisitOf(screens.layout)).toBe('signed-in');
+    expect(firstVisitOf(screens.applications)).toBe('signed-in');
+    expect(firstVisitOf(src('features/worq-trade/api/first-reads.ts'))).toBe('signed-in');
+    expect(firstVisitOf(screens.login)).toBe('public');
+    expect(firstVisitOf(screens.publicLayout)).toBe('public');
+    expect(firstVisitOf(screens.review)).toBe('admin');
+    expect(firstVisitOf(src('features/admin/components/admin-login-page.tsx'))).toBe('admin');
+    expect(firstVisitOf(screens.signUp)).toBeUndefined();
+    expect(firstVisitOf(screens.dashboard)).toBeUndefined();
     expect(screenArea('C:\\repo\\apps\\web\\src\\features\\auth\\components\\login-page.tsx')).toBe('public');
   });
 });

@@ -15,12 +15,18 @@
  * chunk per combination of the areas using it (the sign-in pages, the signed-in portal, the
  * back-office), named after them: "shared-signed-in", "shared-public-signed-in". A screen then
  * loads its own chunk, its layout's and a few shared ones; the cost is code of the shared chunk the
- * screen does not use. The signed-in portal's share is cut once more: what its layout and its
- * opening screen use ("shared-signed-in-start") apart from the rest, which a first visit of
- * /worq-trade then does not fetch (11 kB less as sent; one chunk per feature instead was tried and
- * scored lower). The layout and that screen join this chunk themselves when nothing they reach
- * would drag other screens' code in with them: such a visit then loads one script and one
- * stylesheet for its screens instead of seven files.
+ * screen does not use.
+ *
+ * What a first visit loads is cut apart from that rest, per first visit: the sign-in page (its
+ * layout and page), a signed-in visit (the portal's layout and the screen it opens on, /worq-trade)
+ * and the back-office's (its layout, review queue and sign-in). A shared module one of those
+ * reaches goes into a chunk named after the first visits reaching it ("first-public",
+ * "first-public-signed-in-admin"), so that no first visit fetches code only other screens run:
+ * area groups made the sign-in page fetch the portal's dialogs and the sign-up form's code input,
+ * and a signed-in visit the sign-in fields (one chunk per feature instead was tried and scored
+ * lower). A first visit's screens join their own chunk when nothing they reach would drag other
+ * screens' code in with them: such a visit then loads one script and one stylesheet for its
+ * screens instead of seven files.
  *
  * Rollup puts every static dependency of a grouped module that has no chunk of its own into the
  * group too, so a module is grouped only when each of its imports is grouped as well or is one of
@@ -79,17 +85,31 @@ export function screenArea(id: string): string | null {
   return null;
 }
 
+/** The first visits the shared chunks are cut for, in the order their chunks are named. */
+const firstVisits = ['public', 'signed-in', 'admin'] as const;
+export type FirstVisit = (typeof firstVisits)[number];
+
 /**
- * What a signed-in first visit loads: the portal's layout and the screen the portal opens on
- * (/worq-trade, with its first reads). Their shared modules get a chunk of their own, so that the
- * visit does not also fetch code that only other screens run (the connect-store flow, the date
- * picker, the overflow menu).
+ * Which first visit loads a screen module: the sign-in page's layout and page (`/`); the portal's
+ * layout and the screen it opens on (/worq-trade, with its first reads); the back-office's layout,
+ * its opening screen and its sign-in page (/admin loads all three when signed out).
  */
-export function isSignedInStart(id: string): boolean {
-  return /\/src\/(app\/layouts\/signed-in-layout\.tsx|features\/worq-trade\/(components\/applications-page\.tsx|api\/first-reads\.ts))$/.test(
-    slashes(id),
-  );
+export function firstVisitOf(id: string): FirstVisit | undefined {
+  const path = slashes(id);
+  if (/\/src\/(app\/layouts\/public-layout|features\/auth\/components\/login-page)\.tsx$/.test(path)) return 'public';
+  if (
+    /\/src\/(app\/layouts\/signed-in-layout\.tsx|features\/worq-trade\/(components\/applications-page\.tsx|api\/first-reads\.ts))$/.test(
+      path,
+    )
+  ) {
+    return 'signed-in';
+  }
+  if (/\/src\/features\/admin\/components\/(admin-layout|review-queue-page|admin-login-page)\.tsx$/.test(path)) return 'admin';
+  return undefined;
 }
+
+/** The chunk of what exactly these first visits load. */
+const firstVisitChunk = (visits: readonly FirstVisit[]) => `first-${visits.join('-')}`;
 
 /**
  * The texts every screen needs from the start (`initialNamespaces` of src/lib/i18n.ts), one chunk
@@ -106,6 +126,15 @@ export function startUpTextsChunk(id: string): string | undefined {
  */
 function formatChunk(id: string): string | undefined {
   return /\/src\/(lib|features\/worq-trade)\/format\.ts$/.test(slashes(id)) ? 'format' : undefined;
+}
+
+/**
+ * The sign-in screens' analytics events (a window event and its names, a few hundred bytes): the
+ * analytics wiring, loaded after consent, listens for them, so no screen's chunk may hold them (the
+ * wiring would load that chunk). They go with the app's step instead of being a request of their own.
+ */
+function authEventsChunk(id: string): string | undefined {
+  return slashes(id).endsWith('/src/lib/analytics/auth-events.ts') ? 'app' : undefined;
 }
 
 /**
@@ -164,7 +193,8 @@ export function chunkRule(graph: ModuleGraph): (id: string) => string | undefine
   const factsOf = (id: string) => graph.getModuleInfo(id);
   const importersOf = (id: string) => factsOf(id)?.importers ?? [];
   let startUp: Map<string, string> | undefined;
-  let signedInStart: Set<string> | undefined;
+  /** What each first visit's screens reach through static imports. */
+  let firstVisitReach: Map<FirstVisit, Set<string>> | undefined;
 
   /** The chunk of a module of the start-up, if it is one. */
   const startUpChunk = (id: string): string | undefined => {
@@ -194,16 +224,18 @@ export function chunkRule(graph: ModuleGraph): (id: string) => string | undefine
       if (area !== 'dev') areas.add(area);
     }
     if (areas.size === 0) return undefined;
-    const name = `shared-${[...areas].sort().join('-')}`;
-    if (name !== 'shared-signed-in') return name;
-    signedInStart ??= new Set(
-      [...graph.getModuleIds()].filter(isSignedInStart).flatMap((root) => [...reach(root, (other) => factsOf(other)?.importedIds ?? [])]),
+    firstVisitReach ??= new Map(
+      firstVisits.map((visit) => {
+        const screens = [...graph.getModuleIds()].filter((root) => firstVisitOf(root) === visit);
+        return [visit, new Set(screens.flatMap((root) => [...reach(root, (other) => factsOf(other)?.importedIds ?? [])]))];
+      }),
     );
-    return signedInStart.has(id) ? 'shared-signed-in-start' : name;
+    const visits = firstVisits.filter((visit) => firstVisitReach?.get(visit)?.has(id));
+    return visits.length > 0 ? firstVisitChunk(visits) : `shared-${[...areas].sort().join('-')}`;
   };
 
   /** The chunks named by path or by the start-up, whatever else uses the module. */
-  const namedChunk = (id: string) => startUpChunk(id) ?? startUpTextsChunk(id) ?? formatChunk(id);
+  const namedChunk = (id: string) => startUpChunk(id) ?? startUpTextsChunk(id) ?? formatChunk(id) ?? authEventsChunk(id);
 
   const grouped = new Map<string, string | undefined>();
   /** `areasChunk`, when every import of the module has a chunk of its own too. */
@@ -214,7 +246,7 @@ export function chunkRule(graph: ModuleGraph): (id: string) => string | undefine
     grouped.set(id, undefined);
     let chunk = areasChunk(id);
     const imports = factsOf(id)?.importedIds ?? [];
-    if (chunk !== undefined && !imports.every((imported) => startUpChunk(imported) !== undefined || sharedChunk(imported) !== undefined)) {
+    if (chunk !== undefined && !imports.every((imported) => namedChunk(imported) !== undefined || sharedChunk(imported) !== undefined)) {
       chunk = undefined;
     }
     // react-i18next's index (a start-up chunk) hands <Trans> over from a chunk of its own.
@@ -224,18 +256,19 @@ export function chunkRule(graph: ModuleGraph): (id: string) => string | undefine
   };
 
   /**
-   * A screen of a signed-in first visit joins the chunk of what those screens share, with the
-   * modules only it uses (Rollup brings them along), so that the visit loads one script and one
-   * stylesheet instead of one per screen. Only when everything else it reaches has a chunk of its
-   * own: Rollup would otherwise pull a module other screens use into the chunk too, and those
-   * screens (the back-office's among them) would then load the whole chunk for it.
+   * A screen of a first visit joins the chunk of what that visit alone loads, with the modules only
+   * it uses (Rollup brings them along), so that the visit loads one script and one stylesheet
+   * instead of one per screen. Only when everything else it reaches has a chunk of its own: Rollup
+   * would otherwise pull a module other screens use into the chunk too, and those screens would
+   * then load the whole chunk for it.
    */
   const startScreenChunk = (id: string): string | undefined => {
-    if (!isSignedInStart(id)) return undefined;
+    const visit = firstVisitOf(id);
+    if (visit === undefined) return undefined;
     const hasChunk = (other: string) => (namedChunk(other) ?? sharedChunk(other)) !== undefined;
     const own = reach(id, (other) => (factsOf(other)?.importedIds ?? []).filter((imported) => !hasChunk(imported)));
     const usedElsewhere = [...own].some((other) => other !== id && importersOf(other).some((importer) => !own.has(importer)));
-    return usedElsewhere ? undefined : 'shared-signed-in-start';
+    return usedElsewhere ? undefined : firstVisitChunk([visit]);
   };
 
   return (id) => namedChunk(id) ?? startScreenChunk(id) ?? sharedChunk(id);

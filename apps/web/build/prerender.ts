@@ -141,7 +141,8 @@ function routeStylesheets(bundle: OutputBundle, root: string): string[] {
     for (const file of chunk.viteMetadata?.importedCss ?? []) if (!entryCss.has(file) && !css.includes(file)) css.push(file);
   };
   for (const module of firstRouteModules) {
-    const chunk = chunks.find((item) => item.facadeModuleId === path.join(root, module));
+    // A first visit's screen may share a chunk with others (build/chunks.ts), so it is looked up by its modules.
+    const chunk = chunks.find((item) => item.moduleIds.includes(path.join(root, module)));
     if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
     visit(chunk);
   }
