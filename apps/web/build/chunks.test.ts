@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { initialNamespaces } from '../src/lib/i18n.ts';
-import { chunkRule, firstVisitOf, screenArea, startUpTextsChunk, type ModuleFacts, type ModuleGraph } from './chunks.ts';
+import { chunkRule, firstVisitOf, firstVisits, screenArea, startUpTextsChunk, type ModuleFacts, type ModuleGraph } from './chunks.ts';
 
 const web = '/repo/apps/web';
 const lib = (path: string) => `/repo/node_modules/${path}`;
@@ -176,7 +176,7 @@ describe('build chunks', () => {
 
   it('puts no module into a chunk a first visit loads unless that visit reaches it', () => {
     const grouped = [...graph.getModuleIds()].map((id) => [id, chunkOf(id)] as const);
-    for (const visit of ['public', 'signed-in', 'admin'] as const) {
+    for (const visit of firstVisits) {
       const reached = new Set<string>();
       const queue = [...graph.getModuleIds()].filter((id) => firstVisitOf(id) === visit);
       for (let id = queue.pop(); id !== undefined; id = queue.pop()) {

@@ -85,27 +85,32 @@ export function screenArea(id: string): string | null {
   return null;
 }
 
-/** The first visits the shared chunks are cut for, in the order their chunks are named. */
-const firstVisits = ['public', 'signed-in', 'admin'] as const;
-export type FirstVisit = (typeof firstVisits)[number];
-
 /**
- * Which first visit loads a screen module: the sign-in page's layout and page (`/`); the portal's
- * layout and the screen it opens on (/worq-trade, with its first reads); the back-office's layout,
- * its opening screen and its sign-in page (/admin loads all three when signed out).
+ * The screens each first visit loads, by path in the web app: the sign-in page's layout and page
+ * (`/`); the portal's layout and the screen it opens on (/worq-trade, with its first reads); the
+ * back-office's layout, its opening screen and its sign-in page (/admin loads all three when
+ * signed out). The keys' order is the order chunks are named in.
  */
+export const firstVisitScreens = {
+  public: ['src/app/layouts/public-layout.tsx', 'src/features/auth/components/login-page.tsx'],
+  'signed-in': [
+    'src/app/layouts/signed-in-layout.tsx',
+    'src/features/worq-trade/components/applications-page.tsx',
+    'src/features/worq-trade/api/first-reads.ts',
+  ],
+  admin: [
+    'src/features/admin/components/admin-layout.tsx',
+    'src/features/admin/components/review-queue-page.tsx',
+    'src/features/admin/components/admin-login-page.tsx',
+  ],
+} as const;
+export type FirstVisit = keyof typeof firstVisitScreens;
+export const firstVisits = Object.keys(firstVisitScreens) as FirstVisit[];
+
+/** Which first visit loads a screen module, if one does. */
 export function firstVisitOf(id: string): FirstVisit | undefined {
   const path = slashes(id);
-  if (/\/src\/(app\/layouts\/public-layout|features\/auth\/components\/login-page)\.tsx$/.test(path)) return 'public';
-  if (
-    /\/src\/(app\/layouts\/signed-in-layout\.tsx|features\/worq-trade\/(components\/applications-page\.tsx|api\/first-reads\.ts))$/.test(
-      path,
-    )
-  ) {
-    return 'signed-in';
-  }
-  if (/\/src\/features\/admin\/components\/(admin-layout|review-queue-page|admin-login-page)\.tsx$/.test(path)) return 'admin';
-  return undefined;
+  return firstVisits.find((visit) => firstVisitScreens[visit].some((screen) => path.endsWith(`/${screen}`)));
 }
 
 /** The chunk of what exactly these first visits load. */

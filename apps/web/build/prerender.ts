@@ -5,10 +5,11 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rollup';
+import { firstVisitScreens } from './chunks.ts';
 import { withFontFiles } from './theme-boot.ts';
 
-/** The route modules whose markup is pre-rendered, and whose stylesheets that markup needs. */
-const firstRouteModules = ['src/app/layouts/public-layout.tsx', 'src/features/auth/components/login-page.tsx'];
+/** The route modules whose markup is pre-rendered, and whose stylesheets that markup needs: the sign-in page's first visit. */
+const firstRouteModules = firstVisitScreens.public;
 const serverEntry = 'src/prerender/sign-in-page.tsx';
 
 /**
