@@ -2,7 +2,7 @@ import type { HtmlTagDescriptor, Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rollup';
 
 /**
- * src/main.tsx starts the app in steps (React DOM, i18next, React Router, the app; one task
+ * src/main.tsx starts the app in steps (React DOM, the texts, React Router, the app; one task
  * each) through dynamic imports, which a browser would only request when each step is reached. This adds a
  * `<link rel="modulepreload">` to index.html for every chunk those steps need, so all of them are
  * requested with the entry script, as a static import would be.

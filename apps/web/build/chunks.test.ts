@@ -45,10 +45,7 @@ const graph = graphOf(
       dynamic: [src('app/app.tsx'), src('lib/i18n.ts')],
     },
     [src('lib/http-client.ts')]: { imports: [src('lib/token-storage.ts')], dynamic: [src('lib/http-transport.ts')] },
-    [src('lib/i18n.ts')]: { imports: [lib('i18next/dist/esm/i18next.js'), lib('react-i18next/dist/es/index.js')] },
-    [lib('react-i18next/dist/es/index.js')]: {
-      imports: [lib('react-i18next/dist/es/Trans.js'), lib('react-i18next/dist/es/useTranslation.js')],
-    },
+    [src('lib/i18n.ts')]: { imports: [lib('react/index.js'), src('lib/translator.ts')] },
     [src('app/app.tsx')]: {
       imports: [src('lib/theme.ts'), src('components/ui/button.tsx')],
       dynamic: [...Object.values(screens), src('app/analytics/analytics-wiring.ts')],
@@ -100,15 +97,10 @@ const graph = graphOf(
     [screens.forgotPassword]: { imports: [src('components/ui/code-input.tsx'), src('features/auth/components/heading.tsx')] },
     [src('components/ui/code-input.tsx')]: { imports: [lib('react/index.js')] },
     [screens.publicLayout]: { imports: [src('components/ui/form.tsx'), src('features/auth/components/consent.tsx')] },
-    // Both use react-i18next's index; only the consent boxes take <Trans> from it.
-    [src('features/auth/components/heading.tsx')]: {
-      imports: [lib('react-i18next/dist/es/index.js')],
-      code: "import { useTranslation } from 'react-i18next';",
-    },
-    [src('features/auth/components/consent.tsx')]: {
-      imports: [lib('react-i18next/dist/es/index.js')],
-      code: "import { Trans, useTranslation } from 'react-i18next';",
-    },
+    // Both take their texts from the start-up's i18n module; the consent boxes render <Trans> too.
+    [src('features/auth/components/heading.tsx')]: { imports: [src('lib/i18n.ts')] },
+    [src('features/auth/components/consent.tsx')]: { imports: [src('lib/i18n.ts'), src('lib/trans.tsx')] },
+    [src('lib/trans.tsx')]: { imports: [lib('react/index.js'), src('lib/translator.ts')] },
     [screens.gallery]: { imports: [src('components/ui/icon.tsx'), src('features/x/dev-and-one.tsx')] },
     [screens.review]: { imports: [src('components/ui/form.tsx'), src('features/x/with-admin.ts'), src('features/x/admin-only.ts')] },
     [screens.decisions]: { imports: [src('features/x/admin-only.ts'), src('features/x/admin-later.ts')] },
@@ -117,12 +109,7 @@ const graph = graphOf(
     [screens.contactForms]: { imports: [src('features/x/admin-later.ts')] },
     [src('features/x/admin-later.ts')]: { imports: [lib('react/index.js')] },
     [src('components/ui/card.tsx')]: {
-      imports: [
-        lib('react/index.js'),
-        lib('react-i18next/dist/es/index.js'),
-        src('components/ui/button.tsx'),
-        src('components/ui/card.module.css'),
-      ],
+      imports: [lib('react/index.js'), src('lib/i18n.ts'), src('components/ui/button.tsx'), src('components/ui/card.module.css')],
     },
     [src('components/ui/form.tsx')]: { imports: [lib('react-hook-form/dist/index.esm.mjs')] },
     [src('features/x/chart.tsx')]: { imports: [lib('recharts/es6/index.js')] },
@@ -136,12 +123,10 @@ const graph = graphOf(
 const chunkOf = chunkRule(graph);
 
 describe('build chunks', () => {
-  it("names the start-up's chunks, its libraries one per step, <Trans> apart", () => {
+  it("names the start-up's chunks, its libraries one per step", () => {
     expect(chunkOf(lib('react/index.js'))).toBe('react');
-    expect(chunkOf(lib('i18next/dist/esm/i18next.js'))).toBe('i18n');
     expect(chunkOf(src('lib/i18n.ts'))).toBe('i18n');
-    expect(chunkOf(lib('react-i18next/dist/es/useTranslation.js'))).toBe('i18n');
-    expect(chunkOf(lib('react-i18next/dist/es/Trans.js'))).toBe('trans');
+    expect(chunkOf(src('lib/translator.ts'))).toBe('i18n');
     expect(chunkOf('\0vite/preload-helper.js')).toBe('preload-helper');
     expect(chunkOf(src('lib/token-storage.ts'))).toBe('http-client');
     expect(chunkOf(src('lib/http-client.ts'))).toBe('http-client');
@@ -224,9 +209,10 @@ describe('build chunks', () => {
     expect(chunkOf(lib('recharts/es6/index.js'))).toBeUndefined();
   });
 
-  it('keeps out a module rendering <Trans>, which would bring its chunk to every screen of the area', () => {
+  it('groups <Trans> with the screens rendering it, not with the start-up', () => {
     expect(chunkOf(src('features/auth/components/heading.tsx'))).toBe('first-public');
-    expect(chunkOf(src('features/auth/components/consent.tsx'))).toBeUndefined();
+    expect(chunkOf(src('lib/trans.tsx'))).toBe(chunkOf(src('features/auth/components/consent.tsx')));
+    expect(chunkOf(src('lib/trans.tsx'))).toMatch(/^(first|shared)-/);
   });
 
   it("puts each language's start-up texts into one chunk and leaves a screen's texts alone", () => {

@@ -2,7 +2,7 @@
  * How the build cuts the app into chunks (Rollup's `manualChunks`, vite.config.ts).
  *
  * The start-up gets the chunks Rollup would give it, named so that nothing else is merged into
- * them: one per library step of src/main.tsx (React, React DOM, React Router, i18next), the
+ * them: one per library step of src/main.tsx (React, React DOM, React Router, the texts), the
  * entry's own imports ("http-client": the HTTP client's front, the token storage), Vite's preload
  * helper, and the app's step ("app": the router table, the session, the toasts). The texts every
  * screen needs are one file per language ("texts-tr", "texts-en").
@@ -33,8 +33,7 @@
  * the start-up's libraries. What the start-up loads is left alone (a module the entry or one of
  * its steps reaches is not a screen's), and so is a module reached from a dynamic import that is
  * not a screen (the HTTP transport, a text namespace, the PDF writer) or one importing any other
- * library (a chart, the form stack) or rendering <Trans>, which would otherwise reach every screen
- * of its area.
+ * library (a chart, the form stack), which would otherwise reach every screen of its area.
  */
 
 /** The parts of Rollup's module info this needs (the `getModuleInfo` of `manualChunks`). */
@@ -62,9 +61,7 @@ export function startUpLibraryChunk(id: string): string | undefined {
   if (path.includes('/node_modules/react/')) return 'react';
   if (/\/node_modules\/(react-dom|scheduler)\//.test(path)) return 'react-dom';
   if (path.includes('/node_modules/react-router/') || path.endsWith('/src/app/router-library.ts')) return 'react-router';
-  // react-i18next's <Trans> (and the HTML parser it brings) is for three screens, not the start-up.
-  if (/\/node_modules\/(react-i18next\/dist\/es\/(Icu)?Trans|html-parse-stringify\/|void-elements\/)/.test(path)) return 'trans';
-  if (/\/node_modules\/(i18next|react-i18next)\//.test(path) || path.endsWith('/src/lib/i18n.ts')) return 'i18n';
+  if (/\/src\/lib\/(i18n|translator)\.ts$/.test(path)) return 'i18n';
   return undefined;
 }
 
@@ -140,16 +137,6 @@ function formatChunk(id: string): string | undefined {
  */
 function authEventsChunk(id: string): string | undefined {
   return slashes(id).endsWith('/src/lib/analytics/auth-events.ts') ? 'app' : undefined;
-}
-
-/**
- * Whether a module renders react-i18next's <Trans>. Its import goes through react-i18next's index,
- * which the start-up loads, so the graph alone does not show that the module needs the "trans"
- * chunk; grouped, it would bring that chunk to every screen of its area (the sign-up form's consent
- * boxes brought 5 kB to the sign-in page).
- */
-function rendersTrans(facts: ModuleFacts | null): boolean {
-  return /\bimport\s*\{[^}]*\bTrans\b[^}]*\}\s*from\s*["']react-i18next["']/.test(facts?.code ?? '');
 }
 
 /** A module loaded on its own: the entry, or the target of a dynamic import. */
@@ -254,8 +241,6 @@ export function chunkRule(graph: ModuleGraph): (id: string) => string | undefine
     if (chunk !== undefined && !imports.every((imported) => namedChunk(imported) !== undefined || sharedChunk(imported) !== undefined)) {
       chunk = undefined;
     }
-    // react-i18next's index (a start-up chunk) hands <Trans> over from a chunk of its own.
-    if (chunk !== undefined && rendersTrans(factsOf(id))) chunk = undefined;
     grouped.set(id, chunk);
     return chunk;
   };

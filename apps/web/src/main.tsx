@@ -10,7 +10,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 preloadHttpTransportForSession();
 
-// The app starts in steps, each in a task of its own: React DOM, i18next, React Router, the app's
+// The app starts in steps, each in a task of its own: React DOM, the texts, React Router, the app's
 // modules, creating the router, then starting it (which starts loading the first screen). Done
 // together they were one task of several hundred milliseconds on a slow phone, during which the
 // pre-rendered page (build/prerender.ts) could not take a tap (Lighthouse's total blocking time,

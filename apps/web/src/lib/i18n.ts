@@ -1,5 +1,7 @@
-import i18n, { type BackendModule, type ReadCallback } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { Translator, type TFunction, type TOptions } from './translator.ts';
+
+export type { TFunction, TOptions };
 
 export const supportedLanguages = ['tr', 'en'] as const;
 export type AppLanguage = (typeof supportedLanguages)[number];
@@ -29,25 +31,9 @@ export type Namespace = (typeof namespaces)[number];
  */
 export const initialNamespaces = ['common', 'feedback', 'ui'] as const satisfies readonly Namespace[];
 
-// Each locale file becomes its own chunk, fetched on demand: the translation backend.
+// Each locale file becomes its own chunk, fetched on demand.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 const loaderFor = (language: string, namespace: string) => loaders[`../locales/${language}/${namespace}.json`];
-
-const localeBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language: string, namespace: string, callback: ReadCallback) {
-    const load = loaderFor(language, namespace);
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
-};
 
 export function storedLanguage(): AppLanguage {
   try {
@@ -60,6 +46,98 @@ export function storedLanguage(): AppLanguage {
   return defaultLanguage;
 }
 
+type Listener = () => void;
+
+/**
+ * The page's texts: which language shows, which namespaces are in, and the lookup. The same calls
+ * as the i18next instance it replaces (language, t, loadNamespaces, changeLanguage, …), so screens
+ * and tests read the same; a namespace is fetched once per language, and only in the language the
+ * page shows (English texts are complete, src/locales/__tests__).
+ */
+class PageTexts {
+  language: AppLanguage = defaultLanguage;
+  private readonly translator = new Translator(defaultLanguage, 'common');
+  private readonly loading = new Map<string, Promise<void>>();
+  private readonly listeners = new Set<Listener>();
+  private readonly languageListeners = new Set<(language: AppLanguage) => void>();
+  /** Every namespace asked for so far: a language switch brings each of them in the new language. */
+  private readonly wanted = new Set<string>();
+
+  get resolvedLanguage(): AppLanguage {
+    return this.language;
+  }
+
+  t: TFunction = ((key: string, options?: TOptions) => this.translator.translate(this.language, [], key, options)) as TFunction;
+
+  getFixedT(language: string | null, ns?: string | readonly string[]): TFunction {
+    const namespaces = ns === undefined ? [] : typeof ns === 'string' ? [ns] : ns;
+    return ((key: string, options?: TOptions) =>
+      this.translator.translate(language ?? this.language, namespaces, key, options)) as TFunction;
+  }
+
+  exists(key: string, options?: TOptions): boolean {
+    return this.translator.exists(this.language, [], key, options);
+  }
+
+  hasResourceBundle(language: string, namespace: string): boolean {
+    return this.translator.hasBundle(language, namespace);
+  }
+
+  hasLoadedNamespace(namespace: string): boolean {
+    return this.translator.hasBundle(this.language, namespace);
+  }
+
+  /** Loads `ns` in the page's language. Never rejects: a namespace that failed shows its keys, and a later call tries again. */
+  async loadNamespaces(ns: string | readonly string[]): Promise<void> {
+    const list = typeof ns === 'string' ? [ns] : ns;
+    for (const namespace of list) this.wanted.add(namespace);
+    await Promise.all(list.map((namespace) => this.load(this.language, namespace)));
+  }
+
+  async changeLanguage(language: AppLanguage): Promise<void> {
+    await Promise.all([...this.wanted].map((namespace) => this.load(language, namespace)));
+    if (language === this.language) return;
+    this.language = language;
+    for (const listener of this.languageListeners) listener(language);
+    this.changed();
+  }
+
+  on(_event: 'languageChanged', listener: (language: AppLanguage) => void): void {
+    this.languageListeners.add(listener);
+  }
+
+  /** For React (useSyncExternalStore): called after each language switch or loaded namespace. */
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private load(language: string, namespace: string): Promise<void> {
+    if (this.translator.hasBundle(language, namespace)) return Promise.resolve();
+    const id = `${language}|${namespace}`;
+    let pending = this.loading.get(id);
+    if (!pending) {
+      const load = loaderFor(language, namespace);
+      pending = (load ? load() : Promise.resolve({ default: {} })).then(
+        (module) => {
+          this.translator.addBundle(language, namespace, module.default);
+          if (language === this.language) this.changed();
+        },
+        () => undefined,
+      );
+      pending.finally(() => this.loading.delete(id)).catch(() => undefined);
+      this.loading.set(id, pending);
+    }
+    return pending;
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+const i18n = new PageTexts();
+
 export async function changeLanguage(language: AppLanguage): Promise<void> {
   try {
     localStorage.setItem(languageStorageKey, language);
@@ -69,46 +147,41 @@ export async function changeLanguage(language: AppLanguage): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
-i18n.on('languageChanged', (language) => {
+const showLanguage = (language: AppLanguage) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
-});
-
-export const i18nReady = i18n
-  .use(localeBackend)
-  .use(initReactI18next)
-  .init({
-    lng: storedLanguage(),
-    fallbackLng: defaultLanguage,
-    supportedLngs: supportedLanguages,
-    ns: [...initialNamespaces],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    returnNull: false,
-  });
+};
+i18n.on('languageChanged', showLanguage);
+i18n.language = storedLanguage();
+showLanguage(i18n.language);
+export const i18nReady = i18n.loadNamespaces(initialNamespaces);
 
 /**
- * Starts fetching the texts of `ns` in the language the page will show, alongside the screen's
- * code. i18next asks for them only once its start-up texts are in, which on a first visit put the
- * screen's texts one round trip behind its code; the backend's later read finds them fetched.
+ * The texts of `ns` for a component: `t` looks in them in order (a key may name another, `ns:key`),
+ * and the component renders again when the language changes or they arrive. Namespaces not yet
+ * loaded are fetched; until then `ready` is false and `t` gives keys.
  */
-export function prefetchNamespaces(ns: readonly Namespace[]): void {
-  const language = i18n.resolvedLanguage ?? storedLanguage();
-  for (const namespace of ns) {
-    if (i18n.hasResourceBundle(language, namespace)) continue;
-    loaderFor(language, namespace)?.().catch(() => undefined);
-  }
+export function useTranslation(ns?: Namespace | readonly Namespace[]): { t: TFunction; i18n: PageTexts; ready: boolean } {
+  const list: readonly string[] = ns === undefined ? [] : typeof ns === 'string' ? [ns] : ns;
+  const names = list.join(',');
+  const state = () => `${i18n.language}|${list.every((namespace) => i18n.hasLoadedNamespace(namespace))}`;
+  const current = useSyncExternalStore(i18n.subscribe, state, state);
+  const ready = current.endsWith('|true');
+  useEffect(() => {
+    if (!ready && names) void i18n.loadNamespaces(names.split(','));
+  }, [ready, names]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function per language and namespace list, as react-i18next gives
+  const t = useMemo(() => i18n.getFixedT(null, names ? names.split(',') : []), [current, names]);
+  return { t, i18n, ready };
 }
 
 /**
- * Wraps a route module's loader (React Router `lazy`) so that the screen's namespaces are loaded
+ * Wraps a route module's loader (React Router `lazy`) so that the screen's namespaces are fetched
  * together with its code: the screen renders translated, never with raw keys for a moment. A
- * failed text load still lets the screen render (i18next then shows the keys) rather than break it.
+ * failed text load still lets the screen render (it then shows the keys) rather than break it.
  */
 export function withNamespaces<T>(ns: readonly Namespace[], load: () => Promise<T>): () => Promise<T> {
   return async () => {
-    prefetchNamespaces(ns);
-    const [module] = await Promise.all([load(), i18nReady.then(() => i18n.loadNamespaces([...ns])).catch(() => undefined)]);
+    const [module] = await Promise.all([load(), i18n.loadNamespaces(ns).catch(() => undefined)]);
     return module;
   };
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n.ts';
 import { formatMessage, type MessageKey, type MessageParams } from '@worq/domain/messages';
 
 /**

@@ -1,5 +1,5 @@
 import { Link, NavLink, Outlet, useMatches } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Logo } from '../../components/ui/nav/logo.tsx';
 import { ScrollToTop } from '../../components/ui/nav/scroll-to-top.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';

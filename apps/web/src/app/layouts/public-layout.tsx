@@ -1,5 +1,5 @@
 import { Link, Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Logo } from '../../components/ui/nav/logo.tsx';
 import { PreferenceSwitches } from '../../components/ui/preference-switches.tsx';
 import styles from './public-layout.module.css';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { ChartIcon, DocumentIcon, StoreIcon } from '../../components/ui/icon.tsx';
 import { Header, HeaderTitle } from '../../components/ui/nav/header.tsx';
 import type { NavItem } from '../../components/ui/nav/nav-list.tsx';

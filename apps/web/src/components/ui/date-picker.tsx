@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import styles from './date-picker.module.css';
 
 /** 106 years (§9): five years after the current year, then backwards (2026 → 2031 … 1926). */

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { changeLanguage, supportedLanguages, type AppLanguage } from '../../lib/i18n.ts';
+import { changeLanguage, supportedLanguages, useTranslation, type AppLanguage } from '../../lib/i18n.ts';
 import styles from './language-switch.module.css';
 
 /** Turkish / English; the choice is stored and survives reloads. */

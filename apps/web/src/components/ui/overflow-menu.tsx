@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Button, type ButtonSize } from './button.tsx';
 import { KebabIcon } from './icon.tsx';
 import { useOverflowMenu } from './use-overflow-menu.ts';

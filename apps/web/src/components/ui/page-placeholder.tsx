@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** Stands in for a screen whose feature has not been built yet. */
 export function PagePlaceholder({ titleKey }: { titleKey: string }) {

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import styles from './tag.module.css';
 
 export type TagColor = 'green' | 'purple' | 'red' | 'blue' | 'orange' | 'gray' | 'yellow';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { fetchTerm, sanitizeTermHtml, type TermType } from '../../lib/terms.ts';
 import { Button } from './button.tsx';
 import { Modal } from './modal.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useTheme } from '../../lib/theme.ts';
 import { MoonIcon, SunIcon } from './icon.tsx';
 import styles from './theme-toggle.module.css';

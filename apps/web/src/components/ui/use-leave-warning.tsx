@@ -1,5 +1,5 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { Modal } from './modal.tsx';
 

@@ -1,4 +1,4 @@
-import i18n, { changeLanguage, i18nReady, initialNamespaces, prefetchNamespaces, withNamespaces } from '../i18n.ts';
+import i18n, { changeLanguage, i18nReady, initialNamespaces, withNamespaces } from '../i18n.ts';
 
 // Which locale files were fetched (each is a chunk of its own in the browser).
 const fetched = vi.hoisted(() => [] as string[]);
@@ -34,13 +34,17 @@ describe('translations on demand', () => {
     await expect(withNamespaces(['profile'], () => Promise.resolve(routeModule))()).resolves.toBe(routeModule);
   });
 
-  it("fetches a screen's texts in the page's language alongside its code, before i18next asks for them", async () => {
+  it("fetches a screen's texts in the page's language only, once", async () => {
     await i18nReady;
     await changeLanguage('en');
-    prefetchNamespaces(['support']);
-    await vi.dynamicImportSettled();
+    await Promise.all([i18n.loadNamespaces(['support']), i18n.loadNamespaces('support')]);
     expect(fetched).toEqual(['en/support']);
-    expect(i18n.hasLoadedNamespace('support')).toBe(false);
+    expect(i18n.hasLoadedNamespace('support')).toBe(true);
+    expect(i18n.hasResourceBundle('tr', 'support')).toBe(false);
+    // Switching back brings every namespace asked for so far in the new language.
     await changeLanguage('tr');
+    expect(fetched).toEqual(['en/support', 'tr/support']);
+    expect(i18n.hasLoadedNamespace('support')).toBe(true);
+    expect(document.documentElement.lang).toBe('tr');
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ChevronDownIcon } from '../icon.tsx';
 import styles from './nav-list.module.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '../icon.tsx';
 import styles from './profile-menu.module.css';
 

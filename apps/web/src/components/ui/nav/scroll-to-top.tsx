@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ArrowUpIcon } from '../icon.tsx';
 import styles from './scroll-to-top.module.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icon.tsx';
 import { Logo } from './logo.tsx';
 import { NavList, type NavItem } from './nav-list.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Drawer } from '../drawer.tsx';
 import { MenuIcon } from '../icon.tsx';
 import { LanguageSwitch } from '../language-switch.tsx';

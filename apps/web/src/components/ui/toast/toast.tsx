@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Toast as ToastModel, ToastTitleKey, ToastType } from './toast-store.ts';
 import styles from './toast.module.css';
 

@@ -3,7 +3,7 @@
  * seller to /worq-trade with a "forbidden" toast; only an expert's token gets the console.
  */
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { DocumentIcon, ChatIcon, LogoutIcon } from '../../../components/ui/icon.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { CredentialFields, useCredentialsForm, type CredentialField } from '../../../components/ui/form/credentials-form.tsx';

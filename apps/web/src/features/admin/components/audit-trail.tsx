@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { ApplicationEvent } from '../api/application-review.ts';
 import { formatDateTime, formatDay, formatMoney } from '../format.ts';
 import styles from './audit-trail.module.css';

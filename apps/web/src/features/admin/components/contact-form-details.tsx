@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import type { ContactForm } from '../api/contact-forms.ts';

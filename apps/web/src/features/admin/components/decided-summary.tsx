@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { ApplicationReview } from '../api/application-review.ts';
 import { formatDateTime } from '../format.ts';
 import { ApplicationStatusTag } from './status-tag.tsx';

@@ -4,7 +4,7 @@
  * out, since sellers who accepted the older version are asked again at their next sign-in.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/form/form-error.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';

@@ -3,7 +3,7 @@
  * publishes a new version in both languages (legal-text-editor.tsx).
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadFailed, LoadingState } from '../../../components/ui/load-state.tsx';

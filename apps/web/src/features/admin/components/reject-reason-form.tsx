@@ -1,5 +1,5 @@
 import type { FormEvent, RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { rejectReasonMaxLength, type DecisionBody } from '../api/application-review.ts';
 import styles from './decision-panel.module.css';

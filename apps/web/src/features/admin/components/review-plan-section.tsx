@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import type { ReviewPlan } from '../api/application-review.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useNavigate } from 'react-router';
 import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { useIsMobile } from '../../../components/ui/nav/use-is-mobile.ts';

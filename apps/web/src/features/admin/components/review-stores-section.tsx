@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { ExternalLinkIcon } from '../../../components/ui/icon.tsx';
 import type { ApplicationReview, StoreStatus } from '../api/application-review.ts';

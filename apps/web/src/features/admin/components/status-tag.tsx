@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Tag, type TagColor } from '../../../components/ui/tag.tsx';
 import type { StoreStatus } from '../api/application-review.ts';
 import type { ReviewStatus } from '../api/review-queue.ts';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { errorCode, errorFields, errorStatus, notifyError } from '../../../lib/api-error.ts';
 import {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Trans } from '../../../lib/trans.tsx';
 import type { TermType } from '@worq/domain/wire/terms';
 import { Checkbox } from '../../../components/ui/form/checkbox.tsx';
 import styles from './auth.module.css';

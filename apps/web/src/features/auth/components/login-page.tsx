@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';

@@ -1,4 +1,5 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Trans } from '../../../lib/trans.tsx';
 import { Navigate } from 'react-router';
 import { logout } from '../../../lib/session.ts';
 import { AuthHeading } from './auth-heading.tsx';

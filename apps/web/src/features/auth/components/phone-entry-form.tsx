@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { z } from 'zod';
 import { normalizePhone } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { phoneCodeLength } from '@worq/domain/validation';
 import { errorCode, errorNumber, errorStatus, notifyError, notifySuccess } from '../../../lib/api-error.ts';

@@ -1,5 +1,5 @@
 import type { CompanyInput } from '@worq/domain/wire/company';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { CompanyTypeFieldset } from './company-type-fieldset.tsx';
 import { SoleProprietorFields } from './sole-proprietor-fields.tsx';

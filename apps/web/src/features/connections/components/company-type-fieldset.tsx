@@ -1,5 +1,5 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { FieldError } from '../../../components/ui/form/form-error.tsx';
 import type { CompanyValues } from './use-company-schema.ts';
 import styles from './connections.module.css';

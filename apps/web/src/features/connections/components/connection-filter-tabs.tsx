@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Integration } from '../api/integrations.ts';
 import { IntegrationList, type IntegrationCommand } from './integration-list.tsx';
 import styles from './connections.module.css';

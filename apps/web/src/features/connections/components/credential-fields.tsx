@@ -1,6 +1,6 @@
 import type { MarketplaceField } from '@worq/domain/wire/marketplace';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { PasswordField } from '../../../components/ui/form/password-field.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import type { IntegrationValues } from './use-integration-schema.ts';

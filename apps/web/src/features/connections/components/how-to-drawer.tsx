@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import { howToStepCounts, marketplaceLogoUrl, marketplaceName } from '../marketplace-catalogue.ts';
 import styles from './connections.module.css';

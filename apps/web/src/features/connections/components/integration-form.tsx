@@ -1,5 +1,5 @@
 import type { UpsertBody } from '@worq/domain/wire/marketplace';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';

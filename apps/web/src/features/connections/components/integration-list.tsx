@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { OverflowMenu, type OverflowMenuItem } from '../../../components/ui/overflow-menu.tsx';
 import { Tag, type TagColor } from '../../../components/ui/tag.tsx';

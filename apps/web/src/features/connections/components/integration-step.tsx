@@ -1,5 +1,5 @@
 import type { UpsertBody } from '@worq/domain/wire/marketplace';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import type { Integration } from '../api/integrations.ts';
 import type { Marketplace } from '../api/marketplaces.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import type { Company } from '../api/integration-details.ts';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Marketplace } from '../api/marketplaces.ts';
 import { marketplaceLogoUrl } from '../marketplace-catalogue.ts';
 import styles from './connections.module.css';

@@ -1,5 +1,5 @@
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { DatePicker } from '../../../components/ui/date-picker.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import type { CompanyLabels, CompanyValues } from './use-company-schema.ts';

@@ -1,7 +1,7 @@
 import type { UpsertBody } from '@worq/domain/wire/marketplace';
 import { useEffect, useRef, useState } from 'react';
 import type { UseFormHandleSubmit } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { getAmazonAuthorizationUrl } from '../api/amazon-authorization.ts';
 import { isAmazonAuthorizationMessage } from './amazon-message.ts';

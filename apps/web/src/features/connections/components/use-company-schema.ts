@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import * as z from 'zod/mini';
 import { isValidNationalId, isValidTaxNumber } from '@worq/domain/tax-ids';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';

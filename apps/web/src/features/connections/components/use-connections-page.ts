@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { IntegrationAction } from '@worq/domain/wire/marketplace';
 import { setHeaderTitle } from '../../../components/ui/nav/header-title.ts';
 import { useIsMobile } from '../../../components/ui/nav/use-is-mobile.ts';

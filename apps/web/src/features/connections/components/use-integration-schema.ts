@@ -1,7 +1,7 @@
 import { isValidStoreName } from '@worq/domain/validation';
 import type { MarketplaceField } from '@worq/domain/wire/marketplace';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import * as z from 'zod/mini';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 

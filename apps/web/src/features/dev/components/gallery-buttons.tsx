@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button.tsx';
 import { CheckIcon, ChevronRightIcon, ExternalLinkIcon, KebabIcon, UserIcon } from '../../../components/ui/icon.tsx';
 import { Demo, GallerySection } from './gallery-section.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ErrorView } from '../../../components/ui/error-view.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { GallerySection } from './gallery-section.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { DatePicker } from '../../../components/ui/date-picker.tsx';
 import { Checkbox } from '../../../components/ui/form/checkbox.tsx';
 import { CodeInput } from '../../../components/ui/form/code-input.tsx';

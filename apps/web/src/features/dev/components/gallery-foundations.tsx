@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useTheme } from '../../../lib/theme.ts';
 import { GallerySection } from './gallery-section.tsx';
 import styles from './ui-gallery.module.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { StoreIcon, SuccessIcon } from '../../../components/ui/icon.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { CityLevelTag, Tag, type CityLevel, type TagColor } from '../../../components/ui/tag.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { DocumentIcon } from '../../../components/ui/icon.tsx';
 import { OverflowMenu } from '../../../components/ui/overflow-menu.tsx';
 import { Tag } from '../../../components/ui/tag.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import styles from './ui-gallery.module.css';
 
 /** One section of the gallery, reachable by its anchor (#id). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ToastContainer } from '../../../components/ui/toast/toast-container.tsx';
 import { addToast, clearToasts, toast, type ToastAnimation, type ToastType } from '../../../components/ui/toast/toast-store.ts';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import * as icons from '../../../components/ui/icon.tsx';
 import type { IconProps } from '../../../components/ui/icon.tsx';
 import {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 
 /** Which demo modal or drawer is open, and a pretend submit that takes a moment. */

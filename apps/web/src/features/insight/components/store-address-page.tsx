@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useNavigate } from 'react-router';
 import type { StoreLookup } from '@worq/domain/wire/insight';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Overview } from '@worq/domain/wire/insight';
 import { formatMoney, formatNumber, formatPercent } from '../period.ts';
 import { InsightSection } from './insight-section.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useUserInfo, type PendingTerm, type UserInfo } from './user-info.ts';
 
 const none: PendingTerm[] = [];

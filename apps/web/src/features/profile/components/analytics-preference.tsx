@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/form/checkbox.tsx';
 import { setAnalyticsConsent, useAnalyticsConsent } from '../../../lib/analytics/consent.ts';

@@ -1,4 +1,5 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Trans } from '../../../lib/trans.tsx';
 import { phoneCodeLength } from '@worq/domain/validation';
 import { CodeInput } from '../../../components/ui/form/code-input.tsx';
 import styles from './profile.module.css';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import * as z from 'zod/mini';
 import { formatPhone, normalizePhone } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Navigate, NavLink, useParams } from 'react-router';
 import { setHeaderTitle } from '../../../components/ui/nav/header-title.ts';
 import { useSession } from '../../../lib/session.ts';

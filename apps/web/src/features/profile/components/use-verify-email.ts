@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { phoneCodeLength } from '@worq/domain/validation';
 import { notifyError, notifySuccess } from '../../../lib/api-error.ts';
 import { verifyEmail } from '../api/email-verification.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { phoneCodeLength } from '@worq/domain/validation';
 import { FormError } from '../../../components/ui/form/form-error.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';

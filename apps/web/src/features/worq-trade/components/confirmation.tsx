@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 import { SuccessIcon } from '../../../components/ui/icon.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { FieldError } from '../../../components/ui/form/form-error.tsx';
 import { durationBands, revenueBands, salesChannels, type SalesChannel } from '../api/applications.ts';
 import type { ContactValues } from './use-contact-form.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { FieldError } from '../../../components/ui/form/form-error.tsx';
 import { contactNoteMaxLength, type useCities } from '../api/applications.ts';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';

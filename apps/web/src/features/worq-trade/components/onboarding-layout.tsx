@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { mutate as revalidate } from 'swr';
 import { Button } from '../../../components/ui/button.tsx';

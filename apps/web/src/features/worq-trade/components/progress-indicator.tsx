@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Stepper } from '../../../components/ui/stepper.tsx';
 import type { ApplicationStep } from '../api/applications.ts';
 import styles from './worq-trade.module.css';

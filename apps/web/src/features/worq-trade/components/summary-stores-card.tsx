@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { marketplaceName, type IntegrationDetails } from '../../connections/public.ts';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';

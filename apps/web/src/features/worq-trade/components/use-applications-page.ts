@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { setHeaderTitle } from '../../../components/ui/nav/header-title.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useApplications } from '../api/applications.ts';

@@ -2,7 +2,7 @@ import { isValidStoreName } from '@worq/domain/validation';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';

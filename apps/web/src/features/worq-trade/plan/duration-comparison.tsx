@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { DurationWeeks } from '@worq/domain/plan';
 import { formatTry } from './money.ts';
 import type { DurationComparison as Comparison } from './plan-model.ts';

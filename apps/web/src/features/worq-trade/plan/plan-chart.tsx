@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Cell, Pie, PieChart } from 'recharts';
 import type { PlanFigures } from '@worq/domain/plan';
 import { formatTry } from './money.ts';

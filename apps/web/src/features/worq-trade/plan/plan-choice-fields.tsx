@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ordinal } from '@worq/domain/ordinal';
 import { FieldError } from '../../../components/ui/form/form-error.tsx';
 import type { PlanParameters } from '../api/plan.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { PlanFigures as Figures } from '@worq/domain/plan';
 import { formatTry } from './money.ts';
 import styles from './plan.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useSWRConfig } from 'swr';
 import type { DurationWeeks } from '@worq/domain/plan';
 import { applyServerFieldErrors } from '../../../components/ui/form/server-errors.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Plan, PlanParameters } from '../api/plan.ts';
 import { planFormDefaults, planFormSchema, readPlanValues, type MoneyFieldName, type PlanFormFields } from './plan-form-schema.ts';
 import { compareDurations, planBoundsFor, planFigures, suggestedStockFor } from './plan-model.ts';

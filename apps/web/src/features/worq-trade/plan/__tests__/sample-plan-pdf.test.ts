@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
-import i18n from 'i18next';
 import { calculatePlan } from '@worq/domain/plan';
 import tr from '../../../../locales/tr/worq-trade.json';
 import en from '../../../../locales/en/worq-trade.json';
+import { Translator, type TFunction, type TOptions } from '../../../../lib/translator.ts';
 import { samplePlanContent } from '../pdf/sample-plan-content.ts';
 import { buildSamplePlanPdf } from '../pdf/sample-plan-pdf.ts';
 import type { PlanFormValues } from '../plan-model.ts';
@@ -22,14 +22,11 @@ const values: PlanFormValues = {
   paymentStartWeek: 2,
 };
 
-async function translator(language: 'tr' | 'en') {
-  const instance = i18n.createInstance();
-  await instance.init({
-    lng: language,
-    resources: { tr: { 'worq-trade': tr }, en: { 'worq-trade': en } },
-    interpolation: { escapeValue: false },
-  });
-  return instance.getFixedT(language, 'worq-trade');
+function translator(language: 'tr' | 'en') {
+  const texts = new Translator('tr', 'worq-trade');
+  texts.addBundle('tr', 'worq-trade', tr);
+  texts.addBundle('en', 'worq-trade', en);
+  return ((key: string, options?: TOptions) => texts.translate(language, ['worq-trade'], key, options)) as TFunction;
 }
 
 // Embedding a font subset takes a few seconds on the shared test machine.
@@ -37,7 +34,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 describe('sample plan PDF', () => {
   it('builds a PDF with the Turkish title, letters and the seller’s schedule', async () => {
-    const t = await translator('tr');
+    const t = translator('tr');
     const content = samplePlanContent(t, 'tr', values, calculatePlan(values), new Date('2026-03-14T10:00:00Z'));
     expect(content.sections[0]?.rows[0]).toEqual(['Ortalama aylık pazaryeri cirosu', '₺250.000,00']);
     expect(content.schedule.rows).toHaveLength(6);
@@ -61,7 +58,7 @@ describe('sample plan PDF', () => {
   });
 
   it('writes the English plan with English ordinals and texts', async () => {
-    const t = await translator('en');
+    const t = translator('en');
     const content = samplePlanContent(t, 'en', values, calculatePlan(values), new Date('2026-03-14T10:00:00Z'));
     expect(content.title).toBe('WorqTrade sample revenue sharing plan');
     expect(content.sections[0]?.rows[4]).toEqual(['Payment start week', '2nd week']);
@@ -71,7 +68,7 @@ describe('sample plan PDF', () => {
   });
 
   it('continues on a new page when the content is longer than one page', async () => {
-    const t = await translator('tr');
+    const t = translator('tr');
     const content = samplePlanContent(t, 'tr', values, calculatePlan(values), new Date());
     content.schedule.rows = Array.from({ length: 60 }, (_, index) => [`${index + 1}. hafta`, '₺1,00']);
     const parsed = await PDFDocument.load(await buildSamplePlanPdf(content, fonts));

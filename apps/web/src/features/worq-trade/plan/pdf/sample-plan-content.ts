@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../lib/translator.ts';
 import { ordinal } from '@worq/domain/ordinal';
 import type { PlanFigures } from '@worq/domain/plan';
 import { formatTry } from '../money.ts';
@@ -7,7 +7,7 @@ import type { SamplePlanPdfContent } from './sample-plan-pdf.ts';
 
 /** The sample plan's texts in the current language, from the seller's own figures. */
 export function samplePlanContent(
-  t: TFunction<'worq-trade'>,
+  t: TFunction,
   language: string,
   values: PlanFormValues,
   figures: PlanFigures,
