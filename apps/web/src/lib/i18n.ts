@@ -62,6 +62,7 @@ class PageTexts {
   private readonly languageListeners = new Set<(language: AppLanguage) => void>();
   /** Every namespace asked for so far: a language switch brings each of them in the new language. */
   private readonly wanted = new Set<string>();
+  private changingTo: AppLanguage | null = null;
 
   get resolvedLanguage(): AppLanguage {
     return this.language;
@@ -87,7 +88,7 @@ class PageTexts {
     return this.translator.hasBundle(this.language, namespace);
   }
 
-  /** Loads `ns` in the page's language. Never rejects: a namespace that failed shows its keys, and a later call tries again. */
+  /** Loads `ns` in the page's language. Never rejects: a namespace that failed shows its keys, and a later call asks again. */
   async loadNamespaces(ns: string | readonly string[]): Promise<void> {
     const list = typeof ns === 'string' ? [ns] : ns;
     for (const namespace of list) this.wanted.add(namespace);
@@ -95,8 +96,10 @@ class PageTexts {
   }
 
   async changeLanguage(language: AppLanguage): Promise<void> {
+    this.changingTo = language;
     await Promise.all([...this.wanted].map((namespace) => this.load(language, namespace)));
-    if (language === this.language) return;
+    // A later choice made while these texts downloaded wins, whichever download ends last.
+    if (this.changingTo !== language || language === this.language) return;
     this.language = language;
     for (const listener of this.languageListeners) listener(language);
     this.changed();

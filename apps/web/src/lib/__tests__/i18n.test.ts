@@ -47,4 +47,15 @@ describe('translations on demand', () => {
     expect(i18n.hasLoadedNamespace('support')).toBe(true);
     expect(document.documentElement.lang).toBe('tr');
   });
+
+  it('keeps the last language chosen when an earlier choice’s texts arrive later', async () => {
+    await i18nReady;
+    await i18n.loadNamespaces('insight');
+    // English needs its insight texts fetched; Turkish has all it needs and is done first.
+    const english = changeLanguage('en');
+    const turkish = changeLanguage('tr');
+    await Promise.all([english, turkish]);
+    expect(i18n.language).toBe('tr');
+    expect(document.documentElement.lang).toBe('tr');
+  });
 });
