@@ -48,6 +48,10 @@ export function storedLanguage(): AppLanguage {
 
 type Listener = () => void;
 
+function showLanguage(language: AppLanguage): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
 /**
  * The page's texts: which language shows, which namespaces are in, and the lookup. The same calls
  * as the i18next instance it replaces (language, t, loadNamespaces, changeLanguage, …), so screens
@@ -59,21 +63,15 @@ class PageTexts {
   private readonly translator = new Translator(defaultLanguage, 'common');
   private readonly loading = new Map<string, Promise<void>>();
   private readonly listeners = new Set<Listener>();
-  private readonly languageListeners = new Set<(language: AppLanguage) => void>();
   /** Every namespace asked for so far: a language switch brings each of them in the new language. */
   private readonly wanted = new Set<string>();
   private changingTo: AppLanguage | null = null;
 
-  get resolvedLanguage(): AppLanguage {
-    return this.language;
-  }
-
   t: TFunction = ((key: string, options?: TOptions) => this.translator.translate(this.language, [], key, options)) as TFunction;
 
-  getFixedT(language: string | null, ns?: string | readonly string[]): TFunction {
-    const namespaces = ns === undefined ? [] : typeof ns === 'string' ? [ns] : ns;
-    return ((key: string, options?: TOptions) =>
-      this.translator.translate(language ?? this.language, namespaces, key, options)) as TFunction;
+  /** A lookup in `language` (the page's, as it is now, when null) and `ns`. */
+  getFixedT(language: string | null, ns: string | readonly string[] = []): TFunction {
+    return this.translator.fixedT(language ?? this.language, typeof ns === 'string' ? [ns] : ns);
   }
 
   exists(key: string, options?: TOptions): boolean {
@@ -101,12 +99,8 @@ class PageTexts {
     // A later choice made while these texts downloaded wins, whichever download ends last.
     if (this.changingTo !== language || language === this.language) return;
     this.language = language;
-    for (const listener of this.languageListeners) listener(language);
+    showLanguage(language);
     this.changed();
-  }
-
-  on(_event: 'languageChanged', listener: (language: AppLanguage) => void): void {
-    this.languageListeners.add(listener);
   }
 
   /** For React (useSyncExternalStore): called after each language switch or loaded namespace. */
@@ -150,10 +144,6 @@ export async function changeLanguage(language: AppLanguage): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
-const showLanguage = (language: AppLanguage) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
-};
-i18n.on('languageChanged', showLanguage);
 i18n.language = storedLanguage();
 showLanguage(i18n.language);
 export const i18nReady = i18n.loadNamespaces(initialNamespaces);

@@ -43,6 +43,11 @@ export class Translator {
     return this.bundles.has(`${language}|${namespace}`);
   }
 
+  /** A lookup in `language`, in `namespaces` in order unless a key or call names its own. */
+  fixedT(language: string, namespaces: readonly string[] = []): TFunction {
+    return ((key: string, options?: TOptions) => this.translate(language, namespaces, key, options)) as TFunction;
+  }
+
   /** The text of `key`; the key itself (less its namespace) when no language has it. */
   translate(language: string, namespaces: readonly string[], key: string, options: TOptions = {}): unknown {
     const found = this.find(options.lng ?? language, namespaces, key, options);

@@ -1,10 +1,10 @@
-import { changeLanguage, supportedLanguages, useTranslation, type AppLanguage } from '../../lib/i18n.ts';
+import { changeLanguage, supportedLanguages, useTranslation } from '../../lib/i18n.ts';
 import styles from './language-switch.module.css';
 
 /** Turkish / English; the choice is stored and survives reloads. */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
-  const current = (i18n.resolvedLanguage ?? i18n.language) as AppLanguage;
+  const current = i18n.language;
   return (
     <div role="group" aria-label={t('language.label')} className={[styles.group, className].filter(Boolean).join(' ')}>
       {supportedLanguages.map((language) => (

@@ -21,7 +21,7 @@ export function TermsModal({ open, onClose, termType = 'more_info', title }: Ter
   const { t, i18n } = useTranslation('common');
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = i18n.language;
 
   useEffect(() => {
     if (!open) return;

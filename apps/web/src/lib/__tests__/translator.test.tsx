@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
-import { Translator, type TFunction, type TOptions } from '../translator.ts';
+import { Translator } from '../translator.ts';
 import { Trans } from '../trans.tsx';
 
 // Bundles written the way src/locales writes them (i18next's JSON v4 format).
@@ -26,26 +26,23 @@ function texts() {
   return translator;
 }
 
-const fixed = (translator: Translator, language: string, ns: string[] = []): TFunction =>
-  ((key: string, options?: TOptions) => translator.translate(language, ns, key, options)) as TFunction;
-
 describe('Translator', () => {
   const translator = texts();
-  const en = fixed(translator, 'en');
+  const en = translator.fixedT('en');
 
   it('reads nested keys, flat keys with dots and `ns:key`', () => {
     expect(en('nav.home')).toBe('Home');
     expect(en('flat.key')).toBe('A key with a dot');
     expect(en('auth:title')).toBe('Sign in');
     expect(en('title', { ns: 'auth' })).toBe('Sign in');
-    expect(fixed(translator, 'en', ['auth', 'common'])('nav.home')).toBe('Home');
+    expect(translator.fixedT('en', ['auth', 'common'])('nav.home')).toBe('Home');
   });
 
   it('picks the plural form by the language’s rules and fills in the values', () => {
     expect(en('files', { count: 1 })).toBe('1 file');
     expect(en('files', { count: 3 })).toBe('3 files');
     expect(en('files', { count: 0 })).toBe('0 files');
-    expect(fixed(translator, 'tr')('files', { count: 3 })).toBe('3 dosya');
+    expect(translator.fixedT('tr')('files', { count: 3 })).toBe('3 dosya');
     expect(en('greeting', { name: 'Ayşe' })).toBe('Hello Ayşe');
     expect(en('greeting')).toBe('Hello {{name}}');
   });
@@ -59,9 +56,9 @@ describe('Translator', () => {
   });
 
   it('gives objects only when asked, and keeps an empty text', () => {
-    expect(fixed(translator, 'tr')('steps', { returnObjects: true })).toEqual(['Bir', 'İki']);
-    expect(fixed(translator, 'tr')('steps')).toBe('steps');
-    expect(fixed(translator, 'tr')('empty')).toBe('');
+    expect(translator.fixedT('tr')('steps', { returnObjects: true })).toEqual(['Bir', 'İki']);
+    expect(translator.fixedT('tr')('steps')).toBe('steps');
+    expect(translator.fixedT('tr')('empty')).toBe('');
     expect(en('nav.home', { lng: 'tr' })).toBe('Ana sayfa');
   });
 });
@@ -73,7 +70,7 @@ function SmsLink({ children }: { children?: ReactNode }) {
 
 describe('Trans', () => {
   it('renders the text’s tags with the given elements and the values as plain text', () => {
-    const t = fixed(texts(), 'en', ['auth']);
+    const t = texts().fixedT('en', ['auth']);
     const { container } = render(
       <p>
         <Trans

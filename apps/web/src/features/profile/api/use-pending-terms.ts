@@ -12,7 +12,7 @@ const none: PendingTerm[] = [];
 export function usePendingTerms(): { pending: PendingTerm[]; answered: (user: UserInfo) => void } {
   const { i18n } = useTranslation();
   const { data, mutate } = useUserInfo();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = i18n.language;
   const shownLanguage = useRef(language);
   const pending = data?.pending_terms ?? none;
 

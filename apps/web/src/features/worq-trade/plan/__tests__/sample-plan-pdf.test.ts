@@ -4,7 +4,7 @@ import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { calculatePlan } from '@worq/domain/plan';
 import tr from '../../../../locales/tr/worq-trade.json';
 import en from '../../../../locales/en/worq-trade.json';
-import { Translator, type TFunction, type TOptions } from '../../../../lib/translator.ts';
+import { Translator } from '../../../../lib/translator.ts';
 import { samplePlanContent } from '../pdf/sample-plan-content.ts';
 import { buildSamplePlanPdf } from '../pdf/sample-plan-pdf.ts';
 import type { PlanFormValues } from '../plan-model.ts';
@@ -26,7 +26,7 @@ function translator(language: 'tr' | 'en') {
   const texts = new Translator('tr', 'worq-trade');
   texts.addBundle('tr', 'worq-trade', tr);
   texts.addBundle('en', 'worq-trade', en);
-  return ((key: string, options?: TOptions) => texts.translate(language, ['worq-trade'], key, options)) as TFunction;
+  return texts.fixedT(language, ['worq-trade']);
 }
 
 // Embedding a font subset takes a few seconds on the shared test machine.
