@@ -190,6 +190,32 @@ test('applies from the empty list to Under Review: start, plan, a Trendyol store
     assert.equal(submitted?.status, 'in_progress', 'the application is under review');
   }));
 
+test('a first visit of /worq-trade asks for the list, the navigation and the legal texts once each (English, light, 375 px)', () =>
+  journey('en', 'light', 375, async (current) => {
+    const { page, t } = current;
+    const reads = new Map<string, number>();
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === 'GET' && path.startsWith('/api/v1/')) reads.set(path, (reads.get(path) ?? 0) + 1);
+    });
+    await page.goto('/worq-trade', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: t('worq-trade:applications.empty_title') }).waitFor();
+    await page.getByRole('link', { name: t('worq-trade:applications.start'), exact: true }).waitFor();
+    // The list is started by its route while the page's code downloads (app/router.tsx
+    // readsOnFirstLoad) and taken by the page's hook instead of asked for again; the navigation
+    // and the legal texts are asked for by the layout's hooks, each once.
+    const customerId = customerIdOf(current.tokens.jwt_token);
+    const firstReads = [
+      `/api/v1/application/get_by_customer_id/${customerId}`,
+      `/api/v1/work_context/get/${customerId}`,
+      '/api/v1/customer/get_user_info',
+    ];
+    assert.deepEqual(
+      firstReads.map((path) => [path, reads.get(path)]),
+      firstReads.map((path) => [path, 1]),
+    );
+  }));
+
 test('a seller who cannot connect a store sends the contact form and lands on its success page (English, dark, 375 px)', async () => {
   const tokens = await freshSellerTokens(place.baseUrl, 'en');
   await applicationAtStep2(tokens);
