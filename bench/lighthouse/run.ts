@@ -6,7 +6,9 @@
 // wire are the yardstick of the first visit. Each page is the median-performance run of
 // BENCH_LIGHTHOUSE_RUNS (3). Writes its table into bench/README.md; exits 1 when a target is missed.
 // BENCH_LIGHTHOUSE_REPORTS=<folder> also keeps every run's Lighthouse JSON there (LCP element,
-// request chains and the trace-derived diagnostics), for finding where a page's time goes.
+// request chains and the trace-derived diagnostics), for finding where a page's time goes, and
+// BENCH_LIGHTHOUSE_EXPLAIN=1 prints, for each page's median run, what Lighthouse's model counted in
+// its simulated FCP, LCP and TBT (./explain.ts).
 // Usage: npm run build && npm run bench:lighthouse
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,11 +23,13 @@ import { createVerifiedCustomer, signInThroughApi, type TokenPair } from '../../
 import { chromiumFlags } from '../../e2e/fixtures/browser.ts';
 import { startProduct, type Product } from '../../e2e/fixtures/product.ts';
 import { writeBareApp } from '../web-bundle/bare-app.mjs';
+import { explainRun, type RunArtifacts } from './explain.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const readmeFile = path.join(repoRoot, 'bench/README.md');
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+const explain = Boolean(process.env.BENCH_LIGHTHOUSE_EXPLAIN);
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof categories)[number];
 
@@ -41,6 +45,8 @@ interface PageResult {
   failing: string[];
   /** The largest transfers, for the README's "what each kilobyte buys". */
   largest: Array<{ url: string; bytes: number }>;
+  /** What the model counted (BENCH_LIGHTHOUSE_EXPLAIN). */
+  explanation?: string;
 }
 
 /** Minimum scores per page (issue 14). */
@@ -77,7 +83,7 @@ async function lighthouseRun(port: number, url: string, keepStorage: boolean) {
       disableStorageReset: keepStorage,
     });
     if (!answer) throw new Error(`lighthouse gave no result for ${url}`);
-    if (!answer.lhr.runtimeError) return answer.lhr;
+    if (!answer.lhr.runtimeError) return answer;
     if (attempt === 3) throw new Error(`${url}: ${answer.lhr.runtimeError.message}`);
     console.log(`  ${url}: ${answer.lhr.runtimeError.code}, running again`);
   }
@@ -88,7 +94,7 @@ async function audit(port: number, url: string, name: string, keepStorage: boole
   for (let run = 0; run < runs; run++) {
     // Kept storage (a signed-in page) must not mean a warm cache: every run is a first visit.
     if (keepStorage) await clearCache(port);
-    const lhr = await lighthouseRun(port, url, keepStorage);
+    const { lhr, artifacts } = await lighthouseRun(port, url, keepStorage);
     if (reportDir) {
       mkdirSync(reportDir, { recursive: true });
       writeFileSync(path.join(reportDir, `${name.replace(/[^a-z0-9]+/gi, '-')}-${run + 1}.json`), JSON.stringify(lhr));
@@ -115,6 +121,9 @@ async function audit(port: number, url: string, name: string, keepStorage: boole
         .map((item) => ({ url: new URL(item.url).pathname, bytes: item.transferSize ?? 0 }))
         .sort((a, b) => b.bytes - a.bytes)
         .slice(0, 12),
+      explanation: explain
+        ? await explainRun({ artifacts: artifacts as RunArtifacts['artifacts'], settings: lhr.configSettings })
+        : undefined,
     });
   }
   results.sort((a, b) => a.scores.performance - b.scores.performance);
@@ -186,6 +195,7 @@ async function main(): Promise<void> {
         `${result.name}: ${categories.map((category) => `${category} ${result.scores[category]}`).join(', ')}; FCP ${Math.round(result.fcpMs)} ms, LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls.toFixed(3)}; ${(result.bytes / 1000).toFixed(1)} kB received${result.failing.length ? `; failing audits: ${result.failing.join(', ')}` : ''}`,
       );
       for (const item of result.largest) console.log(`    ${(item.bytes / 1000).toFixed(1).padStart(7)} kB  ${item.url}`);
+      if (result.explanation) console.log(result.explanation);
       return `| ${date} | ${result.name} | ${result.scores.performance} | ${result.scores.accessibility} | ${result.scores['best-practices']} | ${result.scores.seo} | ${(result.fcpMs / 1000).toFixed(1)} s | ${(result.lcpMs / 1000).toFixed(1)} s | ${Math.round(result.tbtMs)} ms | ${result.cls.toFixed(3)} | ${(result.bytes / 1000).toFixed(1)} kB | ${verdict} |`;
     });
     const ratio = signIn_.bytes / barePage.bytes;
