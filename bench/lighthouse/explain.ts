@@ -14,7 +14,6 @@ import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lante
 /** The parts of Lantern's graph nodes and estimates read here. */
 interface GraphNode {
   type: 'network' | 'cpu';
-  startTime: number;
   duration: number;
   initiatorType?: string;
   request?: { url: string; priority: string; resourceType?: string; transferSize: number };
@@ -29,7 +28,6 @@ interface LanternResult {
   timing: number;
   optimisticEstimate: Estimate;
   pessimisticEstimate: Estimate;
-  optimisticGraph: GraphNode;
   pessimisticGraph: GraphNode;
 }
 interface ComputedMetric {

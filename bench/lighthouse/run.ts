@@ -45,8 +45,8 @@ interface PageResult {
   failing: string[];
   /** The largest transfers, for the README's "what each kilobyte buys". */
   largest: Array<{ url: string; bytes: number }>;
-  /** What the model counted (BENCH_LIGHTHOUSE_EXPLAIN). */
-  explanation?: string;
+  /** What the run left for ./explain.ts (BENCH_LIGHTHOUSE_EXPLAIN); only the median run's is explained. */
+  run?: RunArtifacts;
 }
 
 /** Minimum scores per page (issue 14). */
@@ -121,9 +121,7 @@ async function audit(port: number, url: string, name: string, keepStorage: boole
         .map((item) => ({ url: new URL(item.url).pathname, bytes: item.transferSize ?? 0 }))
         .sort((a, b) => b.bytes - a.bytes)
         .slice(0, 12),
-      explanation: explain
-        ? await explainRun({ artifacts: artifacts as RunArtifacts['artifacts'], settings: lhr.configSettings })
-        : undefined,
+      run: explain ? { artifacts: artifacts as RunArtifacts['artifacts'], settings: lhr.configSettings } : undefined,
     });
   }
   results.sort((a, b) => a.scores.performance - b.scores.performance);
@@ -185,7 +183,8 @@ async function main(): Promise<void> {
 
     const date = new Date().toISOString().slice(0, 10);
     const missed: string[] = [];
-    const rows = [signIn_, applications, barePage].map((result) => {
+    const rows: string[] = [];
+    for (const result of [signIn_, applications, barePage]) {
       const wanted = targets[result.name] ?? {};
       const misses = Object.entries(wanted).filter(([category, minimum]) => result.scores[category as Category] < minimum!);
       for (const [category, minimum] of misses)
@@ -195,9 +194,11 @@ async function main(): Promise<void> {
         `${result.name}: ${categories.map((category) => `${category} ${result.scores[category]}`).join(', ')}; FCP ${Math.round(result.fcpMs)} ms, LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls.toFixed(3)}; ${(result.bytes / 1000).toFixed(1)} kB received${result.failing.length ? `; failing audits: ${result.failing.join(', ')}` : ''}`,
       );
       for (const item of result.largest) console.log(`    ${(item.bytes / 1000).toFixed(1).padStart(7)} kB  ${item.url}`);
-      if (result.explanation) console.log(result.explanation);
-      return `| ${date} | ${result.name} | ${result.scores.performance} | ${result.scores.accessibility} | ${result.scores['best-practices']} | ${result.scores.seo} | ${(result.fcpMs / 1000).toFixed(1)} s | ${(result.lcpMs / 1000).toFixed(1)} s | ${Math.round(result.tbtMs)} ms | ${result.cls.toFixed(3)} | ${(result.bytes / 1000).toFixed(1)} kB | ${verdict} |`;
-    });
+      if (result.run) console.log(await explainRun(result.run));
+      rows.push(
+        `| ${date} | ${result.name} | ${result.scores.performance} | ${result.scores.accessibility} | ${result.scores['best-practices']} | ${result.scores.seo} | ${(result.fcpMs / 1000).toFixed(1)} s | ${(result.lcpMs / 1000).toFixed(1)} s | ${Math.round(result.tbtMs)} ms | ${result.cls.toFixed(3)} | ${(result.bytes / 1000).toFixed(1)} kB | ${verdict} |`,
+      );
+    }
     const ratio = signIn_.bytes / barePage.bytes;
     const ratioVerdict = ratio <= bytesRatioTarget ? 'pass' : 'fail';
     if (ratioVerdict === 'fail') missed.push(`first visit bytes ${ratio.toFixed(2)}× the bare page > ${bytesRatioTarget}×`);
