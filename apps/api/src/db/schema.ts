@@ -128,6 +128,8 @@ export const customers = pgTable('customers', {
     .default('tr'),
   consents: jsonb('consents').$type<CustomerConsents>().notNull(),
   utm: jsonb('utm').$type<Record<string, string>>(),
+  /** Google's subject id (`sub`) of the Google account linked first; later Google sign-ins must match it. */
+  googleSub: text('google_sub').unique(),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -291,6 +293,10 @@ export const amazonOauthStates = pgTable('amazon_oauth_states', {
   region: text('region').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** The `selling_partner_id` of Amazon's redirect to /amazon-callback, as the server received it. */
+  sellingPartnerId: text('selling_partner_id'),
+  /** SHA-256 of the `spapi_oauth_code` that came in the same redirect. */
+  codeHash: text('code_hash'),
 });
 
 /**
@@ -587,9 +593,14 @@ export const repaymentPayments = pgTable(
     note: text('note'),
     allocations: jsonb('allocations').$type<{ number: number; amount: number }[]>().notNull(),
     recordedBy: uuid('recorded_by').references(() => customers.id, { onDelete: 'set null' }),
+    /** The client's key of one submission (Idempotency-Key): a repeat with the same key records nothing new. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
-  (table) => [index('repayment_payments_application_idx').on(table.applicationId, table.createdAt)],
+  (table) => [
+    index('repayment_payments_application_idx').on(table.applicationId, table.createdAt),
+    uniqueIndex('repayment_payments_idempotency_idx').on(table.applicationId, table.idempotencyKey),
+  ],
 );
 
 export const repaymentReminderKinds = ['due_in_two_days'] as const;
