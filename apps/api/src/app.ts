@@ -15,7 +15,7 @@ import { seedReferenceData } from './db/seed.ts';
 import authPlugin from './plugins/auth.ts';
 import deliveryPlugin, { type Delivery } from './plugins/delivery.ts';
 import errorsPlugin, { errorBody, frameworkErrorHandler } from './plugins/errors.ts';
-import { requestLogSerializer } from './plugins/log-redaction.ts';
+import { errorLogSerializer, requestLogSerializer } from './plugins/log-redaction.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import secretsPlugin from './plugins/secrets.ts';
 import compressJson from './plugins/compress-json.ts';
@@ -86,7 +86,7 @@ export async function buildApp({ config, database, delivery, logger = true, logS
       ? {
           level: config.logLevel,
           redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.token'],
-          serializers: { req: requestLogSerializer },
+          serializers: { req: requestLogSerializer, err: errorLogSerializer },
           ...(logStream ? { stream: logStream } : {}),
         }
       : false,

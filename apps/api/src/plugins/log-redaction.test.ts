@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openTestDatabase, testEnv } from '../test/helpers.ts';
-import { redactUrl } from './log-redaction.ts';
+import { sql } from 'drizzle-orm';
+import { customers } from '../db/schema.ts';
+import { errorLogSerializer, redactUrl } from './log-redaction.ts';
 
 describe('request log redaction', () => {
   it('replaces secret query values and keeps the rest', () => {
@@ -53,5 +55,71 @@ describe('request log redaction', () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('logs a failed query without the values it was sent with', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'worq-log-'));
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const config = loadConfig(testEnv(dataDir, { LOG_LEVEL: 'info' }));
+    const database = await openTestDatabase();
+    const app = await buildApp({ config, database, logStream });
+    const email = 'param.private@example.com';
+    // A query the database refuses, sent with values a log must never show.
+    app.get('/api/v1/test/failing-query', async () => database.db.execute(sql`select ${email}::int, ${'hash-secret-3'}::text`));
+    // A unique violation: PostgreSQL's detail quotes the duplicate value.
+    app.get('/api/v1/test/duplicate', async () => {
+      const values = { firstName: 'A', lastName: 'B', email, consents: {} as never };
+      await database.db.insert(customers).values(values);
+      await database.db.insert(customers).values(values);
+    });
+    try {
+      const failing = await app.inject({ method: 'GET', url: '/api/v1/test/failing-query' });
+      expect(failing.statusCode).toBe(500);
+      const duplicate = await app.inject({ method: 'GET', url: '/api/v1/test/duplicate' });
+      expect(duplicate.statusCode).toBe(500);
+      const log = lines.join('');
+      expect(log).toContain('unhandled error');
+      expect(log).toContain('Failed query: select $1::int');
+      expect(log).toContain('params: [redacted]');
+      expect(log).toContain('"cause_code":"23505"');
+      expect(log).not.toContain('param.private');
+      expect(log).not.toContain('hash-secret-3');
+    } finally {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps what an operator needs of an error and drops parameter fields', () => {
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "customers_email_unique"'), {
+      code: '23505',
+      constraint: 'customers_email_unique',
+      detail: 'Key (email)=(someone@example.com) already exists.',
+      params: ['someone@example.com'],
+    });
+    const error = Object.assign(new Error('Failed query: insert into "customers" ("email") values ($1)\nparams: someone@example.com'), {
+      query: 'insert into "customers" ("email") values ($1)',
+      params: ['someone@example.com'],
+      cause,
+    });
+    const serialized = errorLogSerializer(error);
+    expect(JSON.stringify(serialized)).not.toContain('someone@example.com');
+    expect(serialized).toMatchObject({
+      type: 'Error',
+      query: 'insert into "customers" ("email") values ($1)',
+      cause_code: '23505',
+      cause_constraint: 'customers_email_unique',
+    });
+    expect(serialized.message).toBe(
+      'Failed query: insert into "customers" ("email") values ($1)\nparams: [redacted]: duplicate key value violates unique constraint "customers_email_unique"',
+    );
+    expect(errorLogSerializer('not an error')).toEqual({ type: 'string', message: 'not an error', stack: '' });
   });
 });
