@@ -104,6 +104,18 @@ describe('loadConfig outside production', () => {
   });
 });
 
+describe('store host suffixes', () => {
+  it('verifies Ideasoft stores on myideasoft.com and Ticimax stores only on the suffixes configured', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).storeHostSuffixes).toEqual({ ideasoft: ['myideasoft.com'], ticimax: [] });
+    const config = loadConfig({ DATA_DIR: tempDir(), TICIMAX_VERIFIED_HOST_SUFFIXES: '*.Stores.example.com, shops.example.net' });
+    expect(config.storeHostSuffixes.ticimax).toEqual(['stores.example.com', 'shops.example.net']);
+  });
+
+  it.each(['com', '*.', 'a..b', 'stores.example.com;evil.net'])('refuses TICIMAX_VERIFIED_HOST_SUFFIXES=%s', (value) => {
+    expect(configError({ DATA_DIR: tempDir(), TICIMAX_VERIFIED_HOST_SUFFIXES: value }).message).toContain('TICIMAX_VERIFIED_HOST_SUFFIXES');
+  });
+});
+
 describe('loadConfig errors', () => {
   it.each(['abc', '70000', '-1', '80.5'])('names PORT when it is %s', (port) => {
     const error = configError({ DATA_DIR: tempDir(), PORT: port });

@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { normaliseHostSuffix, platformStoreHostSuffixes, type StoreHostSuffixes } from '@worq/domain/store-source';
 import { isPublicAddress } from './connectors/outbound-guard.ts';
 
 const marketplaceCodes = ['trendyol', 'hepsiburada', 'n11', 'ciceksepeti', 'amazon', 'ideasoft', 'ticimax'] as const;
@@ -68,6 +69,15 @@ const envSchema = z.object({
   CICEKSEPETI_MIN_INTERVAL_MS: wholeNumber(0, 600_000).default(5_000),
   CONNECTION_HEALTH_INTERVAL_MINUTES: wholeNumber(0, 10_080).optional(),
   ORDER_SYNC_INTERVAL_MINUTES: wholeNumber(0, 10_080).optional(),
+  TICIMAX_VERIFIED_HOST_SUFFIXES: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\s*(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+\s*(,\s*(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+\s*)*$/i, {
+        error: 'must be host suffixes of at least two labels, separated by commas (e.g. *.stores.example.com)',
+      })
+      .optional(),
+  ),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CERTS_URL: optionalUrl,
   AMPLITUDE_API_KEY: z.string().optional(),
@@ -159,6 +169,12 @@ export interface Config {
   connectionHealthIntervalMinutes: number;
   /** How often each active store's orders are re-read (0: only on connect and on demand). */
   orderSyncIntervalMinutes: number;
+  /**
+   * Host suffixes on which an Ideasoft or Ticimax store counts as run by its platform
+   * (`isStoreSourceVerified`); others are labelled unverified. Ticimax's come from
+   * TICIMAX_VERIFIED_HOST_SUFFIXES (none by default: no platform host could be confirmed).
+   */
+  storeHostSuffixes: StoreHostSuffixes;
   googleClientId: string | undefined;
   /**
    * Where Google sign-in fetches the PEM certificates that sign ID tokens; undefined means Google's
@@ -289,6 +305,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Tests run the health check's handler directly; a timer would only race them.
     connectionHealthIntervalMinutes: raw.CONNECTION_HEALTH_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 360),
     orderSyncIntervalMinutes: raw.ORDER_SYNC_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 60),
+    storeHostSuffixes: {
+      ideasoft: platformStoreHostSuffixes.ideasoft,
+      ticimax: [...platformStoreHostSuffixes.ticimax, ...(raw.TICIMAX_VERIFIED_HOST_SUFFIXES?.split(',').map(normaliseHostSuffix) ?? [])],
+    },
     googleClientId: raw.GOOGLE_CLIENT_ID,
     googleCertsUrl: raw.GOOGLE_CERTS_URL,
     amplitude: { apiKey: raw.AMPLITUDE_API_KEY, serverUrl: raw.AMPLITUDE_SERVER_URL },
