@@ -232,7 +232,7 @@ export async function buildApp({ config, database, delivery, logger = true, logS
       await api.register(gppRoutes, { db: database.db });
       await api.register(applicationRoutes, { db: database.db });
       await api.register(locationRoutes, { db: database.db });
-      await api.register(adminRoutes, { db: database.db });
+      await api.register(adminRoutes, { db: database.db, storeHostSuffixes: config.storeHostSuffixes });
       await api.register(repaymentRoutes, { db: database.db });
       await api.register(supportRoutes, { db: database.db, supportEmail: config.supportEmail });
       if (config.devOutbox) {

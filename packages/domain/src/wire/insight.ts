@@ -52,6 +52,13 @@ export const totals = z.object({
 export type Totals = z.output<typeof totals>;
 
 export const syncStates = ['never', 'running', 'ok', 'failed'] as const;
+
+/** Extension of API.md (issue: figures from seller-run hosts), sent with every store. */
+const sourceVerified = z
+  .boolean()
+  .describe(
+    "False: an Ideasoft or Ticimax store whose host is not shown to belong to the platform (a seller-run host could serve invented orders); its figures are labelled 'unverified source' and left out of the plan suggestion",
+  );
 export type SyncState = (typeof syncStates)[number];
 
 /** One store's order sync, as the overview lists it. */
@@ -65,6 +72,7 @@ export const storeSync = z.object({
   last_synced_at: z.string().nullable(),
   oldest_order_at: z.string().nullable(),
   message: z.string().nullable(),
+  source_verified: sourceVerified.optional(),
 });
 export type StoreSync = z.output<typeof storeSync>;
 
@@ -83,6 +91,7 @@ export const overview = z.object({
       store_name: z.string(),
       revenue: z.number().int(),
       orders: z.number().int(),
+      source_verified: sourceVerified.optional(),
     }),
   ),
   top_products: z.array(z.object({ sku: z.string(), name: z.string(), units: z.number().int(), revenue: z.number().int() })),
@@ -111,6 +120,23 @@ export const turnoverSuggestion = z.object({
   period: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
   integrations: z.array(z.object({ integration_id: z.string(), marketplace_code: z.string(), store_name: z.string() })),
   suggested_stock_purchase_amount: z.number().int().nullable(),
+  excluded_integrations: z
+    .array(
+      z.object({
+        integration_id: z.string(),
+        marketplace_code: z.string(),
+        store_name: z.string(),
+        reason: z.enum(['unverified_source']),
+      }),
+    )
+    .optional()
+    .describe(
+      "Extension of API.md: the seller's stores whose sales are left out of every figure here, and why (unverified_source: an Ideasoft or Ticimax store whose host is not shown to belong to the platform)",
+    ),
+  unverified_sources: z
+    .boolean()
+    .optional()
+    .describe('Extension of API.md: true when some store was left out because its source is unverified (see excluded_integrations)'),
 });
 export type TurnoverSuggestion = z.output<typeof turnoverSuggestion>;
 
@@ -127,7 +153,18 @@ export const storePerformanceView = z.object({
   ),
   cancellation_rate: z.number(),
   return_rate: z.number(),
-  by_marketplace: z.array(z.object({ marketplace_code: z.string(), store_name: z.string(), revenue: z.number().int() })),
+  by_marketplace: z.array(
+    z.object({
+      marketplace_code: z.string(),
+      store_name: z.string(),
+      revenue: z.number().int(),
+      source_verified: sourceVerified.optional(),
+    }),
+  ),
+  unverified_sources: z
+    .boolean()
+    .optional()
+    .describe("True when some store's source is unverified: its sales are in the months above, labelled in by_marketplace"),
   last_synced_at: z.string().nullable(),
 });
 export type StorePerformanceView = z.output<typeof storePerformanceView>;

@@ -1,4 +1,5 @@
 /** The review queue and the detail of one application, as experts read them. */
+import type { StoreHostSuffixes } from '@worq/domain/store-source';
 import type { ApplicationDetailView, QueuePage } from '@worq/domain/wire/admin';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -36,7 +37,7 @@ export async function reviewQueue(db: Db, filter: QueueFilter): Promise<QueuePag
   };
 }
 
-export async function applicationDetail(db: Db, id: string): Promise<ApplicationDetailView> {
+export async function applicationDetail(db: Db, id: string, hostSuffixes: StoreHostSuffixes): Promise<ApplicationDetailView> {
   const application = await findApplication(db, id);
   // A draft the seller has not submitted is theirs alone.
   if (!application || application.status === 'not_completed') throw applicationNotFound();
@@ -68,6 +69,7 @@ export async function applicationDetail(db: Db, id: string): Promise<Application
       application.customerId,
       stores.filter((store) => store.status !== 'deleted').map((store) => store.id),
       new Date(),
+      hostSuffixes,
     ),
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { StoreHostSuffixes } from '@worq/domain/store-source';
 import {
   adminApplicationView,
   adminContactFormView,
@@ -29,7 +30,10 @@ const tags = ['back-office'];
 const pageOf = ({ q, page, pagesize }: { q?: string | undefined; page: number; pagesize: number }) => ({ q, page, pageSize: pagesize });
 
 /** The experts' back-office (API.md "Back-office"): every route needs a token with role expert. */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; storeHostSuffixes: StoreHostSuffixes }> = async (
+  app,
+  { db, storeHostSuffixes },
+) => {
   app.get(
     '/admin/applications',
     {
@@ -59,7 +63,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: applicationDetailView },
       },
     },
-    async (request) => applicationDetail(db, request.params.id),
+    async (request) => applicationDetail(db, request.params.id, storeHostSuffixes),
   );
 
   app.post(

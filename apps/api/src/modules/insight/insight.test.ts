@@ -248,6 +248,8 @@ describe('GET /gpp/suggestion', () => {
       period: { from: null, to: null },
       integrations: [],
       suggested_stock_purchase_amount: null,
+      excluded_integrations: [],
+      unverified_sources: false,
     });
   });
 
@@ -401,7 +403,9 @@ describe('store_performance for experts', () => {
     expect(performance.months.reduce((sum: number, month: { revenue: number }) => sum + month.revenue, 0)).toBe(300_000);
     expect(performance.cancellation_rate).toBe(0.25);
     expect(performance.return_rate).toBe(0.25);
-    expect(performance.by_marketplace).toEqual([{ marketplace_code: 'trendyol', store_name: 'Ayşe Butik', revenue: 300_000 }]);
+    expect(performance.by_marketplace).toEqual([
+      { marketplace_code: 'trendyol', store_name: 'Ayşe Butik', revenue: 300_000, source_verified: true },
+    ]);
     expect(performance.last_synced_at).toBeNull();
   });
 });

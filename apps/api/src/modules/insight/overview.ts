@@ -5,6 +5,7 @@
  */
 import { formatMessage, isMessageKey } from '@worq/domain/messages';
 import type { Language } from '@worq/domain/language';
+import type { StoreHostSuffixes } from '@worq/domain/store-source';
 import type { Overview, StoreSync, SyncState, Totals } from '@worq/domain/wire/insight';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -89,12 +90,20 @@ export function toStoreSync(row: StoreSyncRow, language: Language, now: Date): S
     last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
     oldest_order_at: row.oldestOrderAt?.toISOString() ?? null,
     message: row.message && isMessageKey(row.message) ? formatMessage(language, row.message, row.messageParams ?? {}) : null,
+    source_verified: row.sourceVerified,
   };
 }
 
-export async function buildOverview(db: Db, customerId: string, query: RangeQuery, language: Language, now: Date): Promise<Overview> {
+export async function buildOverview(
+  db: Db,
+  customerId: string,
+  query: RangeQuery,
+  language: Language,
+  now: Date,
+  hostSuffixes: StoreHostSuffixes,
+): Promise<Overview> {
   const { from, to } = resolveRange(query, now);
-  const stores = await storesWithSync(db, customerId);
+  const stores = await storesWithSync(db, customerId, hostSuffixes);
   let integrationIds: string[] | undefined;
   if (query.integration_id && query.integration_id.length > 0) {
     integrationIds = [...new Set(query.integration_id)];
@@ -133,6 +142,7 @@ export async function buildOverview(db: Db, customerId: string, query: RangeQuer
         store_name: store.storeName,
         revenue: byStore.get(store.integrationId)?.revenue ?? 0,
         orders: byStore.get(store.integrationId)?.orders ?? 0,
+        source_verified: store.sourceVerified,
       }))
       .sort((a, b) => b.revenue - a.revenue),
     top_products: products,

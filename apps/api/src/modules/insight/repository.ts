@@ -4,6 +4,7 @@
  * row); only TRY enters the TRY figures. Writing orders and the sync state are in sync-repository.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { isStoreSourceVerified, type StoreHostSuffixes } from '@worq/domain/store-source';
 import type { Db } from '../../db/client.ts';
 import type { orderSyncs } from '../../db/schema.ts';
 
@@ -37,6 +38,29 @@ export interface OrderFilter {
   integrationIds?: string[] | undefined;
 }
 
+/**
+ * Every sum leaves the database as an integer JSON can carry exactly: summed as numeric (which
+ * never overflows), clamped to Number.MAX_SAFE_INTEGER and read with toSafeInteger. Amounts are
+ * capped at ingest too (ingest-limits.ts), but rows stored before that, or enough capped rows, must
+ * still give a figure and not a 500.
+ */
+export function safeSum(aggregate: SQL): SQL {
+  const max = sql.raw(String(Number.MAX_SAFE_INTEGER));
+  return sql`greatest(least(coalesce(${aggregate}, 0), ${max}), -${max})::bigint`;
+}
+
+/** A database number (string, bigint or number) as a safe integer: clamped, never NaN. */
+export function toSafeInteger(value: unknown): number {
+  const number = typeof value === 'bigint' ? Number(value) : Number(value ?? 0);
+  if (Number.isNaN(number)) return 0;
+  return Math.max(Number.MIN_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, Math.trunc(number)));
+}
+
+/** Adds two figures without passing Number.MAX_SAFE_INTEGER. */
+export function safeAdd(a: number, b: number): number {
+  return toSafeInteger(a + b);
+}
+
 /** Orders that count toward revenue and order counts (API.md: not cancelled, not returned). */
 const counted = sql`o.status not in ('cancelled', 'returned')`;
 
@@ -68,8 +92,8 @@ export async function periodTotals(
   const result = await db.execute(sql`
     select o.order_day >= ${filter.from}::date as is_current,
       count(*) filter (where ${counted}) as orders,
-      coalesce(sum(o.total_amount) filter (where ${counted}), 0) as revenue,
-      coalesce(sum(o.units) filter (where ${counted}), 0) as units,
+      ${safeSum(sql`sum(o.total_amount) filter (where ${counted})`)} as revenue,
+      ${safeSum(sql`sum(o.units) filter (where ${counted})`)} as units,
       count(*) filter (where o.status = 'cancelled') as cancelled,
       count(*) filter (where o.status = 'returned') as returned
     from marketplace_orders o
@@ -80,9 +104,9 @@ export async function periodTotals(
   const totals = { current: { ...emptyTotals }, previous: { ...emptyTotals } };
   for (const row of rowsOf<Record<string, unknown>>(result)) {
     const target = row.is_current === true || row.is_current === 't' ? totals.current : totals.previous;
-    target.revenue = Number(row.revenue);
+    target.revenue = toSafeInteger(row.revenue);
     target.orders = Number(row.orders);
-    target.units = Number(row.units);
+    target.units = toSafeInteger(row.units);
     target.cancelledOrders = Number(row.cancelled);
     target.returnedOrders = Number(row.returned);
   }
@@ -95,7 +119,7 @@ export async function periodTotals(
  */
 async function revenueAndOrdersBy(db: Db, filter: OrderFilter, column: SQL): Promise<Map<string, { revenue: number; orders: number }>> {
   const result = await db.execute(sql`
-    select ${column}::text as key, coalesce(sum(o.total_amount), 0) as revenue, count(*) as orders
+    select ${column}::text as key, ${safeSum(sql`sum(o.total_amount)`)} as revenue, count(*) as orders
     from marketplace_orders o
     where o.customer_id = ${filter.customerId} and o.currency = 'TRY' and ${counted}
       and o.order_day between ${filter.from}::date and ${filter.to}::date
@@ -104,7 +128,7 @@ async function revenueAndOrdersBy(db: Db, filter: OrderFilter, column: SQL): Pro
   return new Map(
     rowsOf<{ key: string; revenue: unknown; orders: unknown }>(result).map((row) => [
       String(row.key),
-      { revenue: Number(row.revenue), orders: Number(row.orders) },
+      { revenue: toSafeInteger(row.revenue), orders: Number(row.orders) },
     ]),
   );
 }
@@ -130,7 +154,7 @@ export interface ProductFigure {
 export async function topProducts(db: Db, filter: OrderFilter, limit: number): Promise<ProductFigure[]> {
   const result = await db.execute(sql`
     select l->>'sku' as sku, max(l->>'name') as name,
-      coalesce(sum((l->>'quantity')::int), 0) as units, coalesce(sum((l->>'amount')::bigint), 0) as revenue
+      ${safeSum(sql`sum((l->>'quantity')::numeric)`)} as units, ${safeSum(sql`sum((l->>'amount')::numeric)`)} as revenue
     from marketplace_orders o cross join lateral jsonb_array_elements(o.lines) l
     where o.customer_id = ${filter.customerId} and o.currency = 'TRY' and ${counted}
       and o.order_day between ${filter.from}::date and ${filter.to}::date
@@ -141,15 +165,15 @@ export async function topProducts(db: Db, filter: OrderFilter, limit: number): P
   return rowsOf<{ sku: string; name: string; units: unknown; revenue: unknown }>(result).map((row) => ({
     sku: String(row.sku),
     name: String(row.name ?? row.sku),
-    units: Number(row.units),
-    revenue: Number(row.revenue),
+    units: toSafeInteger(row.units),
+    revenue: toSafeInteger(row.revenue),
   }));
 }
 
 /** Counted orders in other currencies, left out of the TRY figures. */
 export async function otherCurrencies(db: Db, filter: OrderFilter): Promise<{ currency: string; amount: number; orders: number }[]> {
   const result = await db.execute(sql`
-    select o.currency, coalesce(sum(o.total_amount), 0) as amount, count(*) as orders
+    select o.currency, ${safeSum(sql`sum(o.total_amount)`)} as amount, count(*) as orders
     from marketplace_orders o
     where o.customer_id = ${filter.customerId} and o.currency <> 'TRY' and ${counted}
       and o.order_day between ${filter.from}::date and ${filter.to}::date
@@ -157,7 +181,7 @@ export async function otherCurrencies(db: Db, filter: OrderFilter): Promise<{ cu
     group by o.currency order by o.currency`);
   return rowsOf<{ currency: string; amount: unknown; orders: unknown }>(result).map((row) => ({
     currency: String(row.currency),
-    amount: Number(row.amount),
+    amount: toSafeInteger(row.amount),
     orders: Number(row.orders),
   }));
 }
@@ -175,7 +199,7 @@ export interface MonthFigure {
 export async function monthlyFigures(db: Db, filter: OrderFilter): Promise<MonthFigure[]> {
   const result = await db.execute(sql`
     select to_char(o.order_day, 'YYYY-MM') as month,
-      coalesce(sum(o.total_amount) filter (where ${counted}), 0) as revenue,
+      ${safeSum(sql`sum(o.total_amount) filter (where ${counted})`)} as revenue,
       count(*) filter (where ${counted}) as orders,
       count(*) filter (where o.status = 'cancelled') as cancelled,
       count(*) filter (where o.status = 'returned') as returned
@@ -186,7 +210,7 @@ export async function monthlyFigures(db: Db, filter: OrderFilter): Promise<Month
     group by 1 order by 1`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
     month: String(row.month),
-    revenue: Number(row.revenue),
+    revenue: toSafeInteger(row.revenue),
     orders: Number(row.orders),
     cancelledOrders: Number(row.cancelled),
     returnedOrders: Number(row.returned),
@@ -216,13 +240,19 @@ export interface StoreSyncRow {
   message: string | null;
   messageParams: Record<string, string | number> | null;
   lockedUntil: Date | null;
+  /** False when the store's host is not shown to belong to its platform (packages/domain store-source.ts). */
+  sourceVerified: boolean;
 }
 
-/** Every store of the customer with its sync state (stores never synced have none). */
-export async function storesWithSync(db: Db, customerId: string): Promise<StoreSyncRow[]> {
+/**
+ * Every store of the customer with its sync state (stores never synced have none) and whether its
+ * source is verified under the given platform host suffixes (config.storeHostSuffixes).
+ */
+export async function storesWithSync(db: Db, customerId: string, hostSuffixes: StoreHostSuffixes): Promise<StoreSyncRow[]> {
   const result = await db.execute(sql`
     select i.id, m.code, m.name as marketplace_name, i.store_name, i.status, i.is_active,
-      s.state, s.last_synced_at, s.oldest_order_at, s.message, s.message_params, s.locked_until
+      s.state, s.last_synced_at, s.oldest_order_at, s.message, s.message_params, s.locked_until,
+      jsonb_build_object('store_url', i.public_fields->>'store_url', 'store_domain', i.public_fields->>'store_domain') as address
     from integrations i
       join marketplaces m on m.id = i.marketplace_id
       left join order_syncs s on s.integration_id = i.id
@@ -242,5 +272,6 @@ export async function storesWithSync(db: Db, customerId: string): Promise<StoreS
     message: (row.message as string | null) ?? null,
     messageParams: (row.message_params as Record<string, string | number> | null) ?? null,
     lockedUntil: date(row.locked_until),
+    sourceVerified: isStoreSourceVerified(String(row.code), (row.address as Record<string, string | undefined> | null) ?? {}, hostSuffixes),
   }));
 }

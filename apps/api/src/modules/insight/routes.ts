@@ -86,7 +86,7 @@ export const insightRoutes: FastifyPluginAsyncZod<InsightRoutesOptions> = async 
         response: { 200: overview },
       },
     },
-    async (request) => buildOverview(db, request.user!.customer_id, request.query, request.language, now()),
+    async (request) => buildOverview(db, request.user!.customer_id, request.query, request.language, now(), config.storeHostSuffixes),
   );
 
   app.get(
@@ -103,7 +103,7 @@ export const insightRoutes: FastifyPluginAsyncZod<InsightRoutesOptions> = async 
     },
     async (request) => {
       const at = now();
-      const overview = await buildOverview(db, request.user!.customer_id, request.query, request.language, at);
+      const overview = await buildOverview(db, request.user!.customer_id, request.query, request.language, at, config.storeHostSuffixes);
       return tipsFor(overview, request.language, at);
     },
   );
@@ -115,11 +115,12 @@ export const insightRoutes: FastifyPluginAsyncZod<InsightRoutesOptions> = async 
       schema: {
         tags: ['plan'],
         summary: 'The average monthly turnover of the last 3 full months of synced orders, to pre-fill the plan',
-        description: 'Every figure null with months_used 0 when no orders are synced.',
+        description:
+          'Every figure null with months_used 0 when no orders are synced. Stores whose source is unverified (a seller-run Ideasoft or Ticimax host) are left out and listed in excluded_integrations.',
         security: bearer,
         response: { 200: turnoverSuggestion },
       },
     },
-    async (request) => planSuggestion(db, request.user!.customer_id, now()),
+    async (request) => planSuggestion(db, request.user!.customer_id, now(), config.storeHostSuffixes),
   );
 };

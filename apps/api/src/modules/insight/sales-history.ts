@@ -2,12 +2,15 @@
  * Sales history for WorqTrade: the plan's turnover suggestion (GET /gpp/suggestion) and the
  * experts' view of the submitted stores (`store_performance` of GET /admin/applications/{id}).
  * Both count orders the way the overview does, so a month here equals that month's overview.
+ * Stores whose source is unverified (a seller-run Ideasoft or Ticimax host) are left out of the
+ * suggestion and listed as excluded; the experts see them labelled.
  */
 import { suggestedStockPurchase } from '@worq/domain/plan';
+import type { StoreHostSuffixes } from '@worq/domain/store-source';
 import type { StorePerformanceView, TurnoverSuggestion } from '@worq/domain/wire/insight';
 import type { Db } from '../../db/client.ts';
 import { addDays } from './overview.ts';
-import { firstOrderAt, istanbulDate, monthlyFigures, revenueByStore, storesWithSync } from './repository.ts';
+import { firstOrderAt, istanbulDate, monthlyFigures, revenueByStore, safeAdd, storesWithSync } from './repository.ts';
 
 /** Months averaged by the plan suggestion. */
 export const suggestionMonths = 3;
@@ -23,17 +26,30 @@ export function monthStart(day: string, offset = 0): string {
 
 /**
  * The monthly average of the last full calendar months of synced revenue (Istanbul days): three
- * months, or fewer when the history does not reach back to a month's first day.
+ * months, or fewer when the history does not reach back to a month's first day. Only stores whose
+ * source is verified count: the figure pre-fills a plan experts underwrite.
  */
-export async function planSuggestion(db: Db, customerId: string, now: Date): Promise<TurnoverSuggestion> {
+export async function planSuggestion(db: Db, customerId: string, now: Date, hostSuffixes: StoreHostSuffixes): Promise<TurnoverSuggestion> {
+  const stores = await storesWithSync(db, customerId, hostSuffixes);
+  const counted = stores.filter((store) => store.sourceVerified).map((store) => store.integrationId);
+  const excluded = stores
+    .filter((store) => !store.sourceVerified)
+    .map((store) => ({
+      integration_id: store.integrationId,
+      marketplace_code: store.marketplaceCode,
+      store_name: store.storeName,
+      reason: 'unverified_source' as const,
+    }));
   const empty: TurnoverSuggestion = {
     average_monthly_turnover: null,
     months_used: 0,
     period: { from: null, to: null },
     integrations: [],
     suggested_stock_purchase_amount: null,
+    excluded_integrations: excluded,
+    unverified_sources: excluded.length > 0,
   };
-  const first = await firstOrderAt(db, customerId);
+  const first = await firstOrderAt(db, customerId, counted);
   if (!first) return empty;
   const today = istanbulDate(now);
   const to = addDays(monthStart(today), -1);
@@ -49,15 +65,12 @@ export async function planSuggestion(db: Db, customerId: string, now: Date): Pro
     }
   }
   if (!from) return empty;
-  const filter = { customerId, from, to };
-  const [figures, byStore, stores] = await Promise.all([
-    monthlyFigures(db, filter),
-    revenueByStore(db, filter),
-    storesWithSync(db, customerId),
-  ]);
-  const revenue = figures.reduce((sum, month) => sum + month.revenue, 0);
+  const filter = { customerId, from, to, integrationIds: counted };
+  const [figures, byStore] = await Promise.all([monthlyFigures(db, filter), revenueByStore(db, filter)]);
+  const revenue = figures.reduce((sum, month) => safeAdd(sum, month.revenue), 0);
   const average = Math.round(revenue / months);
   return {
+    ...empty,
     average_monthly_turnover: average,
     months_used: months,
     period: { from, to },
@@ -68,15 +81,24 @@ export async function planSuggestion(db: Db, customerId: string, now: Date): Pro
   };
 }
 
-/** The last 12 months (this one included) of the given stores, month by month, for underwriting. */
-export async function storePerformance(db: Db, customerId: string, integrationIds: string[], now: Date): Promise<StorePerformanceView> {
+/**
+ * The last 12 months (this one included) of the given stores, month by month, for underwriting.
+ * Every store is counted; each says whether its source is verified, for the experts to weigh.
+ */
+export async function storePerformance(
+  db: Db,
+  customerId: string,
+  integrationIds: string[],
+  now: Date,
+  hostSuffixes: StoreHostSuffixes,
+): Promise<StorePerformanceView> {
   const today = istanbulDate(now);
   const from = monthStart(today, -(performanceMonths - 1));
   const filter = { customerId, from, to: today, integrationIds };
   const [figures, byStore, stores] = await Promise.all([
     monthlyFigures(db, filter),
     revenueByStore(db, filter),
-    storesWithSync(db, customerId),
+    storesWithSync(db, customerId, hostSuffixes),
   ]);
   const byMonth = new Map(figures.map((figure) => [figure.month, figure]));
   const months: StorePerformanceView['months'] = [];
@@ -104,8 +126,10 @@ export async function storePerformance(db: Db, customerId: string, integrationId
         marketplace_code: store.marketplaceCode,
         store_name: store.storeName,
         revenue: byStore.get(store.integrationId)?.revenue ?? 0,
+        source_verified: store.sourceVerified,
       }))
       .sort((a, b) => b.revenue - a.revenue),
+    unverified_sources: chosen.some((store) => !store.sourceVerified),
     // The oldest of the stores' last syncs: the figures are complete up to then.
     last_synced_at: synced.length > 0 ? new Date(Math.min(...synced)).toISOString() : null,
   };

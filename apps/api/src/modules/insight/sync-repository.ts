@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { MarketplaceOrder } from '../../connectors/types.ts';
 import type { Db } from '../../db/client.ts';
 import { orderSyncs } from '../../db/schema.ts';
+import { boundOrders } from './ingest-limits.ts';
 import { istanbulDate, rowsOf, type OrderSync } from './repository.ts';
 
 /* ---------- Writing orders ---------- */
@@ -13,16 +14,23 @@ import { istanbulDate, rowsOf, type OrderSync } from './repository.ts';
 export interface UpsertCounts {
   inserted: number;
   updated: number;
+  /** Orders saved with an amount, a quantity or a text capped (ingest-limits.ts). */
+  capped: number;
+  /** Orders left out as unreadable. */
+  rejected: number;
 }
 
 /**
  * Saves one page of a store's orders: new ones are inserted, changed ones (status, amount, lines)
- * updated, unchanged ones left alone, so a re-sync of an unchanged store writes nothing.
+ * updated, unchanged ones left alone, so a re-sync of an unchanged store writes nothing. Every
+ * order is bounded first (ingest-limits.ts): this is the only way orders are written.
  */
 export async function upsertOrders(db: Db, customerId: string, integrationId: string, orders: MarketplaceOrder[]): Promise<UpsertCounts> {
-  if (orders.length === 0) return { inserted: 0, updated: 0 };
+  const bounded = boundOrders(orders);
+  const { capped, rejected } = bounded;
+  if (bounded.orders.length === 0) return { inserted: 0, updated: 0, capped, rejected };
   // A page can hold the same package twice (a marketplace paging over a moving list): keep the last.
-  const unique = new Map(orders.map((order) => [order.id, order]));
+  const unique = new Map(bounded.orders.map((order) => [order.id, order]));
   const rows = [...unique.values()].map((order) => ({
     external_id: order.id,
     order_number: order.orderNumber,
@@ -61,7 +69,7 @@ export async function upsertOrders(db: Db, customerId: string, integrationId: st
       returning (xmax = 0) as inserted`),
   );
   const inserted = returned.filter((row) => row.inserted).length;
-  return { inserted, updated: returned.length - inserted };
+  return { inserted, updated: returned.length - inserted, capped, rejected };
 }
 
 export async function oldestOrderAt(db: Db, integrationId: string): Promise<Date | null> {
