@@ -16,6 +16,7 @@ import {
   type DateRange,
   type MarketplaceOrder,
   type OrderPage,
+  type KnownOrderStatus,
   type OrderStatus,
   type VerifyResult,
 } from './types.ts';
@@ -317,7 +318,7 @@ function statusOf(order: SpApiOrder): OrderStatus {
 }
 
 /** The other way, for the sandbox: Amazon's words for each shared status. */
-export const amazonOrderStatusOf: Record<OrderStatus, { OrderStatus: string; EasyShipShipmentStatus?: string }> = {
+export const amazonOrderStatusOf: Record<KnownOrderStatus, { OrderStatus: string; EasyShipShipmentStatus?: string }> = {
   created: { OrderStatus: 'Pending' },
   preparing: { OrderStatus: 'Unshipped' },
   shipped: { OrderStatus: 'Shipped', EasyShipShipmentStatus: 'PickedUp' },

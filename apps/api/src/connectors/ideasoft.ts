@@ -25,6 +25,7 @@ import {
   type MarketplaceOrder,
   type MarketplaceOrderLine,
   type OrderPage,
+  type KnownOrderStatus,
   type OrderStatus,
   type VerifyResult,
 } from './types.ts';
@@ -308,7 +309,7 @@ const statusFromIdeasoft: Record<string, OrderStatus> = {
 };
 
 /** The other way, for the sandbox: Ideasoft's word for each shared status. */
-export const ideasoftStatusOf: Record<OrderStatus, string> = {
+export const ideasoftStatusOf: Record<KnownOrderStatus, string> = {
   created: 'waiting_for_approval',
   preparing: 'being_prepared',
   shipped: 'fulfilled',

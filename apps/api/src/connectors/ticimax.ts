@@ -22,6 +22,7 @@ import {
   type Credentials,
   type MarketplaceOrder,
   type OrderPage,
+  type KnownOrderStatus,
   type OrderStatus,
   type VerifyResult,
 } from './types.ts';
@@ -222,7 +223,7 @@ const statusFromDurum: Record<string, OrderStatus> = {
 };
 
 /** The other way, for the sandbox: `Durum` code and its panel text per shared status. */
-export const ticimaxDurumOf: Record<OrderStatus, { code: number; text: string }> = {
+export const ticimaxDurumOf: Record<KnownOrderStatus, { code: number; text: string }> = {
   created: { code: 0, text: 'Siparişiniz Alındı' },
   preparing: { code: 4, text: 'Paketleniyor' },
   shipped: { code: 6, text: 'Kargoya Verildi' },

@@ -44,9 +44,15 @@ export interface VerifyResult {
   secrets?: Credentials;
 }
 
-/** The shared order vocabulary (ARCHITECTURE.md §6); each connector maps its marketplace's words to it. */
-export const orderStatuses = ['created', 'preparing', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
+/**
+ * The shared order vocabulary (ARCHITECTURE.md §6); each connector maps its marketplace's words to it.
+ * `other` is a status the connector could not classify (a word the marketplace added later): the
+ * order is kept and counted as placed, never dropped, and the store's sync counts how many there were.
+ */
+export const orderStatuses = ['created', 'preparing', 'shipped', 'delivered', 'cancelled', 'returned', 'other'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+/** The statuses a marketplace's own words map to (what the sandboxes serve). */
+export type KnownOrderStatus = Exclude<OrderStatus, 'other'>;
 
 export interface MarketplaceOrderLine {
   /** The seller's stock code (Trendyol `stockCode`, Hepsiburada `merchantSku`, …); never empty. */

@@ -472,7 +472,7 @@ export const messageQueue = pgTable(
 
 /* ---------- Store orders and their sync (issue 11, ARCHITECTURE.md §6) ---------- */
 
-export const marketplaceOrderStatuses = ['created', 'preparing', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
+export const marketplaceOrderStatuses = ['created', 'preparing', 'shipped', 'delivered', 'cancelled', 'returned', 'other'] as const;
 
 /**
  * One row per marketplace package/order of a connected store: the marketplace's id is unique per

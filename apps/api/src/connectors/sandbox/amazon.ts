@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { amazonOrderStatusOf, turkeyMarketplaceId } from '../amazon.ts';
-import type { OrderStatus } from '../types.ts';
+import type { KnownOrderStatus } from '../types.ts';
 import { callbackUrl, escapeHtml, themedPage, type ConsentPageTheme } from './consent-page.ts';
 import { lira, openSandbox, sandboxSecret, type SandboxOptions } from './orders.ts';
 
@@ -239,7 +239,7 @@ export async function amazonSandbox(app: FastifyInstance, options: AmazonSandbox
     return {
       payload: {
         Orders: slice.map((order) => {
-          const status = order.status as OrderStatus;
+          const status = order.status as KnownOrderStatus;
           const words = amazonOrderStatusOf[status];
           const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
           const sent = ['shipped', 'delivered', 'returned'].includes(status);

@@ -16,11 +16,11 @@
  * exactly `sandboxSales(...)` (the packages without split parents).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { MarketplaceOrder, OrderStatus } from '../types.ts';
+import type { KnownOrderStatus, MarketplaceOrder, OrderStatus } from '../types.ts';
 
 export type { OrderStatus } from '../types.ts';
 
-export type SandboxStatus = OrderStatus | 'split';
+export type SandboxStatus = KnownOrderStatus | 'split';
 
 export interface SandboxLine {
   sku: string;
@@ -193,7 +193,7 @@ function linesFor(storeHash: number, random: () => number): SandboxLine[] {
   return lines;
 }
 
-function statusFor(ageDays: number, fate: number): OrderStatus {
+function statusFor(ageDays: number, fate: number): KnownOrderStatus {
   if (fate < 0.05) return 'cancelled';
   if (ageDays < 1) return fate < 0.6 ? 'created' : 'preparing';
   if (ageDays < 3) return fate < 0.4 ? 'preparing' : 'shipped';

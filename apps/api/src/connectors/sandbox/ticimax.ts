@@ -24,7 +24,7 @@ import {
   ticimaxSelectSiparisAction,
   type XmlNode,
 } from '../ticimax.ts';
-import type { OrderStatus } from '../types.ts';
+import type { KnownOrderStatus } from '../types.ts';
 import { lira, openSandbox, sandboxSecret, type SandboxOptions } from './orders.ts';
 
 const maxRecords = 1_000;
@@ -113,7 +113,7 @@ export async function ticimaxSandbox(app: FastifyInstance, options: SandboxOptio
 
     const all = orders(storeKey, from, to, now).filter((order) => order.status !== 'split');
     const rows = all.slice(start, start + count).map((order) => {
-      const status = order.status as OrderStatus;
+      const status = order.status as KnownOrderStatus;
       const durum = ticimaxDurumOf[status];
       const lines =
         status === 'cancelled' && !withCancelledProducts
