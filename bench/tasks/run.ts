@@ -1,5 +1,5 @@
 // Background-task benchmark (issue 4): (1) latency from POST /api/v1/marketplace/integration/upsert
-// (202 {request_id}) to the task's result on /websocket/ws/{request_id}?token= against the Trendyol
+// (202 {request_id}) to the task's result on /websocket/ws/{request_id} against the Trendyol
 // sandbox with no delay, target p95 ≤ 100 ms (150 ms on PGlite with 4 in flight); (2) resident memory of one server process holding
 // 10,000 idle task sockets, target ≤ 400 MB RSS. The app runs in a child process (server.ts), the
 // sockets are held by another (sockets.ts); this process drives both and measures the latency itself.
@@ -13,6 +13,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { taskSocketProtocols } from '@worq/domain/wire/task-socket';
 import { startPostgres, type PostgresServer } from '../api-read/postgres.ts';
 import type { ServerCommand, ServerMemory, ServerReady } from './server.ts';
 import type { SocketsOptions, SocketsResult } from './sockets.ts';
@@ -51,7 +52,7 @@ interface WsClient {
   terminate(): void;
 }
 const require = createRequire(import.meta.url);
-const WebSocketClient = require('ws') as new (url: string) => WsClient;
+const WebSocketClient = require('ws') as new (url: string, protocols?: string[]) => WsClient;
 
 // ---------------------------------------------------------------- children
 
@@ -174,7 +175,7 @@ function post(agent: http.Agent, port: number, urlPath: string, token: string, b
 /** Resolves with the first state whose is_successful is not null (the server sends the current one on open). */
 function socketResult(port: number, requestId: string, token: string): Promise<{ is_successful: boolean; message: string }> {
   return new Promise((resolve, reject) => {
-    const client = new WebSocketClient(`ws://127.0.0.1:${port}/websocket/ws/${requestId}?token=${encodeURIComponent(token)}`);
+    const client = new WebSocketClient(`ws://127.0.0.1:${port}/websocket/ws/${requestId}`, taskSocketProtocols(token));
     let settled = false;
     const settle = (error: Error | undefined, state?: { is_successful: boolean; message: string }) => {
       if (settled) return;

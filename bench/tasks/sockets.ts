@@ -2,6 +2,7 @@
 // count in the server's memory. Opens one task socket per id (bounded concurrency), waits for the
 // pending state each sends on open, keeps them all idle until told to close, then closes them.
 import { createRequire } from 'node:module';
+import { taskSocketProtocols } from '@worq/domain/wire/task-socket';
 
 interface WsClient {
   on(event: 'message', listener: (data: Buffer) => void): void;
@@ -39,8 +40,8 @@ let closedEarly = 0;
 
 function openOne(options: SocketsOptions, id: string, token: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const url = `ws://127.0.0.1:${options.port}/websocket/ws/${id}?token=${encodeURIComponent(token)}`;
-    const client = new WebSocketClient(url, [], { handshakeTimeout: openTimeoutMs });
+    const url = `ws://127.0.0.1:${options.port}/websocket/ws/${id}`;
+    const client = new WebSocketClient(url, taskSocketProtocols(token), { handshakeTimeout: openTimeoutMs });
     let first = true;
     const timer = setTimeout(() => {
       client.terminate();

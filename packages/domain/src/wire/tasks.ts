@@ -1,7 +1,7 @@
 /*
  * Wire contract of background tasks (API.md "Background tasks"): the task types, the 202 answer that
  * starts one, and the `{ message, is_successful, data }` envelope the task socket
- * (GET /websocket/ws/{request_id}?token=) sends. The API stores the same envelope as a finished
+ * (GET /websocket/ws/{request_id}, opened as task-socket.ts says) sends. The API stores the same envelope as a finished
  * task's result; the web imports the types only.
  */
 import { z } from 'zod';

@@ -7,7 +7,7 @@ import { countHit } from '../auth/public.ts';
 import { TaskHub } from './hub.ts';
 import { findTaskSnapshot, insertTask } from './repository.ts';
 import { defaultRunnerOptions, TaskRunner, type RunnerOptions } from './runner.ts';
-import { taskSocketRoutes } from './socket-routes.ts';
+import { selectTaskProtocol, taskSocketRoutes } from './socket-routes.ts';
 import type { Tasks } from './types.ts';
 
 declare module 'fastify' {
@@ -83,8 +83,10 @@ async function tasksPlugin(app: FastifyInstance, options: TasksPluginOptions) {
   };
   app.decorate('tasks', tasks);
 
-  // Small frames only: clients never need to send anything on these sockets.
-  if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 4096 } });
+  // Small frames only: clients never need to send anything on these sockets. The handshake echoes
+  // the task subprotocol only, never the offered one that carries the access token.
+  if (!app.hasDecorator('websocketServer'))
+    await app.register(websocket, { options: { maxPayload: 4096, handleProtocols: selectTaskProtocol } });
   await app.register(taskSocketRoutes, {
     heartbeatMs: options.heartbeatMs ?? 30_000,
     maxSocketsPerCustomer: options.maxSocketsPerCustomer ?? defaultTaskQuota.socketsPerCustomer,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { TaskResult, TaskState } from '@worq/domain/wire/tasks';
+import { taskSocketProtocol, tokenFromProtocolHeader } from '@worq/domain/wire/task-socket';
 import type { AccessClaims } from '../../plugins/auth.ts';
 
 /** Close codes of /websocket/ws (API.md "Background tasks"). */
@@ -39,7 +40,20 @@ function startHeartbeat(app: FastifyInstance, everyMs: number): { stop(): void; 
 
 const ignoreError = () => {};
 
-/** `GET /websocket/ws/:request_id?token=` — the owner follows one background task to its end. */
+/**
+ * The subprotocol the handshake answers with (`handleProtocols` of the WebSocket server): only
+ * `worq.tasks.v1`, never the offered `bearer.<token>`, whose token would otherwise come back in the
+ * response header. A client that does not offer it gets no subprotocol and fails the handshake.
+ */
+export function selectTaskProtocol(offered: Set<string>): string | false {
+  return offered.has(taskSocketProtocol) ? taskSocketProtocol : false;
+}
+
+/**
+ * `GET /websocket/ws/:request_id` with subprotocols `worq.tasks.v1, bearer.<access token>`
+ * (@worq/domain/wire/task-socket) — the owner follows one background task to its end. A token in
+ * the address (`?token=`, the old form) is refused like a bad one: addresses end up in logs.
+ */
 export async function taskSocketRoutes(
   app: FastifyInstance,
   options: { heartbeatMs: number; maxSocketsPerCustomer: number },
@@ -70,7 +84,8 @@ export async function taskSocketRoutes(
       socket.on('error', ignoreError);
       socket.on('pong', heartbeat.markAlive);
       const { request_id: requestId } = request.params as { request_id: string };
-      const { token } = request.query as { token?: string };
+      const inAddress = Object.hasOwn(request.query as object, 'token');
+      const token = inAddress ? undefined : tokenFromProtocolHeader(request.headers['sec-websocket-protocol']);
       void follow(app, socket, requestId, token, takeSlot);
     },
   });

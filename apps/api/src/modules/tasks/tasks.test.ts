@@ -99,6 +99,57 @@ describe('task socket', () => {
     expect((await openTaskSocket(ctx.app, requestId, undefined).closed).code).toBe(4401);
   });
 
+  it('takes the access token from the bearer subprotocol and answers with worq.tasks.v1 alone', async () => {
+    const type = testType('protocol');
+    ctx.app.tasks.handle(type, async () => ({ message: 'Bitti' }));
+    const requestId = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type });
+
+    const socket = openTaskSocket(ctx.app, requestId, seller.jwt_token);
+    // The token is offered, never echoed: the response header names the task protocol only.
+    expect(await socket.protocolHeader).toBe('worq.tasks.v1');
+    const { code, messages } = await socket.closed;
+    expect(code).toBe(1000);
+    expect(messages.at(-1)).toMatchObject({ is_successful: true });
+  });
+
+  it('refuses the token in the address (?token=, the old form) with 4401, even next to a good subprotocol', async () => {
+    const type = testType('address');
+    ctx.app.tasks.handle(type, async () => ({ message: 'ok' }));
+    const requestId = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type });
+    const query = `?token=${encodeURIComponent(seller.jwt_token)}`;
+
+    const old = await openTaskSocket(ctx.app, requestId, undefined, { protocols: [], query }).closed;
+    expect(old.code).toBe(4401);
+    expect(old.messages).toEqual([]);
+    const both = await openTaskSocket(ctx.app, requestId, seller.jwt_token, { query }).closed;
+    expect(both.code).toBe(4401);
+    expect(both.messages).toEqual([]);
+  });
+
+  it('never echoes an offered bearer subprotocol, and wants worq.tasks.v1 offered', async () => {
+    const type = testType('bearer_only');
+    ctx.app.tasks.handle(type, async () => ({ message: 'ok' }));
+    const requestId = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type });
+
+    // Without the task protocol the server selects none, and the client gives up on the handshake.
+    const bearerOnly = openTaskSocket(ctx.app, requestId, undefined, { protocols: [`bearer.${seller.jwt_token}`] });
+    expect(await bearerOnly.protocolHeader).toBeUndefined();
+    const closed = await bearerOnly.closed;
+    expect(closed.code).toBe(1006);
+    expect(closed.messages).toEqual([]);
+    // Offered first, the bearer entry is still not the one selected.
+    const reversed = openTaskSocket(ctx.app, requestId, undefined, {
+      protocols: [`bearer.${seller.jwt_token}`, 'worq.tasks.v1'],
+    });
+    expect(await reversed.protocolHeader).toBe('worq.tasks.v1');
+    expect((await reversed.closed).code).toBe(1000);
+    // Two bearer entries: which one is meant is unclear, so neither.
+    const twice = openTaskSocket(ctx.app, requestId, undefined, {
+      protocols: ['worq.tasks.v1', `bearer.${seller.jwt_token}`, 'bearer.other'],
+    });
+    expect((await twice.closed).code).toBe(4401);
+  });
+
   it('is not served under /api/v1', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/websocket/ws/x' });
     expect(response.statusCode).toBe(404);

@@ -1,5 +1,7 @@
+import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
+import { taskSocketProtocols } from '@worq/domain/wire/task-socket';
 import type { TaskState } from '@worq/domain/wire/tasks';
 
 /*
@@ -9,6 +11,7 @@ import type { TaskState } from '@worq/domain/wire/tasks';
 interface WsClient {
   on(event: 'message', listener: (data: Buffer) => void): void;
   on(event: 'close', listener: (code: number, reason: Buffer) => void): void;
+  on(event: 'upgrade', listener: (response: IncomingMessage) => void): void;
   on(event: 'open' | 'error', listener: (...args: unknown[]) => void): void;
   close(): void;
   readyState: number;
@@ -21,28 +24,49 @@ export interface TaskSocketClient {
   messages: TaskState[];
   /** Resolves with the n-th message (1-based) once it has arrived. */
   message(n: number): Promise<TaskState>;
+  /** The handshake's `Sec-WebSocket-Protocol` response header (undefined: none), whether or not the client accepted it. */
+  protocolHeader: Promise<string | undefined>;
   closed: Promise<{ code: number; reason: string; messages: TaskState[] }>;
   close(): void;
 }
 
-export function socketUrl(app: FastifyInstance, requestId: string, token: string | undefined): string {
+/** `query` ('?token=…') plays the old client that put the token in the address. */
+export function socketUrl(app: FastifyInstance, requestId: string, query = ''): string {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('the app is not listening');
-  const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
   return `ws://127.0.0.1:${address.port}/websocket/ws/${requestId}${query}`;
 }
 
-/** `autoPong: false` plays a client that vanished without closing (it never answers a ping). */
+export interface OpenOptions {
+  /** false plays a client that vanished without closing (it never answers a ping). */
+  autoPong?: boolean;
+  /** The subprotocols offered instead of the product's pair for `token`. */
+  protocols?: string[];
+  /** Appended to the address, e.g. `?token=…`. */
+  query?: string;
+}
+
+/**
+ * Opens the task socket as the web app does: the token offered as the `bearer.<token>` subprotocol
+ * next to `worq.tasks.v1` (no token: `worq.tasks.v1` alone).
+ */
 export function openTaskSocket(
   app: FastifyInstance,
   requestId: string,
   token: string | undefined,
-  options: { autoPong?: boolean } = {},
+  options: OpenOptions = {},
 ): TaskSocketClient {
-  const client = new WebSocketClient(socketUrl(app, requestId, token), [], options);
+  const protocols = options.protocols ?? (token === undefined ? ['worq.tasks.v1'] : taskSocketProtocols(token));
+  const client = new WebSocketClient(socketUrl(app, requestId, options.query), protocols, { autoPong: options.autoPong ?? true });
   const messages: TaskState[] = [];
   const waiters: Array<{ n: number; resolve: (state: TaskState) => void }> = [];
   client.on('error', () => {});
+  const protocolHeader = new Promise<string | undefined>((resolve) => {
+    client.on('upgrade', (response) => {
+      const value = response.headers['sec-websocket-protocol'];
+      resolve(Array.isArray(value) ? value.join(', ') : value);
+    });
+  });
   client.on('message', (data) => {
     messages.push(JSON.parse(data.toString('utf8')) as TaskState);
     for (const waiter of waiters.filter((entry) => entry.n <= messages.length)) {
@@ -56,6 +80,7 @@ export function openTaskSocket(
   return {
     messages,
     message: (n) => (messages.length >= n ? Promise.resolve(messages[n - 1]!) : new Promise((resolve) => waiters.push({ n, resolve }))),
+    protocolHeader,
     closed,
     close: () => client.close(),
   };

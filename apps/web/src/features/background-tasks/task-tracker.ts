@@ -1,6 +1,7 @@
 /*
  * Follows background tasks over their live sockets (specification §4, §7, §9; API.md "Background
- * tasks"): one socket per request id on /websocket/ws/{request_id}?token=, at most ten at once. The
+ * tasks"): one socket per request id on /websocket/ws/{request_id}, at most ten at once, the access
+ * token offered as a subprotocol (@worq/domain/wire/task-socket), never put in the address. The
  * server sends the current state on open and closes after a non-null result; on success the
  * affected data is refreshed and, when the user is elsewhere, an info toast offers to go there.
  *
@@ -9,6 +10,7 @@
  * zones), and the hand-over is typed by the wire's task types.
  */
 import { mutate as globalMutate } from 'swr';
+import { taskSocketProtocols } from '@worq/domain/wire/task-socket';
 import { addToast, toastApiMessageTimeoutMs } from '../../components/ui/toast/toast-store.ts';
 import {
   followTasksWith,
@@ -62,12 +64,12 @@ export function bindTaskEnvironment(next: TaskEnvironment): () => void {
   };
 }
 
-/** ws(s)://<API host>/websocket/ws/{request_id}?token=<jwt> — the API host from configuration. */
-export function taskSocketUrl(requestId: string, token: string): string {
+/** ws(s)://<API host>/websocket/ws/{request_id} — the API host from configuration; no token in it. */
+export function taskSocketUrl(requestId: string): string {
   const configured = (import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '';
   const base = new URL(configured || '/', window.location.href);
   const protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocol}//${base.host}/websocket/ws/${encodeURIComponent(requestId)}?token=${encodeURIComponent(token)}`;
+  return `${protocol}//${base.host}/websocket/ws/${encodeURIComponent(requestId)}`;
 }
 
 const sockets = new Map<string, WebSocket>();
@@ -133,7 +135,14 @@ export function trackTask(requestId: string, type: BackgroundTaskType, options: 
   const token = getAccessToken();
   if (!token) return false;
 
-  const socket = new WebSocket(taskSocketUrl(requestId, token));
+  let socket: WebSocket;
+  try {
+    // `worq.tasks.v1` and `bearer.<token>`: the server answers with the first only.
+    socket = new WebSocket(taskSocketUrl(requestId), taskSocketProtocols(token));
+  } catch {
+    // A stored token with characters a subprotocol cannot carry: no session to follow it with.
+    return false;
+  }
   sockets.set(requestId, socket);
   addTask(requestId, type);
   let settled = false;

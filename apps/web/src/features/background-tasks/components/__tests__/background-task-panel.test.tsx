@@ -4,7 +4,7 @@ import useSWR, { SWRConfig } from 'swr';
 import type { TaskState } from '@worq/domain/wire/tasks';
 import type { ToastAddDetail } from '../../../../components/ui/toast/toast-store.ts';
 import i18n from '../../../../lib/i18n.ts';
-import { storeTokens } from '../../../../lib/token-storage.ts';
+import { getAccessToken, storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
 import { resetTaskStore } from '../../task-store.ts';
 import { trackTask as handOver } from '../../../../lib/background-tasks.ts';
@@ -19,7 +19,10 @@ class FakeWebSocket extends EventTarget {
   static readonly CLOSED = 3;
   static instances: FakeWebSocket[] = [];
   readyState = FakeWebSocket.CONNECTING;
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    readonly protocols?: string | string[],
+  ) {
     super();
     FakeWebSocket.instances.push(this);
   }
@@ -43,7 +46,7 @@ class FakeWebSocket extends EventTarget {
 }
 
 function socketFor(requestId: string): FakeWebSocket {
-  const socket = FakeWebSocket.instances.find((candidate) => candidate.url.includes(`/websocket/ws/${requestId}?`));
+  const socket = FakeWebSocket.instances.find((candidate) => candidate.url.endsWith(`/websocket/ws/${requestId}`));
   if (!socket) throw new Error(`no socket for ${requestId}`);
   return socket;
 }
@@ -122,7 +125,9 @@ describe('background-task panel', () => {
     const loadsBefore = integrationListLoads;
     track('req-1');
     const socket = socketFor('req-1');
-    expect(socket.url).toMatch(/^ws:\/\/[^/]+\/websocket\/ws\/req-1\?token=ey/);
+    // The access token is offered as a subprotocol next to worq.tasks.v1, never put in the address.
+    expect(socket.url).toMatch(/^ws:\/\/[^/]+\/websocket\/ws\/req-1$/);
+    expect(socket.protocols).toEqual(['worq.tasks.v1', `bearer.${getAccessToken()}`]);
 
     const panel = screen.getByRole('region', { name: 'İşlemler' });
     const item = within(panel).getByRole('listitem');
