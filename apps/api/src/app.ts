@@ -25,6 +25,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { applicationRoutes } from './modules/application/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { ensureBootstrapExpert } from './modules/auth/registration.ts';
+import { isExpertNow } from './modules/auth/public.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
@@ -42,6 +43,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import tasksPlugin from './modules/tasks/plugin.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
+import { hasRequiredTermsPending } from './modules/terms/public.ts';
 import { workContextRoutes } from './modules/work-context/routes.ts';
 
 export const bodyLimitBytes = 64 * 1024;
@@ -186,7 +188,11 @@ export async function buildApp({ config, database, delivery, logger = true, logS
   });
 
   await app.register(rateLimitPlugin, { db: database.db, perMinute: config.ipRateLimitPerMinute });
-  await app.register(authPlugin, { secret: config.jwtSecret });
+  await app.register(authPlugin, {
+    secret: config.jwtSecret,
+    isExpertNow: (customerId) => isExpertNow(database.db, customerId),
+    hasRequiredTermsPending: (customerId) => hasRequiredTermsPending(database.db, customerId),
+  });
   await app.register(deliveryPlugin, { config, db: database.db, delivery });
   await app.register(secretsPlugin, { key: config.encryptionKey });
   // PGlite is one connection in this process: a second import at once would only queue behind the

@@ -20,6 +20,10 @@ export const repaymentMessages = {
   },
   support_request_not_found: { tr: 'Destek talebi bulunamadı.', en: 'Support request not found.' },
   // Legal texts published from the back-office
+  terms_pending: {
+    tr: 'Devam etmeden önce güncellenen yasal metni okuyup onaylamanız gerekiyor.',
+    en: 'Before you go on, please read and accept the updated legal text.',
+  },
   term_version_conflict: {
     tr: 'Bu metnin yeni bir sürümü az önce yayımlandı. Geçmişi yenileyip yeniden deneyin.',
     en: 'A new version of this text was just published. Refresh the history and try again.',

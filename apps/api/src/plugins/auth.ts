@@ -26,10 +26,15 @@ declare module 'fastify' {
     requireAuth(request: FastifyRequest): Promise<void>;
     /**
      * preHandler of seller endpoints: a valid token, a verified phone (403 phone_not_verified) and
-     * not an expert (403 expert_account: the back-office account has no stores or applications).
+     * not an expert (403 expert_account: the back-office account has no stores or applications). A
+     * write (any method but GET and HEAD) is refused with 403 terms_pending while the seller has not
+     * accepted the current version of a required legal text.
      */
     requireVerified(request: FastifyRequest): Promise<void>;
-    /** preHandler: a valid token of an expert (403 otherwise). */
+    /**
+     * preHandler: a valid token of an expert (403 otherwise). A write (any method but GET and HEAD)
+     * also asks the database: an account demoted or removed since its token was signed is refused.
+     */
     requireExpert(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
@@ -37,7 +42,21 @@ declare module 'fastify' {
   }
 }
 
-async function authPlugin(app: FastifyInstance, options: { secret: string }) {
+/** What the guards ask the database; left out (tests of single plugins), the token alone decides. */
+export interface AuthChecks {
+  /** Whether the account is an expert now (false for a demoted or deleted one). */
+  isExpertNow?: (customerId: string) => Promise<boolean>;
+  /** Whether the seller has a required legal text to accept again before changing anything. */
+  hasRequiredTermsPending?: (customerId: string) => Promise<boolean>;
+}
+
+export interface AuthOptions extends AuthChecks {
+  secret: string;
+}
+
+const isWrite = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';
+
+async function authPlugin(app: FastifyInstance, options: AuthOptions) {
   // A WebCrypto key imported once. jose turns a secret KeyObject back into raw bytes and imports
   // them again on every call, which was the largest cost of an authenticated read (bench/api-read).
   const key = await crypto.subtle.importKey('raw', Buffer.from(options.secret, 'utf8'), { name: 'HMAC', hash: 'SHA-256' }, false, [
@@ -79,10 +98,16 @@ async function authPlugin(app: FastifyInstance, options: { secret: string }) {
     await requireAuth(request);
     if (request.user?.role === 'expert') throw new AppError(403, 'expert_account');
     if (!request.user?.is_phone_verified) throw new AppError(403, 'phone_not_verified');
+    if (isWrite(request) && options.hasRequiredTermsPending && (await options.hasRequiredTermsPending(request.user.customer_id))) {
+      throw new AppError(403, 'terms_pending');
+    }
   });
   app.decorate('requireExpert', async (request: FastifyRequest) => {
     await requireAuth(request);
     if (request.user?.role !== 'expert') throw new AppError(403, 'forbidden');
+    if (isWrite(request) && options.isExpertNow && !(await options.isExpertNow(request.user.customer_id))) {
+      throw new AppError(403, 'forbidden');
+    }
   });
 }
 

@@ -133,6 +133,34 @@ describe('who reaches what', () => {
   });
 });
 
+describe('an expert who stops being one', () => {
+  it('loses write access at once, even with a token that is still valid', async () => {
+    const colleague = await registerVerifiedCustomer(ctx);
+    await ctx.database.db.update(customers).set({ role: 'expert' }).where(eq(customers.id, colleague.customerId));
+    const tokens = await signInExpert(ctx, colleague.email, colleague.password);
+    expect(decodeClaims(tokens.jwt_token).role).toBe('expert');
+    const target = await registerVerifiedCustomer(ctx);
+    const url = `/admin/customers/${target.customerId}/end_sessions`;
+    expect((await post(ctx, url, {}, tokens.jwt_token)).statusCode).toBe(204);
+
+    await ctx.database.db.update(customers).set({ role: 'customer' }).where(eq(customers.id, colleague.customerId));
+    const demoted = await post(ctx, url, {}, tokens.jwt_token, { 'accept-language': 'en' });
+    expect(demoted.statusCode).toBe(403);
+    expect(demoted.json().errors).toEqual({ code: 'forbidden', message: 'You are not allowed to do this.' });
+    const decision = await post(
+      ctx,
+      `/admin/applications/${(await submitApplication(ctx, target)).applicationId}/decision`,
+      { decision: 'approved' },
+      tokens.jwt_token,
+    );
+    expect(decision.statusCode).toBe(403);
+
+    // A removed account is no expert either.
+    await ctx.database.db.delete(customers).where(eq(customers.id, colleague.customerId));
+    expect((await post(ctx, url, {}, tokens.jwt_token)).statusCode).toBe(403);
+  });
+});
+
 describe("ending a seller's sessions", () => {
   it('lets an expert end every session of a seller, and nobody else', async () => {
     const target = await registerVerifiedCustomer(ctx);

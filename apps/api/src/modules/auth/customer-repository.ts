@@ -34,3 +34,9 @@ export async function updateCustomer(
     .returning();
   return row;
 }
+
+/** Whether the account exists and is an expert now (the back-office asks on every write). */
+export async function isExpertNow(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ role: customers.role }).from(customers).where(eq(customers.id, id)).limit(1);
+  return row?.role === 'expert';
+}

@@ -2,7 +2,7 @@
 export { countHit } from './account-limits.ts';
 export { confirmCurrentPassword, notifyContactChanged } from './contact-change.ts';
 export { accountsContext, type AccountsContext } from './context.ts';
-export { findCustomerById, updateCustomer, type Customer } from './customer-repository.ts';
+export { findCustomerById, isExpertNow, updateCustomer, type Customer } from './customer-repository.ts';
 export { emailVerificationCode } from './notifications.ts';
 export { sendPhoneCode } from './phone-verification.ts';
 export { consentRecords, type RegistrationInput } from './registration.ts';

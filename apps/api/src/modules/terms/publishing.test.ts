@@ -213,6 +213,43 @@ describe('accepting a new version at the next sign-in', () => {
     expect(row!.consents.disclosure.term_version).toBeGreaterThan(seededTermsVersion);
   });
 
+  it('refuses seller writes with 403 terms_pending until the required text is accepted again', async () => {
+    const seller = await registerVerifiedCustomer(ctx, {
+      consents: { disclosure: true, explicit_consent: true, commercial_electronic_message: false },
+    });
+    const write = (language = 'en') =>
+      post(ctx, '/company/validate_vkn', { tax_number: '1234567890' }, seller.jwt_token, { 'accept-language': language });
+    const before = await write();
+    expect(before.statusCode, before.body).not.toBe(403);
+    // A new optional text is asked for, but does not hold the seller back.
+    expect((await publish('consent')).statusCode).toBe(201);
+    expect((await write()).statusCode).toBe(before.statusCode);
+
+    expect((await publish('disclosure')).statusCode).toBe(201);
+    const refused = await write();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors).toEqual({
+      code: 'terms_pending',
+      message: 'Before you go on, please read and accept the updated legal text.',
+    });
+    expect((await write('tr')).json().errors.message).toBe('Devam etmeden önce güncellenen yasal metni okuyup onaylamanız gerekiyor.');
+    // Reading goes on, and so does answering the texts.
+    expect((await get(ctx, '/marketplace/integration/list', seller.jwt_token)).statusCode).toBe(200);
+    const accepted = await post(ctx, '/customer/accept_terms', { disclosure: true, explicit_consent: true }, seller.jwt_token);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await write()).statusCode).toBe(before.statusCode);
+  });
+
+  it('lets a seller with a pending text sign out', async () => {
+    const seller = await registerVerifiedCustomer(ctx, {
+      consents: { disclosure: true, explicit_consent: false, commercial_electronic_message: false },
+    });
+    expect((await publish('disclosure')).statusCode).toBe(201);
+    expect((await post(ctx, '/company/validate_vkn', { tax_number: '1234567890' }, seller.jwt_token)).statusCode).toBe(403);
+    const out = await post(ctx, '/auth/logout', { refresh_token: seller.refresh_token }, seller.jwt_token);
+    expect(out.statusCode).toBe(204);
+  });
+
   it('asks nothing of a seller who signs up after the new version is out', async () => {
     const seller = await registerVerifiedCustomer(ctx, {
       consents: { disclosure: true, explicit_consent: true, commercial_electronic_message: true },

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import { defaultLanguage, type Language } from '@worq/domain/language';
 import type { Db } from '../../db/client.ts';
-import { terms, type ConsentRecord, type CustomerConsents, type TermType } from '../../db/schema.ts';
+import { customers, terms, type ConsentRecord, type CustomerConsents, type TermType } from '../../db/schema.ts';
 import { termTypes } from '@worq/domain/wire/terms';
 
 export interface ActiveTerm {
@@ -86,6 +86,25 @@ async function latestVersions(db: Db): Promise<Map<TermType, number>> {
   return new Map(rows.flatMap((row) => (row.version === null ? [] : [[row.termType, row.version] as const])));
 }
 
+/** The consents a seller must give again before going on (the optional ones are only asked). */
+const requiredConsents: readonly ConsentName[] = ['disclosure'];
+
+/** Whether an accepted consent names an older version than the newest published one. */
+function isOutdated(record: ConsentRecord, newest: number | undefined): boolean {
+  return record.accepted && record.term_version !== null && newest !== undefined && newest > record.term_version;
+}
+
+/**
+ * Whether the seller accepted a required legal text in an older version than the one now
+ * published: seller writes are refused (403 terms_pending) until they accept it again.
+ */
+export async function hasRequiredTermsPending(db: Db, customerId: string): Promise<boolean> {
+  const [row] = await db.select({ consents: customers.consents }).from(customers).where(eq(customers.id, customerId)).limit(1);
+  if (!row) return false;
+  const latest = await cachedLatestVersions(db);
+  return requiredConsents.some((name) => isOutdated(row.consents[name], latest.get(consentTermTypes[name])));
+}
+
 export interface PendingTerm {
   consent: ConsentName;
   term_type: (typeof consentTermTypes)[ConsentName];
@@ -106,10 +125,7 @@ export async function pendingTerms(db: Db, consents: CustomerConsents, language:
   const latest = await cachedLatestVersions(db);
   const outdated = consentNames.flatMap((name) => {
     const record: ConsentRecord = consents[name];
-    const newest = latest.get(consentTermTypes[name]);
-    return record.accepted && record.term_version !== null && newest !== undefined && newest > record.term_version
-      ? [{ name, acceptedVersion: record.term_version }]
-      : [];
+    return isOutdated(record, latest.get(consentTermTypes[name])) ? [{ name, acceptedVersion: record.term_version! }] : [];
   });
   // The usual answer (nothing new since the seller accepted) costs no query.
   if (outdated.length === 0) return [];
@@ -141,7 +157,7 @@ export async function pendingTerms(db: Db, consents: CustomerConsents, language:
         accepted_version: acceptedVersion,
         title: newest.title,
         change_note: newest.changeNote,
-        required: name === 'disclosure',
+        required: requiredConsents.includes(name),
       },
     ];
   });
