@@ -28,6 +28,8 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   birth_date: { tr: 'doğum tarihi', en: 'birth date' },
   best_selling_store_name: { tr: 'en çok satış yapılan mağaza adı', en: 'best-selling store name' },
   note: { tr: 'not', en: 'note' },
+  from: { tr: 'başlangıç tarihi', en: 'start date' },
+  to: { tr: 'bitiş tarihi', en: 'end date' },
   reject_reason: { tr: 'ret gerekçesi', en: 'reject reason' },
   decision: { tr: 'karar', en: 'decision' },
   average_monthly_turnover: { tr: 'aylık ortalama pazaryeri cirosu', en: 'average monthly marketplace turnover' },

@@ -38,6 +38,10 @@ export const messages = {
   },
   invalid_email: { tr: 'Geçerli bir e-posta girin.', en: 'Enter a valid email.' },
   invalid_phone: { tr: 'Geçerli bir telefon numarası girin.', en: 'Enter a valid phone number.' },
+  date_out_of_range: {
+    tr: '{field} 1 Ocak 2015 ile yarın arasında bir gün olmalı.',
+    en: 'The {field} must be a day between 1 January 2015 and tomorrow.',
+  },
   invalid_value: { tr: '{field} için geçerli bir değer seçin.', en: 'Choose a valid value for {field}.' },
   select_at_least_one: { tr: 'En az bir seçenek işaretleyin.', en: 'Select at least one option.' },
   password_rule: {

@@ -4,6 +4,7 @@
  * the web and the tests import the types only (`import type`), so nothing reaches the bundle.
  */
 import { z } from 'zod';
+import { addDays, dayNumber, earliestDay, istanbulDay } from '../calendar.ts';
 
 /** Every failed call answers `{ errors: { message, code, fields? } }`; message is in the request language. */
 export interface ErrorBody {
@@ -23,3 +24,18 @@ export const emptyBody = z.object({}).optional();
 /** `{ message }`: calls whose only answer is a sentence for the user. */
 export const messageAnswer = z.object({ message: z.string() });
 export type MessageAnswer = z.output<typeof messageAnswer>;
+
+/**
+ * A day a client sends: a real calendar day `YYYY-MM-DD` (no 2026-02-30) from 2015-01-01 to
+ * tomorrow in Istanbul, checked when the request is read. Nothing the portal holds lies outside, and
+ * every loop or query over the days a client names is bounded by it.
+ */
+export const clientDay = z.iso
+  .date()
+  .refine((day) => day >= earliestDay && day <= addDays(istanbulDay(new Date()), 1), { message: 'date_out_of_range' })
+  .describe(`YYYY-MM-DD, an Istanbul calendar day from ${earliestDay} to tomorrow`);
+
+/** Days from `from` to `to`, both counted; for checking a range's span. */
+export function spanDays(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from) + 1;
+}

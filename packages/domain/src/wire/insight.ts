@@ -5,8 +5,9 @@
  * The API validates and documents its routes with these schemas; the web imports the types only.
  */
 import { z } from 'zod';
+import { isCalendarDay } from '../calendar.ts';
+import { clientDay, spanDays } from './common.ts';
 
-const day = z.iso.date().describe('YYYY-MM-DD, an Istanbul calendar day');
 /** One store id or the id repeated (`integration_id=a&integration_id=b`); read as a list. */
 const integrationIds = z
   .union([z.uuid(), z.array(z.uuid()).max(50)])
@@ -36,7 +37,16 @@ export const orderSyncData = z.object({
 export type OrderSyncData = z.output<typeof orderSyncData>;
 
 /** GET /insight/overview and GET /insight/tips */
-export const rangeQuery = z.object({ from: day.optional(), to: day.optional(), integration_id: integrationIds });
+/** The longest range GET /insight/overview and /insight/tips take, in days. */
+export const maxRangeDays = 366;
+export const rangeQuery = z
+  .object({ from: clientDay.optional(), to: clientDay.optional(), integration_id: integrationIds })
+  .superRefine(({ from, to }, ctx) => {
+    // Runs even when a day failed its own check; compare only two real days.
+    if (from === undefined || to === undefined || !isCalendarDay(from) || !isCalendarDay(to)) return;
+    if (from > to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'insight_range_invalid' });
+    else if (spanDays(from, to) > maxRangeDays) ctx.addIssue({ code: 'custom', path: ['to'], message: 'insight_range_too_long' });
+  });
 export type RangeQuery = z.input<typeof rangeQuery>;
 
 export const totals = z.object({

@@ -10,7 +10,7 @@ import { get, post, registerVerifiedCustomer, type RegisteredCustomer, sharedAcc
 import type { TestContext } from '../../test/helpers.ts';
 import { marketplaceIdOf } from '../marketplace/test-kit.ts';
 import { insertIntegration } from '../marketplace/repository.ts';
-import { addDays } from './overview.ts';
+import { addDays } from '@worq/domain/calendar';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
 import { upsertOrders } from './sync-repository.ts';
 import { monthStart } from './sales-history.ts';
@@ -150,7 +150,7 @@ describe('GET /insight/overview', () => {
   it('refuses a range over 366 days or backwards, in the envelope and the language asked', async () => {
     const long = await overview(seller, `?from=${addDays(today, -366)}&to=${today}`, 'en');
     expect(long.statusCode).toBe(400);
-    expect(long.json().errors.message).toContain('366');
+    expect(long.json().errors.fields.to).toContain('366');
     expect((await overview(seller, `?from=${addDays(today, -365)}&to=${today}`)).statusCode).toBe(200);
     const backwards = await overview(seller, `?from=${today}&to=${addDays(today, -1)}`);
     expect(backwards.statusCode).toBe(400);

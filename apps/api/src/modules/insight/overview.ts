@@ -3,15 +3,15 @@
  * Istanbul days, with the equal period just before it. Invariants the tests hold us to: the series
  * and by_marketplace each add up to the totals, and `previous` covers as many days as the range.
  */
+import { addDays, daysBetween, daysOf, istanbulDay } from '@worq/domain/calendar';
 import { formatMessage, isMessageKey } from '@worq/domain/messages';
 import type { Language } from '@worq/domain/language';
 import type { StoreHostSuffixes } from '@worq/domain/store-source';
-import type { Overview, StoreSync, SyncState, Totals } from '@worq/domain/wire/insight';
+import { maxRangeDays, type Overview, type StoreSync, type SyncState, type Totals } from '@worq/domain/wire/insight';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
   dailySeries,
-  istanbulDate,
   otherCurrencies,
   periodTotals,
   revenueByStore,
@@ -21,17 +21,7 @@ import {
   type StoreSyncRow,
 } from './repository.ts';
 
-export const maxRangeDays = 366;
 export const defaultRangeDays = 30;
-const dayMs = 86_400_000;
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
-}
 
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
 
@@ -58,7 +48,7 @@ export interface RangeQuery {
 
 /** The checked range: defaults to the last 30 days up to today (Istanbul). */
 export function resolveRange(query: Pick<RangeQuery, 'from' | 'to'>, now: Date): { from: string; to: string } {
-  const to = query.to ?? istanbulDate(now);
+  const to = query.to ?? istanbulDay(now);
   const from = query.from ?? addDays(to, -(defaultRangeDays - 1));
   if (from > to)
     throw new AppError(400, 'validation_failed', {
@@ -123,7 +113,7 @@ export async function buildOverview(
   ]);
 
   const series: Overview['series'] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) {
+  for (const day of daysOf(from, to)) {
     const figures = daily.get(day);
     series.push({ date: day, revenue: figures?.revenue ?? 0, orders: figures?.orders ?? 0 });
   }

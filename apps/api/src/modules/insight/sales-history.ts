@@ -9,7 +9,7 @@ import { suggestedStockPurchase } from '@worq/domain/plan';
 import type { StoreHostSuffixes } from '@worq/domain/store-source';
 import type { StorePerformanceView, TurnoverSuggestion } from '@worq/domain/wire/insight';
 import type { Db } from '../../db/client.ts';
-import { addDays } from './overview.ts';
+import { addDays } from '@worq/domain/calendar';
 import { firstOrderAt, istanbulDate, monthlyFigures, revenueByStore, safeAdd, storesWithSync } from './repository.ts';
 
 /** Months averaged by the plan suggestion. */

@@ -15,7 +15,7 @@ import type { TaskAccepted } from '@worq/domain/wire/tasks';
 import { sandboxSales } from '../../connectors/sandbox/orders.ts';
 import { get, post, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { marketplaceIdOf, runTask, taskResult } from '../marketplace/test-kit.ts';
-import { addDays } from './overview.ts';
+import { addDays } from '@worq/domain/calendar';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
 
 const ctx = sharedAccountsTestApp({ CICEKSEPETI_MIN_INTERVAL_MS: '0' });

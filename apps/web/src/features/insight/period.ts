@@ -4,22 +4,19 @@
  * that way.
  */
 import { formatDateTime as formatMoment, formatDay, formatLira, formatNumber, formatPercent } from '../../lib/format.ts';
-const istanbulOffsetMs = 3 * 3_600_000;
-const dayMs = 86_400_000;
+import { addDays, daysBetween, istanbulDay } from '@worq/domain/calendar';
+
+export { addDays };
 
 export type PeriodId = '7d' | '30d' | '90d' | 'this_month' | 'last_month' | 'custom';
 export const periodIds: PeriodId[] = ['7d', '30d', '90d', 'this_month', 'last_month', 'custom'];
 
 export function istanbulToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + istanbulOffsetMs).toISOString().slice(0, 10);
-}
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+  return istanbulDay(now);
 }
 
 export function daysInRange(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs) + 1;
+  return daysBetween(from, to) + 1;
 }
 
 function monthStart(day: string, offset = 0): string {
