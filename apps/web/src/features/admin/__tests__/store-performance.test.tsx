@@ -40,6 +40,34 @@ describe('store performance on the application review', () => {
     expect(screen.getByText(/Son aktarım:/)).toBeInTheDocument();
   });
 
+  it('labels a store on a host not shown to belong to its platform as an unverified source', async () => {
+    serve({
+      [`GET ${detailUrl}`]: {
+        status: 200,
+        data: reviewFixture({
+          store_performance: {
+            months,
+            cancellation_rate: 0,
+            return_rate: 0,
+            by_marketplace: [
+              { marketplace_code: 'trendyol', store_name: 'Ayşe Butik', revenue: 1_000_000_00, source_verified: true },
+              { marketplace_code: 'ideasoft', store_name: 'ayse-magaza.com', revenue: 350_000_00, source_verified: false },
+            ],
+            unverified_sources: true,
+            last_synced_at: '2026-11-24T06:00:00.000Z',
+          },
+        }),
+      },
+    });
+    renderAt(<ApplicationReviewPage />, detailUrl, '/admin/applications/:id');
+    const channels = await screen.findByRole('list', { name: 'Kanal dağılımı' });
+    const [verified, unverified] = within(channels).getAllByRole('listitem');
+    expect(unverified).toHaveTextContent('ayse-magaza.com · ideasoft');
+    expect(within(unverified!).getByText('Doğrulanmamış kaynak')).toBeInTheDocument();
+    expect(within(verified!).queryByText('Doğrulanmamış kaynak')).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent(/platforma ait olduğu gösterilemiyor/);
+  });
+
   it('says when the stores have no imported sales', async () => {
     serve({
       [`GET ${detailUrl}`]: {

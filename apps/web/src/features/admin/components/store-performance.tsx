@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Card } from '../../../components/ui/card.tsx';
+import { Tag } from '../../../components/ui/tag.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import type { StorePerformance } from '../api/application-review.ts';
 import { formatDateTime, formatMoney } from '../format.ts';
@@ -11,7 +12,8 @@ const percent = (value: number, language: string) =>
 /**
  * Underwriting from verified sales (ARCHITECTURE.md §6): the submitted stores' monthly revenue of
  * the last 12 months as bars with the figures beside them, the cancellation and return rates, the
- * channel split and how fresh the data is.
+ * channel split and how fresh the data is. A store whose host is not shown to belong to its
+ * platform carries an "unverified source" label: its sales may be invented.
  */
 export function StorePerformanceSection({ performance }: { performance: StorePerformance }) {
   const { t, i18n } = useTranslation('admin');
@@ -67,9 +69,22 @@ export function StorePerformanceSection({ performance }: { performance: StorePer
               <li key={`${store.marketplace_code}-${store.store_name}`}>
                 {store.store_name} · {store.marketplace_code}: {formatMoney(store.revenue)} (
                 {percent(total > 0 ? store.revenue / total : 0, language)})
+                {store.source_verified === false && (
+                  <>
+                    {' '}
+                    <Tag color="orange" size="sm">
+                      {t('review.performance.unverified')}
+                    </Tag>
+                  </>
+                )}
               </li>
             ))}
           </ul>
+          {performance.unverified_sources && (
+            <p className={styles.unverified} role="note">
+              {t('review.performance.unverified_note')}
+            </p>
+          )}
         </>
       )}
       <p className={styles.synced}>

@@ -26,6 +26,14 @@ export function SyncTable({ sync, onSynced }: { sync: StoreSync[]; onSynced: () 
               <tr key={entry.integration_id} data-sync-state={entry.state}>
                 <td>
                   {entry.store_name} <span className={styles.muted}>· {entry.marketplace_name}</span>
+                  {entry.source_verified === false && (
+                    <>
+                      {' '}
+                      <Tag color="orange" size="sm" title={t('sync.unverified_hint')}>
+                        {t('sync.unverified')}
+                      </Tag>
+                    </>
+                  )}
                   {entry.state === 'failed' && entry.message && <p className={styles.muted}>{entry.message}</p>}
                 </td>
                 <td>

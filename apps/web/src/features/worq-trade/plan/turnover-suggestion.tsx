@@ -25,6 +25,7 @@ export function suggestionSource(suggestion: TurnoverSuggestion, language: strin
 /**
  * Under the turnover field: the average of the seller's synced sales with its source and one click
  * to use it (ARCHITECTURE.md §6). `?use_suggestion=1` (a WorqInsight tip) applies it on arrival.
+ * Stores left out as unverified sources are named, so the seller knows why a figure is missing.
  */
 export function TurnoverSuggestionNote({ onUse, disabled }: { onUse: (kurus: number) => void; disabled?: boolean }) {
   const { t, i18n } = useTranslation('worq-trade');
@@ -37,19 +38,31 @@ export function TurnoverSuggestionNote({ onUse, disabled }: { onUse: (kurus: num
     applied.current = true;
     onUse(amount);
   }, [amount, params, onUse]);
-  if (!data || amount === null) return null;
+  const excluded = data?.excluded_integrations ?? [];
+  if (!data || (amount === null && excluded.length === 0)) return null;
   return (
     <div className={styles.suggestion} role="note">
-      <p>
-        {t('plan.suggestion.text', {
-          amount: formatTry(amount),
-          months: data.months_used,
-          source: suggestionSource(data, i18n.language, t('plan.suggestion.and')),
-        })}
-      </p>
-      <Button variant="secondary" size="sm" disabled={disabled} onClick={() => onUse(amount)}>
-        {t('plan.suggestion.use')}
-      </Button>
+      {amount !== null && (
+        <p>
+          {t('plan.suggestion.text', {
+            amount: formatTry(amount),
+            months: data.months_used,
+            source: suggestionSource(data, i18n.language, t('plan.suggestion.and')),
+          })}
+        </p>
+      )}
+      {excluded.length > 0 && (
+        <p>
+          {t('plan.suggestion.excluded', {
+            stores: excluded.map((store) => `${store.store_name} (${marketplaceName(store.marketplace_code)})`).join(', '),
+          })}
+        </p>
+      )}
+      {amount !== null && (
+        <Button variant="secondary" size="sm" disabled={disabled} onClick={() => onUse(amount)}>
+          {t('plan.suggestion.use')}
+        </Button>
+      )}
     </div>
   );
 }

@@ -37,6 +37,35 @@ describe('turnover suggestion', () => {
     expect(used).toEqual([450_000_00, 450_000_00]);
   });
 
+  it('names the stores left out as unverified sources, with or without a figure', async () => {
+    const excluded_integrations = [
+      { integration_id: 'c', marketplace_code: 'ideasoft', store_name: 'ayse-magaza.com', reason: 'unverified_source' as const },
+    ];
+    serve({ 'GET /gpp/suggestion': { status: 200, data: { ...suggestion, excluded_integrations, unverified_sources: true } } });
+    const view = renderRoutes([{ path: '/plan', element: <TurnoverSuggestionNote onUse={() => {}} /> }], '/plan');
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Hesaba katılmayan: ayse-magaza.com (Ideasoft) (doğrulanmamış kaynak');
+    expect(note).toHaveTextContent('Trendyol ve Hepsiburada, Ağu–Eki');
+    view.unmount();
+
+    serve({
+      'GET /gpp/suggestion': {
+        status: 200,
+        data: {
+          ...suggestion,
+          average_monthly_turnover: null,
+          months_used: 0,
+          integrations: [],
+          excluded_integrations,
+          unverified_sources: true,
+        },
+      },
+    });
+    renderRoutes([{ path: '/plan', element: <TurnoverSuggestionNote onUse={() => {}} /> }], '/plan');
+    expect(await screen.findByRole('note')).toHaveTextContent('ayse-magaza.com (Ideasoft)');
+    expect(screen.queryByRole('button', { name: 'Bu tutarı kullan' })).toBeNull();
+  });
+
   it('says nothing when no orders are synced', async () => {
     serve({
       'GET /gpp/suggestion': {
