@@ -187,7 +187,11 @@ export async function buildApp({ config, database, delivery, logger = true, logS
     uiConfig: { docExpansion: 'list', validatorUrl: null },
   });
 
-  await app.register(rateLimitPlugin, { db: database.db, perMinute: config.ipRateLimitPerMinute });
+  await app.register(rateLimitPlugin, {
+    db: database.db,
+    perMinute: config.ipRateLimitPerMinute,
+    customerLimitFactor: config.customerRateLimitFactor,
+  });
   await app.register(authPlugin, {
     secret: config.jwtSecret,
     isExpertNow: (customerId) => isExpertNow(database.db, customerId),

@@ -40,6 +40,7 @@ describe('loadConfig outside production', () => {
       delivery: 'outbox',
       marketplaceMode: 'sandbox',
       ipRateLimitPerMinute: 60,
+      customerRateLimitFactor: 1,
       trustProxy: false,
       logLevel: 'info',
       bootstrapExpert: undefined,
@@ -90,6 +91,7 @@ describe('loadConfig outside production', () => {
       DATA_DIR: tempDir(),
       PORT: '9090',
       IP_RATE_LIMIT_PER_MINUTE: '500',
+      CUSTOMER_RATE_LIMIT_FACTOR: '50',
       TRUST_PROXY: 'true',
       TRENDYOL_BASE_URL: 'https://api.trendyol.example',
       BOOTSTRAP_EXPERT_EMAIL: 'expert@example.com',
@@ -98,6 +100,7 @@ describe('loadConfig outside production', () => {
     expect(config.port).toBe(9090);
     expect(config.publicUrl).toBe('http://localhost:9090');
     expect(config.ipRateLimitPerMinute).toBe(500);
+    expect(config.customerRateLimitFactor).toBe(50);
     expect(config.trustProxy).toBe(true);
     expect(config.marketplaceBaseUrls).toEqual({ trendyol: 'https://api.trendyol.example' });
     expect(config.bootstrapExpert).toEqual({ email: 'expert@example.com', password: 'Expert123' });
@@ -212,14 +215,20 @@ describe('loadConfig errors', () => {
     expect(configError({ DATA_DIR: tempDir(), [name]: value }).message).toBe(message);
   });
 
-  it.each(['NODE_ENV', 'DELIVERY', 'LOG_LEVEL', 'TRUST_PROXY', 'IP_RATE_LIMIT_PER_MINUTE', 'PUBLIC_URL', 'BOOTSTRAP_EXPERT_EMAIL'])(
-    'names %s when its value is not allowed',
-    (name) => {
-      const error = configError({ DATA_DIR: tempDir(), [name]: 'nonsense value' });
-      expect(error.message.startsWith(`Configuration error: ${name} `)).toBe(true);
-      expect(error.message).not.toContain('\n');
-    },
-  );
+  it.each([
+    'NODE_ENV',
+    'DELIVERY',
+    'LOG_LEVEL',
+    'TRUST_PROXY',
+    'IP_RATE_LIMIT_PER_MINUTE',
+    'CUSTOMER_RATE_LIMIT_FACTOR',
+    'PUBLIC_URL',
+    'BOOTSTRAP_EXPERT_EMAIL',
+  ])('names %s when its value is not allowed', (name) => {
+    const error = configError({ DATA_DIR: tempDir(), [name]: 'nonsense value' });
+    expect(error.message.startsWith(`Configuration error: ${name} `)).toBe(true);
+    expect(error.message).not.toContain('\n');
+  });
 
   it('wants the bootstrap expert e-mail and password together', () => {
     expect(configError({ DATA_DIR: tempDir(), BOOTSTRAP_EXPERT_EMAIL: 'expert@example.com' }).message).toBe(

@@ -89,6 +89,7 @@ const envSchema = z.object({
   BOOTSTRAP_EXPERT_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   BOOTSTRAP_EXPERT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   IP_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000).default(60),
+  CUSTOMER_RATE_LIMIT_FACTOR: wholeNumber(1, 10_000).default(1),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -189,6 +190,11 @@ export interface Config {
   legalEntity: { name: string; contact: string };
   bootstrapExpert: { email: string; password: string } | undefined;
   ipRateLimitPerMinute: number;
+  /**
+   * Multiplies every per-customer limit (plugins/rate-limit.ts customerRateLimits). 1 in production;
+   * higher for benchmarks and test suites that poll as fast as a script would.
+   */
+  customerRateLimitFactor: number;
   /** Fastify's trustProxy: false, a hop count or a list of proxy addresses (see parseTrustProxy). */
   trustProxy: boolean | number | string;
   logLevel: string;
@@ -320,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { email: raw.BOOTSTRAP_EXPERT_EMAIL, password: raw.BOOTSTRAP_EXPERT_PASSWORD }
         : undefined,
     ipRateLimitPerMinute: raw.IP_RATE_LIMIT_PER_MINUTE,
+    customerRateLimitFactor: raw.CUSTOMER_RATE_LIMIT_FACTOR,
     trustProxy: raw.TRUST_PROXY,
     logLevel: raw.LOG_LEVEL,
     webDistDir: path.resolve(raw.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),

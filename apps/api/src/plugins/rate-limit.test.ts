@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../app.ts';
-import { createTestApp, sharedTestApp } from '../test/helpers.ts';
+import { createTestApp, sharedTestApp, signTestToken } from '../test/helpers.ts';
+import { customerRateLimits } from './rate-limit.ts';
 
 const ctx = sharedTestApp(() => createTestApp({ IP_RATE_LIMIT_PER_MINUTE: '3' }, { routes: limitedRoutes }));
 
@@ -9,6 +12,13 @@ async function limitedRoutes(app: FastifyInstance) {
   app.post('/api/v1/test/login', { config: { rateLimit: { max: 2, timeWindow: '1 minute' } } }, async () => ({ ok: true }));
   app.post('/api/v1/test/otp', { config: { rateLimit: {} } }, async () => ({ ok: true }));
   app.post('/api/v1/test/open', async () => ({ ok: true }));
+  // Two routes on one per-customer counter, behind the token check as the real routes are.
+  app.post('/api/v1/test/mine', { preHandler: app.requireAuth, config: app.customerRateLimit('supportRequest') }, async () => ({
+    ok: true,
+  }));
+  app.post('/api/v1/test/mine-too', { preHandler: app.requireAuth, config: app.customerRateLimit('supportRequest') }, async () => ({
+    ok: true,
+  }));
 }
 
 const post = (url: string, ip = '203.0.113.1', language = 'tr') =>
@@ -65,6 +75,64 @@ describe('rate limits', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('per-customer limits (app.customerRateLimit)', () => {
+  const max = customerRateLimits.supportRequest.max;
+  const tokenOf = (customerId: string) => signTestToken(ctx.app, { customer_id: customerId });
+  const as = (token: string | undefined, ip: string, url = '/api/v1/test/mine') =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: ip,
+      headers: { 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  const counters = async () =>
+    Number(
+      (
+        (await ctx.database.db.execute(
+          sql`select count(*) as n from rate_limit_hits where key like 'group support_request|%'`,
+        )) as unknown as {
+          rows: { n: string }[];
+        }
+      ).rows[0]!.n,
+    );
+
+  it('counts the signed-in customer whatever the address, and another customer on the same address has a budget of their own', async () => {
+    const busy = await tokenOf(randomUUID());
+    for (let i = 0; i < max; i++) expect((await as(busy, `198.51.100.${i + 1}`)).statusCode).toBe(200);
+    const refused = await as(busy, '198.51.100.99');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errors).toMatchObject({
+      code: 'too_many_requests',
+      message: 'Too many attempts. Please try again a little later.',
+    });
+    expect(refused.json().errors.retry_after_seconds).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A colleague behind the same office address is not refused.
+    expect((await as(await tokenOf(randomUUID()), '198.51.100.1')).statusCode).toBe(200);
+  });
+
+  it('shares one counter between the routes that name the same limit', async () => {
+    const token = await tokenOf(randomUUID());
+    for (let i = 0; i < max; i++) await as(token, '198.51.100.120', i % 2 === 0 ? '/api/v1/test/mine' : '/api/v1/test/mine-too');
+    expect((await as(token, '198.51.100.120', '/api/v1/test/mine-too')).statusCode).toBe(429);
+    expect((await as(token, '198.51.100.120', '/api/v1/test/mine')).statusCode).toBe(429);
+  });
+
+  it('refuses a request without a valid token with 401 before counting: it never uses up anyone’s budget', async () => {
+    const customer = randomUUID();
+    const token = await tokenOf(customer);
+    for (let i = 0; i < max - 1; i++) expect((await as(token, '198.51.100.130')).statusCode).toBe(200);
+    const before = await counters();
+    for (let i = 0; i < 3 * max; i++) {
+      expect((await as(undefined, '198.51.100.130')).statusCode).toBe(401);
+      expect((await as('not-a-token', '198.51.100.130')).statusCode).toBe(401);
+    }
+    expect(await counters()).toBe(before);
+    expect((await as(token, '198.51.100.130')).statusCode).toBe(200);
+    expect((await as(token, '198.51.100.130')).statusCode).toBe(429);
   });
 });
 

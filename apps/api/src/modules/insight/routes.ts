@@ -77,6 +77,7 @@ export const insightRoutes: FastifyPluginAsyncZod<InsightRoutesOptions> = async 
     '/insight/overview',
     {
       preHandler: app.requireVerified,
+      config: app.customerRateLimit('insightRead'),
       schema: {
         tags: ['insight'],
         summary: "The seller's sales figures for a range of Istanbul days (default: the last 30), with the previous equal period",
@@ -93,6 +94,7 @@ export const insightRoutes: FastifyPluginAsyncZod<InsightRoutesOptions> = async 
     '/insight/tips',
     {
       preHandler: app.requireVerified,
+      config: app.customerRateLimit('insightRead'),
       schema: {
         tags: ['insight'],
         summary: 'Tips from the figures of the range, in the request language, most important first',

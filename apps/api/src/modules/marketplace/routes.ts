@@ -125,9 +125,11 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> 
     '/marketplace/amazon/authorization_url',
     {
       preHandler: app.requireVerified,
+      config: app.customerRateLimit('authorizationUrl'),
       schema: {
         tags: ['marketplace'],
         summary: 'The Seller Central consent URL and its single-use state (10 minutes)',
+        description: 'Amazon and Ideasoft consent URLs share one limit: 429 too_many_requests past 20 per 10 minutes per customer.',
         security: bearer,
         querystring: amazonAuthorizationQuery,
         response: { 200: authorizationUrl },
@@ -140,9 +142,11 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> 
     '/marketplace/ideasoft/authorization_url',
     {
       preHandler: app.requireVerified,
+      config: app.customerRateLimit('authorizationUrl'),
       schema: {
         tags: ['marketplace'],
         summary: "The store's Ideasoft consent URL and its single-use state (10 minutes); the typed details stay on the server",
+        description: 'Amazon and Ideasoft consent URLs share one limit: 429 too_many_requests past 20 per 10 minutes per customer.',
         security: bearer,
         body: ideasoftAuthorizationBody,
         response: { 200: authorizationUrl },

@@ -22,10 +22,12 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Db; supportEmail: string
         await app.requireAuth(request);
         if (request.user?.role === 'expert') throw new AppError(403, 'expert_account');
       },
+      config: app.customerRateLimit('supportRequest'),
       schema: {
         tags: ['support'],
         summary: 'Sends a support request to the provider’s team (the form behind “contact us” when no chat is configured)',
-        description: 'Experts see it in the back-office; it is also e-mailed to SUPPORT_EMAIL when set. The phone need not be verified.',
+        description:
+          'Experts see it in the back-office; it is also e-mailed to SUPPORT_EMAIL when set. The phone need not be verified. 429 too_many_requests (with retry_after_seconds) past 5 requests an hour per customer.',
         security: bearer,
         body: supportRequestBody,
         response: { 201: supportRequestCreated },

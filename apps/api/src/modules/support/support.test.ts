@@ -2,10 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { get, post, registerCustomer, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
 import { createReviewTestApp, sentTo, signInExpert } from '../admin/test-kit.ts';
 import { sharedTestApp } from '../../test/helpers.ts';
+import { eq } from 'drizzle-orm';
+import { supportRequests } from '../../db/schema.ts';
+import { customerRateLimits } from '../../plugins/rate-limit.ts';
 
 const supportInbox = 'destek@worq.local';
 
-const ctx = sharedTestApp(() => createReviewTestApp({ SUPPORT_EMAIL: supportInbox }));
+// The real per-customer limits (the accounts test app multiplies them).
+const ctx = sharedTestApp(() => createReviewTestApp({ SUPPORT_EMAIL: supportInbox, CUSTOMER_RATE_LIMIT_FACTOR: '1' }));
 let expertToken: string;
 
 beforeAll(async () => {
@@ -53,6 +57,24 @@ describe('POST /support/request', () => {
     expect((await post(ctx, '/support/request', { ...valid, message: 'a'.repeat(2000) }, seller.jwt_token)).statusCode).toBe(201);
     expect((await post(ctx, '/support/request', { ...valid, topic: 'billing' }, seller.jwt_token)).statusCode).toBe(400);
     expect((await post(ctx, '/support/request', { ...valid, contact_preference: 'fax' }, seller.jwt_token)).statusCode).toBe(400);
+  });
+
+  it('Sixty support requests in a row are mostly refused with 429 in the envelope', async () => {
+    const seller = await registerVerifiedCustomer(ctx);
+    const answers = [];
+    for (let i = 0; i < 60; i++) answers.push(await post(ctx, '/support/request', valid, seller.jwt_token, { 'accept-language': 'en' }));
+    const statuses = answers.map((answer) => answer.statusCode);
+    const allowed = customerRateLimits.supportRequest.max;
+    expect(statuses.slice(0, allowed)).toEqual(Array(allowed).fill(201));
+    expect(statuses.slice(allowed)).toEqual(Array(60 - allowed).fill(429));
+    const refused = answers.at(-1)!.json<{ errors: { code: string; message: string; retry_after_seconds: number } }>();
+    expect(refused.errors).toMatchObject({ code: 'too_many_requests', message: 'Too many attempts. Please try again a little later.' });
+    expect(refused.errors.retry_after_seconds).toBeGreaterThan(50 * 60);
+    // Only the accepted ones were stored for the team; another seller is not held back.
+    const stored = await ctx.database.db.select().from(supportRequests).where(eq(supportRequests.customerId, seller.customerId));
+    expect(stored).toHaveLength(allowed);
+    const other = await registerVerifiedCustomer(ctx);
+    expect((await post(ctx, '/support/request', valid, other.jwt_token)).statusCode).toBe(201);
   });
 
   it('needs a signed-in seller', async () => {
