@@ -1,7 +1,8 @@
 /*
  * The one HTTP client (specification §7, §4 Session, §8): base host from configuration, repeated
  * array keys, only 2xx counts as success, no timeout; bearer token and language on every call; a
- * 401 triggers a single shared refresh and one retry, a 403 leaves the page.
+ * 401 triggers a single shared refresh and one retry, a 403 leaves the page (a 403 terms_pending
+ * brings up the re-accept form of the updated legal texts instead).
  *
  * Screens call the helpers below. The sending side (http-transport.ts, on `fetch`) is fetched on
  * the first call, so the sign-in page paints without it.
@@ -87,6 +88,26 @@ export function registerNavigate(navigate: NavigateFunction | null): () => void 
 export function navigateTo(to: string): void {
   if (navigateFn) navigateFn(to);
   else window.location.assign(to);
+}
+
+// ---- legal texts to accept again ---------------------------------------------------------------
+
+let termsPendingListener: (() => void) | null = null;
+
+/**
+ * Registers what happens when the server refuses a write with 403 terms_pending (a required legal
+ * text was updated since the seller accepted it): the signed-in layout reloads the user info, whose
+ * pending_terms puts the re-accept form in front of the pages.
+ */
+export function registerTermsPending(listener: (() => void) | null): () => void {
+  termsPendingListener = listener;
+  return () => {
+    if (termsPendingListener === listener) termsPendingListener = null;
+  };
+}
+
+export function termsPending(): void {
+  termsPendingListener?.();
 }
 
 // ---- session end -------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
  * http-client.ts, never this module.
  */
 import i18n from './i18n.ts';
-import { apiBaseUrl, forceLogout, navigateTo, type HttpAnswer, type HttpFailure, type HttpRequest } from './http-client.ts';
+import { apiBaseUrl, forceLogout, navigateTo, termsPending, type HttpAnswer, type HttpFailure, type HttpRequest } from './http-client.ts';
 import { serializeQuery } from './query-string.ts';
 import { getAccessToken, getRefreshToken, storeTokens, type TokenPair } from './token-storage.ts';
 
@@ -130,7 +130,10 @@ async function attempt(request: HttpRequest, headers: Headers, afterRefresh: boo
     }
 
     if (status === 403 && !request.skipForbiddenRedirect) {
-      navigateTo(errorCode(error) === 'phone_not_verified' ? '/mobile-verification' : '/worq-trade');
+      const code = errorCode(error);
+      // A required legal text was updated: the page stays, the re-accept form comes up over it.
+      if (code === 'terms_pending') termsPending();
+      else navigateTo(code === 'phone_not_verified' ? '/mobile-verification' : '/worq-trade');
     }
     throw error;
   }

@@ -1,5 +1,5 @@
 import { changeLanguage } from '../i18n.ts';
-import { del, get, post, registerNavigate } from '../http-client.ts';
+import { del, get, post, registerNavigate, registerTermsPending } from '../http-client.ts';
 import { HttpError } from '../http-transport.ts';
 import { getAccessToken, getRefreshToken, storeTokens } from '../token-storage.ts';
 import { accessToken } from './token-fixtures.ts';
@@ -189,6 +189,16 @@ describe('http client', () => {
     await expect(get('/application/get_by_customer_id/other')).rejects.toBeInstanceOf(HttpError);
     expect(navigate).toHaveBeenCalledWith('/worq-trade');
     expect(getAccessToken()).toBe(oldToken);
+  });
+
+  it('brings up the updated legal texts on 403 terms_pending instead of leaving the page', async () => {
+    const pending = vi.fn();
+    const unregisterPending = registerTermsPending(pending);
+    serve(() => ({ status: 403, data: { errors: { code: 'terms_pending', message: 'accept' } } }));
+    await expect(post('/company/upsert', {})).rejects.toBeInstanceOf(HttpError);
+    expect(pending).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
+    unregisterPending();
   });
 
   it('sends the user to phone verification on 403 phone_not_verified', async () => {

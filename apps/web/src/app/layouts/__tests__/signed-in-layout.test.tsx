@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18n, { i18nReady } from '../../../lib/i18n.ts';
 import { resetRuntimeSettings, type RuntimeSettings } from '../../../lib/runtime-settings.ts';
-import { registerNavigate } from '../../../lib/http-client.ts';
+import { post, registerNavigate } from '../../../lib/http-client.ts';
 import { serve } from '../../../test/http-test-kit.tsx';
 import { Component as SignedInLayout } from '../signed-in-layout.tsx';
 import type { NavbarElement } from '../use-navbar-elements.ts';
@@ -196,5 +196,46 @@ describe('signed-in layout', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Kaydet ve devam et' }));
     expect(await screen.findByText('Başvuru listesi')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ disclosure: true });
+  });
+
+  it('brings up the updated legal texts when a write is refused with 403 terms_pending', async () => {
+    localStorage.setItem('jwt_token', token);
+    localStorage.setItem('refresh_token', 'refresh');
+    let published = false;
+    serve({
+      'GET /customer/get_user_info': () => ({
+        status: 200,
+        data: {
+          customer_id: 'cust-42',
+          pending_terms: published
+            ? [
+                {
+                  consent: 'disclosure',
+                  term_type: 'disclosure',
+                  version: 3,
+                  accepted_version: 2,
+                  title: 'KVKK Aydınlatma Metni',
+                  change_note: null,
+                  required: true,
+                },
+              ]
+            : [],
+        },
+      }),
+      'POST /company/upsert': () => ({ status: 403, data: { errors: { code: 'terms_pending', message: 'Onaylayın.' } } }),
+    });
+    const navigate = vi.fn();
+    const unregister = registerNavigate(navigate);
+    renderLayout();
+    expect(await screen.findByText('Başvuru listesi')).toBeInTheDocument();
+    // An expert publishes a new disclosure while the page is open; the next write is refused.
+    published = true;
+    await act(async () => {
+      await post('/company/upsert', {}).catch(() => undefined);
+    });
+    expect(await screen.findByRole('heading', { name: 'Yasal metinlerimizi güncelledik' })).toBeInTheDocument();
+    expect(screen.queryByText('Başvuru listesi')).not.toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+    unregister();
   });
 });
