@@ -1,6 +1,7 @@
 /*
- * `npm run start:cluster` (src/cluster.ts): N processes on consecutive ports, a killed one started
- * again, SIGTERM stopping all of them, and a clear refusal where several processes cannot work.
+ * `npm run start:cluster` (src/cluster.ts): N processes on consecutive ports of 127.0.0.1 (HOST
+ * overrides), a killed one started again, SIGTERM stopping all of them, and a clear refusal where
+ * several processes cannot work.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminQuery } from './test/helpers.ts';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -71,6 +72,44 @@ async function healthy(port: number, timeoutMs = 60_000): Promise<void> {
   }
 }
 
+/** This machine's addresses other than loopback (none on a machine without a network). */
+function outsideAddresses(): string[] {
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .filter((entry) => entry && !entry.internal && entry.family === 'IPv4')
+    .map((entry) => entry!.address);
+}
+
+/** Whether anything accepts a TCP connection on address:port. */
+function accepts(address: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: address, port, timeout: 2_000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** The supervisor's start line for `port`, once it has been written. */
+async function startLine(running: Running, port: number): Promise<string> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const line = running
+      .output()
+      .split('\n')
+      .find((entry) => entry.includes(`on port ${port} of `));
+    if (line) return line;
+    if (Date.now() > until) throw new Error(`no process started on port ${port}:\n${running.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The pid the supervisor reported for the process on `port`, from its latest start line. */
 function pidOn(output: string, port: number): number {
   const matches = [...output.matchAll(new RegExp(`\\(pid (\\d+)\\) on port ${port}\\b`, 'g'))];
@@ -90,6 +129,23 @@ describe('start:cluster', () => {
     const running = startCluster(['--processes', '0'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
     expect(await running.exited).toBe(1);
     expect(running.output()).toMatch(/--processes must be a whole number from 1 to 64/);
+  });
+
+  it('starts its processes on 127.0.0.1 unless HOST names another address', async () => {
+    // No database answers here: the processes fail to start, and what matters is where they were told to listen.
+    const unreachable = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
+    for (const [host, expected] of [
+      [undefined, '127.0.0.1'],
+      ['', '127.0.0.1'],
+      ['::1', '::1'],
+    ] as const) {
+      const basePort = await freePortPair();
+      const running = startCluster(['--processes', '1', '--base-port', String(basePort)], { ...unreachable, HOST: host });
+      cleanups.push(async () => void running.child.kill('SIGKILL'));
+      expect(await startLine(running, basePort)).toMatch(new RegExp(`on port ${basePort} of ${expected.replace(/\./g, '\\.')}"`));
+      running.child.kill('SIGTERM');
+      await running.exited;
+    }
   });
 
   it.skipIf(!serverUrl)(
@@ -114,6 +170,9 @@ describe('start:cluster', () => {
       cleanups.push(async () => void running.child.kill('SIGKILL'));
       await healthy(basePort);
       await healthy(basePort + 1);
+      // Only nginx on this machine reaches them: from another address a client's X-Forwarded-For
+      // would pass for the proxy's. (Vacuous on a machine with no address but loopback.)
+      for (const address of outsideAddresses()) expect(await accepts(address, basePort)).toBe(false);
 
       const killed = pidOn(running.output(), basePort + 1);
       process.kill(killed, 'SIGKILL');

@@ -9,6 +9,10 @@
  * through LISTEN/NOTIFY. A process that dies is started again after a pause that grows while it
  * keeps dying; one that cannot start at all (a bad environment) stops the whole group, since
  * restarting it would only repeat the same error.
+ *
+ * The processes listen on 127.0.0.1 unless HOST names another interface: nginx on the same machine
+ * is their one client. A process reachable from outside would take a client's own X-Forwarded-For
+ * as the proxy's (TRUST_PROXY=1) and let it choose its address past every per-IP limit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +28,8 @@ const longestPauseMs = 30_000;
 /** Exits this soon after a start, this many times in a row, mean the process cannot start. */
 const earlyExitMs = 10_000;
 const earlyExitsToGiveUp = 3;
+/** Where the processes listen when HOST is unset or empty: loopback, behind the proxy. */
+const defaultClusterHost = '127.0.0.1';
 
 interface Slot {
   index: number;
@@ -62,6 +68,7 @@ function log(line: string): void {
 
 function main(): void {
   const { processes, basePort } = readOptions();
+  const host = process.env.HOST || defaultClusterHost;
   if (!process.env.DATABASE_URL) {
     fail(
       'start:cluster: several processes need one PostgreSQL database: set DATABASE_URL (the embedded PGlite belongs to a single process)',
@@ -82,11 +89,11 @@ function main(): void {
     slot.startedAt = Date.now();
     const child = spawn(process.execPath, [...process.execArgv, serverEntry], {
       cwd: process.cwd(),
-      env: { ...process.env, PORT: String(slot.port) },
+      env: { ...process.env, HOST: host, PORT: String(slot.port) },
       stdio: 'inherit',
     });
     slot.child = child;
-    log(`process ${slot.index + 1} of ${processes} (pid ${child.pid}) on port ${slot.port}`);
+    log(`process ${slot.index + 1} of ${processes} (pid ${child.pid}) on port ${slot.port} of ${host}`);
     child.once('exit', (code, signal) => {
       slot.child = undefined;
       if (stopping) {
