@@ -284,6 +284,22 @@ export const backgroundTasks = pgTable(
   ],
 );
 
+/**
+ * When a customer's task was last taken in each lane of the runner: the claim takes the oldest
+ * ready task of the customer served least recently, so one customer's queue of imports never holds
+ * back everyone else's (tasks/repository.ts claimTask).
+ */
+export const taskTurns = pgTable(
+  'task_turns',
+  {
+    lane: text('lane').notNull(),
+    /** The customer's id as text; '' for tasks without a customer. */
+    customerKey: text('customer_key').notNull(),
+    servedAt: timestamp('served_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.lane, table.customerKey] })],
+);
+
 /** Single-use `state` values of the Amazon consent redirect, bound to a customer (10 minutes). */
 export const amazonOauthStates = pgTable('amazon_oauth_states', {
   stateHash: text('state_hash').primaryKey(),
@@ -545,6 +561,11 @@ export const orderSyncs = pgTable(
     nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedBy: text('locked_by'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The Istanbul day the import counters below belong to (importLimits in insight/sync.ts). */
+    quotaDay: date('quota_day', { mode: 'string' }),
+    /** Pages read and orders received for this store on `quota_day`, across runs. */
+    dayPages: integer('day_pages').notNull().default(0),
+    dayOrders: integer('day_orders').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_syncs_due_idx').on(table.nextRunAt), index('order_syncs_customer_idx').on(table.customerId)],
