@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadFailed, LoadingState } from '../../../components/ui/load-state.tsx';
+import { errorMessage, errorStatus } from '../../../lib/api-error.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useOverview, useTips } from '../api/insight.ts';
@@ -27,6 +28,8 @@ export function Component() {
   const overview = useOverview(query);
   const tips = useTips(query);
   const data = overview.data;
+  // Past the per-seller read limit the server's own words (too_many_requests) say to wait; anything else is a failed load.
+  const failedText = (error: unknown) => (errorStatus(error) === 429 ? errorMessage(error) : t('states.failed'));
 
   const downloadCsv = () => {
     if (!data) return;
@@ -54,7 +57,7 @@ export function Component() {
     return (
       <div className={styles.page}>
         {header}
-        <LoadFailed text={t('states.failed')} retryLabel={t('states.retry')} onRetry={() => void overview.mutate()} />
+        <LoadFailed text={failedText(overview.error)} retryLabel={t('states.retry')} onRetry={() => void overview.mutate()} />
       </div>
     );
   }
@@ -145,7 +148,7 @@ export function Component() {
       )}
       {overview.error && (
         <p className={styles.alert} role="alert">
-          {t('states.failed')}
+          {failedText(overview.error)}
         </p>
       )}
 

@@ -86,6 +86,14 @@ describe('WorqInsight dashboard', () => {
     expect(document.querySelector('[data-kpi="cancellation_rate"]')).toHaveTextContent('5%');
   });
 
+  it("says to wait, in the reader's language, when the server refuses the figures past the read limit", async () => {
+    await at('en');
+    const tooMany = refusal(429, 'too_many_requests', 'Too many attempts. Please try again a little later.');
+    serve({ 'GET /insight/overview': tooMany, 'GET /insight/tips': tooMany });
+    renderRoutes([{ path: '/worq-insight', element: <DashboardPage /> }], '/worq-insight');
+    expect(await screen.findByText('Too many attempts. Please try again a little later.')).toBeInTheDocument();
+  });
+
   it('asks a seller without stores to connect one', async () => {
     await at('tr');
     serve({
