@@ -6,6 +6,8 @@ export {
   findPlan,
   hasReachedStepTwo,
   isActiveApplication,
+  maxPlanSavedEvents,
   recordEvent,
+  recordPlanSaved,
   type Plan,
 } from './repository.ts';

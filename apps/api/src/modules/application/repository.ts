@@ -110,6 +110,66 @@ export async function recordEvent(
   });
 }
 
+/**
+ * The plan_saved events one application keeps at most. A draft's plan is saved on every change of
+ * the form; past this many, saves update the latest event instead of adding rows.
+ */
+export const maxPlanSavedEvents = 20;
+
+/**
+ * Records a plan save without growing the audit trail without bound (ARCHITECTURE.md §8): a save
+ * right after a save (no other event between) updates that event, and so does every save once the
+ * application holds maxPlanSavedEvents of them. The updated event carries the last save's figures
+ * and time, `saves` (how many saves it stands for) and `first_saved_at`. Call it with the
+ * application row locked, as savePlan does, so that two saves cannot both insert.
+ */
+export async function recordPlanSaved(
+  db: Db,
+  event: { applicationId: string; actorId: string; detail: Record<string, unknown> },
+): Promise<void> {
+  const ofApplication = eq(applicationEvents.applicationId, event.applicationId);
+  const columns = {
+    id: applicationEvents.id,
+    action: applicationEvents.action,
+    detail: applicationEvents.detail,
+    createdAt: applicationEvents.createdAt,
+  };
+  const newestFirst = [desc(applicationEvents.createdAt), desc(applicationEvents.id)];
+  const [latest] = await db
+    .select(columns)
+    .from(applicationEvents)
+    .where(ofApplication)
+    .orderBy(...newestFirst)
+    .limit(1);
+  let target = latest?.action === 'plan_saved' ? latest : undefined;
+  if (!target) {
+    const saves = await db
+      .select(columns)
+      .from(applicationEvents)
+      .where(and(ofApplication, eq(applicationEvents.action, 'plan_saved')))
+      .orderBy(...newestFirst)
+      .limit(maxPlanSavedEvents);
+    if (saves.length >= maxPlanSavedEvents) target = saves[0];
+  }
+  if (!target) {
+    await recordEvent(db, { ...event, action: 'plan_saved', detail: { ...event.detail, saves: 1 } });
+    return;
+  }
+  const previous = target.detail;
+  await db
+    .update(applicationEvents)
+    .set({
+      actorId: event.actorId,
+      detail: {
+        ...event.detail,
+        saves: (typeof previous.saves === 'number' ? previous.saves : 1) + 1,
+        first_saved_at: typeof previous.first_saved_at === 'string' ? previous.first_saved_at : target.createdAt.toISOString(),
+      },
+      createdAt: sql`now()`,
+    })
+    .where(eq(applicationEvents.id, target.id));
+}
+
 export async function findPlan(db: Db, applicationId: string): Promise<Plan | undefined> {
   const [row] = await db.select().from(plans).where(eq(plans.applicationId, applicationId)).limit(1);
   return row;

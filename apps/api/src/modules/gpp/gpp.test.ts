@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { applications } from '../../db/schema.ts';
+import { applicationEvents, applications } from '../../db/schema.ts';
 import { get, post, registerCustomer, registerVerifiedCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
-import { planBody, savePlan, startApplication, tl } from '../application/test-kit.ts';
+import { maxPlanSavedEvents } from '../application/public.ts';
+import { planBody, savePlan, setStep, startApplication, tl } from '../application/test-kit.ts';
 
 const ctx = sharedAccountsTestApp();
 
@@ -186,6 +187,67 @@ describe('POST /gpp/upsert', () => {
     const response = await upsertPlan(customer.jwt_token, planBody(application.id), { 'accept-language': 'en' });
     expect(response.statusCode).toBe(409);
     expect(response.json().errors).toEqual({ code: 'application_not_active', message: 'This application can no longer be changed.' });
+  });
+});
+
+describe('the audit trail of plan saves', () => {
+  const eventsOf = (applicationId: string) =>
+    ctx.database.db
+      .select({ action: applicationEvents.action, detail: applicationEvents.detail, createdAt: applicationEvents.createdAt })
+      .from(applicationEvents)
+      .where(eq(applicationEvents.applicationId, applicationId))
+      .orderBy(asc(applicationEvents.createdAt), asc(applicationEvents.id));
+
+  it('keeps one event for saves in a row, with the last figures and how many saves it stands for', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const application = await startApplication(ctx, customer);
+    const first = await savePlan(ctx, customer, application.id, { estimated_stock_purchase_amount: tl(50_000) });
+    for (let i = 0; i < 48; i++) await savePlan(ctx, customer, application.id);
+    const last = await savePlan(ctx, customer, application.id, { duration_weeks: 6 });
+    expect(first.duration_weeks).toBe(4);
+
+    const events = await eventsOf(application.id);
+    expect(events.map((event) => event.action)).toEqual(['started', 'plan_saved']);
+    const saved = events[1]!;
+    expect(saved.detail).toMatchObject({
+      estimated_stock_purchase_amount: tl(80_000),
+      duration_weeks: 6,
+      total_payment_amount: last.total_payment_amount,
+      saves: 50,
+    });
+    expect(Date.parse(String(saved.detail.first_saved_at))).toBeLessThanOrEqual(saved.createdAt.getTime());
+
+    // Another action between two saves starts a new event: the trail still tells what came when.
+    await setStep(ctx, customer, application.id, 2);
+    await setStep(ctx, customer, application.id, 1);
+    await savePlan(ctx, customer, application.id);
+    expect((await eventsOf(application.id)).map((event) => event.action)).toEqual([
+      'started',
+      'plan_saved',
+      'step_changed',
+      'step_changed',
+      'plan_saved',
+    ]);
+  });
+
+  it(`keeps at most ${maxPlanSavedEvents} plan_saved events per application, however the saves are interleaved`, async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const application = await startApplication(ctx, customer);
+    const rounds = maxPlanSavedEvents + 5;
+    for (let i = 0; i < rounds; i++) {
+      await savePlan(ctx, customer, application.id, { payment_start_week: (i % 3) + 1 });
+      expect((await setStep(ctx, customer, application.id, 2)).statusCode).toBe(200);
+      expect((await setStep(ctx, customer, application.id, 1)).statusCode).toBe(200);
+    }
+    const saves = await ctx.database.db
+      .select({ detail: applicationEvents.detail })
+      .from(applicationEvents)
+      .where(and(eq(applicationEvents.applicationId, application.id), eq(applicationEvents.action, 'plan_saved')))
+      .orderBy(asc(applicationEvents.createdAt), asc(applicationEvents.id));
+    expect(saves).toHaveLength(maxPlanSavedEvents);
+    // Every save is still counted, and the newest event holds the last one.
+    expect(saves.reduce((sum, event) => sum + Number(event.detail.saves), 0)).toBe(rounds);
+    expect(saves.at(-1)!.detail.saves).toBe(6);
   });
 });
 

@@ -4,7 +4,14 @@ import { calculatePlan, formatTry, paymentStartWeeks, planLimits, planRates, pla
 import type { PlanInput, PlanParametersView, PlanView } from '@worq/domain/wire/gpp';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findActiveApplication, findApplication, findPlan, isActiveApplication, recordEvent, toPlanView } from '../application/public.ts';
+import {
+  findActiveApplication,
+  findApplication,
+  findPlan,
+  isActiveApplication,
+  recordPlanSaved,
+  toPlanView,
+} from '../application/public.ts';
 import { upsertPlan, type NewPlan } from './repository.ts';
 
 export function planParameters(): PlanParametersView {
@@ -76,10 +83,10 @@ export async function savePlan(db: Db, customerId: string, language: Language, i
     const refused = boundsError(language, inputs);
     if (refused) throw refused;
     const row = planRow(application.id, customerId, inputs);
-    await recordEvent(tx, {
+    // Saves in a row update one audit event rather than adding one each (recordPlanSaved).
+    await recordPlanSaved(tx, {
       applicationId: application.id,
       actorId: customerId,
-      action: 'plan_saved',
       detail: {
         estimated_stock_purchase_amount: inputs.estimatedStockPurchase,
         duration_weeks: inputs.durationWeeks,
