@@ -178,6 +178,21 @@ describe('loadConfig errors', () => {
     expect(loadConfig({ ...production, DATA_DIR: tempDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
 
+  it.each(['0.0.0.0/0', '::/0', '10.0.0.0/8, 0.0.0.0/1', '1.0.0.0/7', 'fd00::/8', '::ffff:0:0/96', '::ffff:0.0.0.0/100', '::/80'])(
+    'refuses the catch-all proxy range TRUST_PROXY=%s, in production and outside, with one line naming it',
+    (value) => {
+      const wide = value.split(',').at(-1)!.trim();
+      const expected = `Configuration error: TRUST_PROXY ${wide} is too wide a proxy range: it takes in clients, who could then choose their address (give the number of proxies, e.g. 1, or their addresses)`;
+      expect(configError({ ...production, DATA_DIR: tempDir(), TRUST_PROXY: value }).message).toBe(expected);
+      expect(configError({ DATA_DIR: tempDir(), TRUST_PROXY: value }).message).toBe(expected);
+    },
+  );
+
+  it('takes proxy addresses and ranges no wider than /8 (IPv4) or /16 (IPv6) in production', () => {
+    const value = '127.0.0.1, 10.0.0.0/8, 192.0.2.0/24, fd00::/16, 2001:db8::/32, ::1, ::ffff:10.0.0.0/104';
+    expect(loadConfig({ ...production, DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy).toBe(value.replace(/, /g, ','));
+  });
+
   it('refuses DELIVERY=outbox on a public PUBLIC_URL, and opens /dev/outbox only when it is set explicitly', () => {
     expect(configError({ DATA_DIR: tempDir(), DELIVERY: 'outbox', PUBLIC_URL: 'https://staging.example.com' }).message).toMatch(
       /^Configuration error: DELIVERY=outbox is not allowed on a public PUBLIC_URL/,

@@ -107,7 +107,8 @@ export type MarketplaceCode = (typeof marketplaceCodes)[number];
  * TRUST_PROXY: `false`; a hop count (how many proxies of ours append to X-Forwarded-For: the
  * client is the address that many hops from the right); or the proxies' addresses/CIDRs. `true`
  * (believe every X-Forwarded-For entry) lets any client choose its address and pass every per-IP
- * limit: kept for local experiments only, refused in production.
+ * limit: kept for local experiments only, refused in production. A range that wide is refused
+ * everywhere (catchAllProxyRange).
  */
 export function parseTrustProxy(value: string): boolean | number | string | undefined {
   const trimmed = value.trim();
@@ -125,6 +126,40 @@ export function parseTrustProxy(value: string): boolean | number | string | unde
     return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
   });
   return valid ? entries.join(',') : undefined;
+}
+
+/** ::ffff:0:0, the /96 under which an IPv4 client is matched against IPv6 ranges (proxy-addr does). */
+const ipv4MappedNetwork = 0xffffn << 32n;
+
+/** An IPv6 address as a 128-bit number (a zone such as %eth0 left out). */
+function ipv6Value(address: string): bigint {
+  // The URL parser writes any spelling (embedded IPv4, leading zeros) as hexadecimal groups around one `::`.
+  const canonical = new URL(`http://[${address.split('%')[0]}]/`).hostname.slice(1, -1);
+  const [head = '', tail] = canonical.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? headGroups : [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  return groups.reduce((value, group) => (value << 16n) | BigInt(Number.parseInt(group, 16)), 0n);
+}
+
+/**
+ * The first entry of a TRUST_PROXY list wide enough to take in clients, or undefined: an IPv4
+ * prefix under /8 (0.0.0.0/0 among them), an IPv6 prefix under /16 (::/0), or an IPv6 range that
+ * holds more than a /8 of IPv4-mapped addresses (::ffff:0:0/96, under which Fastify matches every
+ * IPv4 client; ::/80 holds it too).
+ */
+export function catchAllProxyRange(list: string): string | undefined {
+  return list.split(',').find((entry) => {
+    const [address = '', prefixText] = entry.split('/');
+    if (prefixText === undefined) return false;
+    const prefix = Number(prefixText);
+    if (isIP(address) === 4) return prefix < 8;
+    if (prefix < 16) return true;
+    if (prefix >= 96 + 8) return false;
+    const shift = BigInt(128 - Math.min(prefix, 96));
+    return ipv6Value(address) >> shift === ipv4MappedNetwork >> shift;
+  });
 }
 
 export interface Config {
@@ -248,6 +283,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (raw.GOOGLE_CERTS_URL) {
       throw new ConfigError('Configuration error: GOOGLE_CERTS_URL is not allowed in production');
     }
+  }
+  // Refused everywhere, unlike TRUST_PROXY=true: nobody needs a range this wide, and Fastify does
+  // not even start with a /0 one.
+  const catchAll = typeof raw.TRUST_PROXY === 'string' ? catchAllProxyRange(raw.TRUST_PROXY) : undefined;
+  if (catchAll) {
+    throw new ConfigError(
+      `Configuration error: TRUST_PROXY ${catchAll} is too wide a proxy range: it takes in clients, who could then choose their address (give the number of proxies, e.g. 1, or their addresses)`,
+    );
   }
   const delivery = raw.DELIVERY ?? (isProduction ? 'live' : 'outbox');
   const publicUrl = raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`;
