@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { defaultLanguage, languages, type Language } from '@worq/domain/language';
 import { formatMessage, type MessageKey } from '@worq/domain/messages';
 import type { Db } from '../../db/client.ts';
-import { backgroundTasks, customers } from '../../db/schema.ts';
+import { backgroundTasks, customers, taskTurns } from '../../db/schema.ts';
 import type { TaskResult, TaskType } from './types.ts';
 
 /** NOTIFY channel of finished tasks; the payload is the task id. */
@@ -53,19 +53,41 @@ export async function insertTask(
   return row.id;
 }
 
-/**
- * Takes the oldest ready task of a type this process handles. SKIP LOCKED lets several workers
- * (in this process and others) claim side by side without ever taking the same row.
- */
 /** A claimed task with its customer's language, read in the same statement. */
 export type ClaimedTask = TaskRow & { language: Language };
 
-export async function claimTask(db: Db, instanceId: string, types: string[], leaseSeconds: number): Promise<ClaimedTask | undefined> {
+/**
+ * Takes a ready task of a type this process handles, customers in turn: the oldest ready task of
+ * the customer whose task was taken least recently in this lane (task_turns; a customer never
+ * served comes first), so one customer's fifty queued imports never hold back another's one. SKIP
+ * LOCKED lets several workers (in this process and others) claim side by side without ever taking
+ * the same row; the turn is recorded in the same transaction.
+ */
+export async function claimTask(
+  db: Db,
+  instanceId: string,
+  types: string[],
+  leaseSeconds: number,
+  lane = 'interactive',
+): Promise<ClaimedTask | undefined> {
   if (types.length === 0) return undefined;
   const typeList = sql.join(
     types.map((type) => sql`${type}`),
     sql`, `,
   );
+  return db.transaction(async (tx) => {
+    const row = await takeInTurn(tx as unknown as Db, instanceId, typeList, leaseSeconds, lane);
+    if (row) {
+      await tx
+        .insert(taskTurns)
+        .values({ lane, customerKey: row.customerId ?? '', servedAt: sql`clock_timestamp()` })
+        .onConflictDoUpdate({ target: [taskTurns.lane, taskTurns.customerKey], set: { servedAt: sql`excluded.served_at` } });
+    }
+    return row;
+  });
+}
+
+async function takeInTurn(db: Db, instanceId: string, typeList: SQL, leaseSeconds: number, lane: string): Promise<ClaimedTask | undefined> {
   const [row] = await db
     .update(backgroundTasks)
     .set({
@@ -78,10 +100,11 @@ export async function claimTask(db: Db, instanceId: string, types: string[], lea
     .where(
       eq(
         backgroundTasks.id,
-        sql`(select id from background_tasks
-              where status = 'pending' and run_after <= now() and deadline_at > now() and type in (${typeList})
-              order by created_at
-              for update skip locked
+        sql`(select t.id from background_tasks t
+              left join task_turns turn on turn.lane = ${lane} and turn.customer_key = coalesce(t.customer_id::text, '')
+              where t.status = 'pending' and t.run_after <= now() and t.deadline_at > now() and t.type in (${typeList})
+              order by turn.served_at nulls first, t.created_at
+              for update of t skip locked
               limit 1)`,
       ),
     )

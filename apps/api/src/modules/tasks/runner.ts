@@ -233,7 +233,7 @@ export class TaskRunner {
         for (const lane of lanes) {
           const types = [...this.laneOf].filter(([, laneOfType]) => laneOfType === lane).map(([type]) => type);
           while (!this.stopping && this.runningIn(lane) < this.slotsOf(lane)) {
-            const row = await claimTask(this.db, this.instanceId, types, this.options.leaseSeconds);
+            const row = await claimTask(this.db, this.instanceId, types, this.options.leaseSeconds, lane);
             if (!row) break;
             if (this.stopping) {
               await releaseTasks(this.db, this.instanceId, [row.id]);
