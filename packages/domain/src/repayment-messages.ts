@@ -18,6 +18,14 @@ export const repaymentMessages = {
     tr: 'Ödeme tarihi bugünden sonra olamaz.',
     en: 'The payment date cannot be later than today.',
   },
+  payment_date_before_approval: {
+    tr: 'Ödeme tarihi başvurunun onaylandığı günden ({approved_on}) önce olamaz.',
+    en: 'The payment date cannot be before the day the application was approved ({approved_on}).',
+  },
+  idempotency_key_reused: {
+    tr: 'Bu ödeme kaydı başka bilgilerle zaten gönderildi. Sayfayı yenileyip ödemeyi yeniden girin.',
+    en: 'This payment submission was already sent with other details. Refresh the page and enter the payment again.',
+  },
   support_request_not_found: { tr: 'Destek talebi bulunamadı.', en: 'Support request not found.' },
   // Legal texts published from the back-office
   terms_pending: {

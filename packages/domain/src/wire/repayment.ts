@@ -37,10 +37,34 @@ export const repaymentView = z.object({
 });
 export type RepaymentView = z.output<typeof repaymentView>;
 
+/**
+ * The client's key of one payment submission: a repeat with the same key (a double click, a retry
+ * after a lost answer) gets the first answer and records nothing new.
+ */
+export const idempotencyKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._:-]{8,128}$/)
+  .describe('8–128 letters, digits, ".", "_", ":" or "-"; a UUID per form submission');
+
 /** POST /admin/applications/{id}/payments */
 export const paymentBody = z.object({
   amount: z.number().int().min(1).max(100_000_000_000).describe('kuruş'),
-  paid_at: day.describe('The Istanbul day the money arrived; not later than today'),
+  paid_at: z.iso
+    .date()
+    .describe(
+      'YYYY-MM-DD, a real calendar day in Istanbul (no 2026-02-30): the day the money arrived, not before the approval day and not later than today',
+    ),
   note: z.string().trim().max(1000).nullish(),
+  idempotency_key: idempotencyKey
+    .optional()
+    .describe('The same as the Idempotency-Key header (either may carry it; when both are sent they must be equal)'),
 });
 export type PaymentBody = z.input<typeof paymentBody>;
+
+/** The headers POST /admin/applications/{id}/payments reads besides the bearer token. */
+export const paymentHeaders = z.looseObject({
+  'idempotency-key': idempotencyKey
+    .optional()
+    .describe('One key per payment submission: a repeat with the same key answers as the first and records nothing new'),
+});

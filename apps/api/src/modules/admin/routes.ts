@@ -13,7 +13,7 @@ import {
   queuePage,
   queueQuery,
 } from '@worq/domain/wire/admin';
-import { paymentBody, repaymentView } from '@worq/domain/wire/repayment';
+import { paymentBody, paymentHeaders, repaymentView } from '@worq/domain/wire/repayment';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { endAllSessions } from '../auth/public.ts';
@@ -108,15 +108,24 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; storeHostSuffixes: Sto
         tags,
         summary: 'Records a collection on an approved application; the seller is told by e-mail and SMS',
         description:
-          'The amount (kuruş) goes to the oldest unpaid installments and is written to the audit trail (payment_recorded). 409 payment_exceeds_remaining beyond what is left (nothing is recorded), 409 not_approved before approval; paid_at may not be later than today (Istanbul).',
+          'The amount (kuruş) goes to the oldest unpaid installments and is written to the audit trail (payment_recorded). 409 payment_exceeds_remaining beyond what is left (nothing is recorded), 409 not_approved before approval; paid_at must be a real calendar day from the approval day to today (Istanbul). ' +
+          'An Idempotency-Key header (or idempotency_key in the body) makes a repeat of the same submission answer as the first without recording it again or telling the seller twice; the same key with other details is 409 idempotency_key_reused.',
         security: bearer,
         params: adminIdParams,
+        headers: paymentHeaders,
         body: paymentBody,
         response: { 200: repaymentView },
       },
     },
     async (request) => {
-      const recorded = await recordPayment(db, request.params.id, request.user!.customer_id, request.body);
+      const { idempotency_key: bodyKey, ...payment } = request.body;
+      const headerKey = request.headers['idempotency-key'];
+      if (bodyKey && headerKey && bodyKey !== headerKey) {
+        throw new AppError(400, 'validation_failed', { fields: { idempotency_key: { key: 'invalid_value' } } });
+      }
+      const key = bodyKey ?? headerKey ?? null;
+      const recorded = await recordPayment(db, request.params.id, request.user!.customer_id, payment, new Date(), key);
+      if (recorded.replayed) return recorded.view;
       try {
         await notifyPaymentRecorded(app.delivery, db, request.params.id, {
           amount: recorded.amount,

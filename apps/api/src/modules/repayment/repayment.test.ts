@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applicationEvents, applications, messageQueue, plans, repaymentInstallments } from '../../db/schema.ts';
+import { istanbulDay } from '@worq/domain/repayment';
+import { applicationEvents, applications, messageQueue, plans, repaymentInstallments, repaymentPayments } from '../../db/schema.ts';
 import { decodeClaims, get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
 import { decide } from '../admin/decision.ts';
 import { createReviewTestApp, sentTo, signInExpert, submitApplication } from '../admin/test-kit.ts';
@@ -37,9 +38,10 @@ async function approvedApplication(seller: RegisteredCustomer, at: Date): Promis
   return applicationId;
 }
 
-const pay = (applicationId: string, body: unknown, token = expertToken) =>
-  post(ctx, `/admin/applications/${applicationId}/payments`, body, token);
-const today = () => new Date().toISOString().slice(0, 10);
+const pay = (applicationId: string, body: unknown, token = expertToken, headers: Record<string, string> = {}) =>
+  post(ctx, `/admin/applications/${applicationId}/payments`, body, token, headers);
+/** Today in Istanbul, the calendar payments are dated in. */
+const today = () => istanbulDay(new Date());
 
 describe('the repayment schedule', () => {
   it('is fixed on the Istanbul day of an approval just after midnight, weeks counted from that day', async () => {
@@ -186,6 +188,108 @@ describe('recording a payment', () => {
     const { applicationId: underReview } = await submitApplication(ctx, other);
     expect((await pay(underReview, { amount: 100, paid_at: today() })).json().errors.code).toBe('not_approved');
     expect((await pay(applicationId, { amount: 100, paid_at: today() }, seller.jwt_token)).statusCode).toBe(403);
+  });
+});
+
+describe('the payment date', () => {
+  it('must be a real calendar day, not before the approval day and not after today', async () => {
+    const seller = await registerVerifiedCustomer(ctx);
+    // Approved at 00:30 on 2 March 2026 in Istanbul (still 1 March in UTC).
+    const applicationId = await approvedApplication(seller, new Date('2026-03-01T21:30:00Z'));
+    for (const day of ['2026-02-30', '2026-04-31', '2026-03-00']) {
+      const response = await pay(applicationId, { amount: 100, paid_at: day });
+      expect(response.statusCode, day).toBe(400);
+      expect(response.json().errors).toMatchObject({ code: 'validation_failed', fields: { paid_at: expect.any(String) } });
+    }
+    const early = await pay(applicationId, { amount: 100, paid_at: '2026-03-01' }, expertToken, { 'accept-language': 'en' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors.fields).toEqual({
+      paid_at: 'The payment date cannot be before the day the application was approved (2026-03-02).',
+    });
+    expect((await pay(applicationId, { amount: 100, paid_at: '2026-03-02' })).statusCode).toBe(200);
+    const rows = await ctx.database.db.select().from(repaymentPayments).where(eq(repaymentPayments.applicationId, applicationId));
+    expect(rows.map((row) => row.paidAt)).toEqual(['2026-03-02']);
+  });
+});
+
+describe('a payment submitted twice', () => {
+  let seller: RegisteredCustomer;
+
+  beforeAll(async () => {
+    seller = await registerVerifiedCustomer(ctx);
+  });
+
+  const paymentsOf = (applicationId: string) =>
+    ctx.database.db.select().from(repaymentPayments).where(eq(repaymentPayments.applicationId, applicationId));
+  const recordedEvents = (applicationId: string) =>
+    ctx.database.db
+      .select()
+      .from(applicationEvents)
+      .where(and(eq(applicationEvents.applicationId, applicationId), eq(applicationEvents.action, 'payment_recorded')));
+
+  it('is recorded once when both carry the same Idempotency-Key, and both get the same answer', async () => {
+    const applicationId = await approvedApplication(seller, new Date());
+    const body = { amount: 12_345, paid_at: today(), note: 'Havale' };
+    const key = { 'idempotency-key': 'b3f0c1d2-0000-4000-8000-000000000001' };
+    const first = await pay(applicationId, body, expertToken, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await pay(applicationId, body, expertToken, key);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(await paymentsOf(applicationId)).toHaveLength(1);
+    expect(await recordedEvents(applicationId)).toHaveLength(1);
+    // The seller is told once.
+    const told = await ctx.database.db
+      .select()
+      .from(messageQueue)
+      .where(and(eq(messageQueue.template, 'repayment_received'), eq(messageQueue.to, seller.email)));
+    expect(told).toHaveLength(1);
+
+    // Another key is another payment.
+    const third = await pay(applicationId, body, expertToken, { 'idempotency-key': 'b3f0c1d2-0000-4000-8000-000000000002' });
+    expect(third.statusCode).toBe(200);
+    expect(third.json().paid_amount).toBe(2 * body.amount);
+    expect(await paymentsOf(applicationId)).toHaveLength(2);
+  });
+
+  it('is recorded once when the two arrive at the same moment, the key in the body', async () => {
+    const applicationId = await approvedApplication(seller, new Date());
+    const body = { amount: 5_000, paid_at: today(), idempotency_key: 'double-click-0001' };
+    const answers = await Promise.all([pay(applicationId, body), pay(applicationId, body)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers[1]!.json()).toEqual(answers[0]!.json());
+    expect(answers[0]!.json().paid_amount).toBe(5_000);
+    expect(await paymentsOf(applicationId)).toHaveLength(1);
+  });
+
+  it('refuses the same key with other details, and a body key that contradicts the header', async () => {
+    const applicationId = await approvedApplication(seller, new Date());
+    const key = { 'idempotency-key': 'reused-key-0001' };
+    expect((await pay(applicationId, { amount: 1_000, paid_at: today() }, expertToken, key)).statusCode).toBe(200);
+    const other = await pay(applicationId, { amount: 2_000, paid_at: today() }, expertToken, { ...key, 'accept-language': 'en' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().errors.code).toBe('idempotency_key_reused');
+    const contradicting = await pay(
+      applicationId,
+      { amount: 1_000, paid_at: today(), idempotency_key: 'another-key-0001' },
+      expertToken,
+      key,
+    );
+    expect(contradicting.statusCode).toBe(400);
+    expect(contradicting.json().errors.fields.idempotency_key).toBeTruthy();
+    expect((await pay(applicationId, { amount: 1_000, paid_at: today() }, expertToken, { 'idempotency-key': 'short' })).statusCode).toBe(
+      400,
+    );
+    expect(await paymentsOf(applicationId)).toHaveLength(1);
+  });
+
+  it('is documented in the OpenAPI document', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const operation = doc.paths['/admin/applications/{id}/payments'].post;
+    expect(operation.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key' })]));
+    const schema = operation.requestBody.content['application/json'].schema;
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['idempotency_key']));
+    expect(operation.description).toContain('Idempotency-Key');
   });
 });
 

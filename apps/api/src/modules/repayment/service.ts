@@ -101,19 +101,25 @@ export interface RecordedPayment {
   paymentId: string;
   amount: number;
   paidAt: string;
+  /** True when the idempotency key had already recorded this payment: nothing new was written. */
+  replayed: boolean;
 }
 
 /**
  * Records a collection: the application row is locked for the transaction, so two experts
  * recording at once are serialised and the second sees what the first allocated. The amount goes
  * to the oldest unpaid installments; beyond what is left it is refused (409) and nothing changes.
+ * The day must lie between the approval day and today (Istanbul). A repeat of a submission with the
+ * same idempotency key answers as the first and records nothing (409 idempotency_key_reused when
+ * the key comes back with other details).
  */
 export async function recordPayment(
   db: Db,
   applicationId: string,
   expertId: string,
-  body: PaymentBody,
+  body: Omit<PaymentBody, 'idempotency_key'>,
   now = new Date(),
+  idempotencyKey: string | null = null,
 ): Promise<RecordedPayment> {
   if (body.paid_at > istanbulDay(now)) {
     throw new AppError(400, 'validation_failed', { fields: { paid_at: { key: 'payment_date_in_future' } } });
@@ -125,6 +131,26 @@ export async function recordPayment(
       throw new AppError(404, 'application_not_found', { messageKey: 'review_application_not_found' });
     }
     if (application.status !== 'approved') throw new AppError(409, 'not_approved');
+    if (idempotencyKey) {
+      // The lock above makes a second submission of the same key wait here for the first one's row.
+      const [previous] = await tx
+        .select()
+        .from(repaymentPayments)
+        .where(and(eq(repaymentPayments.applicationId, applicationId), eq(repaymentPayments.idempotencyKey, idempotencyKey)));
+      if (previous) {
+        if (previous.amount !== body.amount || previous.paidAt !== body.paid_at || previous.note !== note) {
+          throw new AppError(409, 'idempotency_key_reused');
+        }
+        const view = toRepaymentView(application, await installmentsOf(tx, applicationId), now);
+        return { view, paymentId: previous.id, amount: previous.amount, paidAt: previous.paidAt, replayed: true };
+      }
+    }
+    const approvedOn = istanbulDay(application.decidedAt ?? application.updatedAt);
+    if (body.paid_at < approvedOn) {
+      throw new AppError(400, 'validation_failed', {
+        fields: { paid_at: { key: 'payment_date_before_approval', params: { approved_on: approvedOn } } },
+      });
+    }
     const installments = await scheduleOf(tx, application);
     const remaining = installments.reduce((sum, row) => sum + Math.max(0, row.amount - row.paidAmount), 0);
     if (body.amount > remaining) {
@@ -142,7 +168,16 @@ export async function recordPayment(
     }
     const [payment] = await tx
       .insert(repaymentPayments)
-      .values({ applicationId, amount: body.amount, paidAt: body.paid_at, note, allocations, recordedBy: expertId, createdAt: now })
+      .values({
+        applicationId,
+        amount: body.amount,
+        paidAt: body.paid_at,
+        note,
+        allocations,
+        recordedBy: expertId,
+        idempotencyKey,
+        createdAt: now,
+      })
       .returning({ id: repaymentPayments.id });
     await tx.insert(applicationEvents).values({
       applicationId,
@@ -160,6 +195,6 @@ export async function recordPayment(
       createdAt: now,
     });
     const view = toRepaymentView(application, await installmentsOf(tx, applicationId), now);
-    return { view, paymentId: payment!.id, amount: body.amount, paidAt: body.paid_at };
+    return { view, paymentId: payment!.id, amount: body.amount, paidAt: body.paid_at, replayed: false };
   });
 }

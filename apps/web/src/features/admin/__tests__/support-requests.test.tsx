@@ -66,6 +66,39 @@ describe('the repayment panel', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ amount: 125_050, paid_at: istanbulToday() });
   });
 
+  it('sends one idempotency key per submission: the same on a retry, a new one for the next payment', async () => {
+    const user = userEvent.setup();
+    const keys: (string | null)[] = [];
+    let answers = 0;
+    serve({
+      [`GET /admin/applications/${applicationId}/repayments`]: { status: 200, data: schedule },
+      [`POST /admin/applications/${applicationId}/payments`]: (_body, _call, { headers }) => {
+        keys.push(headers.get('idempotency-key'));
+        answers += 1;
+        // The first answer is lost on the way (a gateway error): the expert sends the form again.
+        return answers === 1
+          ? { status: 502, data: { errors: { code: 'bad_gateway', message: 'Ağ geçidi hatası.' } } }
+          : { status: 200, data: schedule };
+      },
+    });
+    renderAt(<RepaymentPanel applicationId={applicationId} onChanged={async () => {}} />, '/admin/x', '/admin/x');
+    const amount = await screen.findByRole('textbox', { name: 'Tutar' });
+    await user.type(amount, '100');
+    await user.click(screen.getByRole('button', { name: 'Ödemeyi kaydet' }));
+    expect(await screen.findByText('Ağ geçidi hatası.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ödemeyi kaydet' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    await waitFor(() => expect(amount).toHaveValue(''));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+
+    await user.type(amount, '100');
+    await user.click(screen.getByRole('button', { name: 'Ödemeyi kaydet' }));
+    await waitFor(() => expect(keys).toHaveLength(3));
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('refuses more than what is left before asking the server', async () => {
     const user = userEvent.setup();
     const calls = serve({ [`GET /admin/applications/${applicationId}/repayments`]: { status: 200, data: schedule } });

@@ -11,9 +11,20 @@ export function useAdminRepayments(applicationId: string | null) {
   return useSWR(applicationId ? repaymentsPath(applicationId) : null, (url: string) => get<RepaymentView>(url));
 }
 
-/** POST /admin/applications/{id}/payments: 409 payment_exceeds_remaining beyond what is left. */
-export function recordPayment(applicationId: string, body: PaymentBody): Promise<RepaymentView> {
-  return post<RepaymentView>(`/admin/applications/${encodeURIComponent(applicationId)}/payments`, body);
+/**
+ * POST /admin/applications/{id}/payments: 409 payment_exceeds_remaining beyond what is left. The
+ * Idempotency-Key names the submission: sent again with the same key (a retry after a lost answer),
+ * the server answers as the first time and records nothing new.
+ */
+export function recordPayment(applicationId: string, body: PaymentBody, idempotencyKey: string): Promise<RepaymentView> {
+  return post<RepaymentView>(`/admin/applications/${encodeURIComponent(applicationId)}/payments`, body, undefined, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+/** A new idempotency key, one per payment submission. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { DefinitionList } from '../../../components/ui/definition-list.tsx';
@@ -9,7 +9,15 @@ import { Tag, type TagColor } from '../../../components/ui/tag.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import { errorCode, errorFields, errorMessage } from '../../../lib/api-error.ts';
-import { istanbulToday, parseLira, recordPayment, useAdminRepayments, type InstallmentStatus, type Repayments } from '../api/repayments.ts';
+import {
+  istanbulToday,
+  newIdempotencyKey,
+  parseLira,
+  recordPayment,
+  useAdminRepayments,
+  type InstallmentStatus,
+  type Repayments,
+} from '../api/repayments.ts';
 import { formatDay, formatMoney } from '../format.ts';
 import styles from './repayment-panel.module.css';
 
@@ -32,6 +40,9 @@ function PaymentForm({
   const [problems, setProblems] = useState<{ amount?: string; paid_at?: string; note?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // One key per submission: sending the same details again (a retry after an error) reuses it, so a
+  // payment whose answer was lost is not recorded twice; other details, or a recorded one, get a new key.
+  const submission = useRef<{ details: string; key: string } | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -45,9 +56,14 @@ function PaymentForm({
     else if (paidAt > istanbulToday()) found.paid_at = t('payments.date_future');
     setProblems(found);
     if (Object.keys(found).length > 0 || kurus === null) return;
+    if (busy) return;
+    const body = { amount: kurus, paid_at: paidAt, ...(note.trim() ? { note: note.trim() } : {}) };
+    const details = JSON.stringify(body);
+    if (submission.current?.details !== details) submission.current = { details, key: newIdempotencyKey() };
     setBusy(true);
     try {
-      await recordPayment(applicationId, { amount: kurus, paid_at: paidAt, ...(note.trim() ? { note: note.trim() } : {}) });
+      await recordPayment(applicationId, body, submission.current.key);
+      submission.current = null;
       toast.success(t('payments.recorded_toast', { amount: formatMoney(kurus) }), { timeout: 5000, dismissible: true, showProgress: true });
       setAmount('');
       setNote('');
@@ -82,6 +98,7 @@ function PaymentForm({
         label={t('payments.paid_at')}
         type="date"
         value={paidAt}
+        min={istanbulToday(new Date(repayments.approved_at))}
         max={istanbulToday()}
         error={problems.paid_at}
         onChange={(event) => setPaidAt(event.target.value)}
