@@ -1,24 +1,41 @@
 /**
- * Çiçeksepeti Marketplace API (docs/reference/MARKETPLACES.md, docs/marketplaces.md § Çiçeksepeti). The API
- * key travels as `x-api-key`, with a User-Agent `{sellerId}-SelfIntegration` (unconfirmed whether
- * Çiçeksepeti checks it). Answers the seller can act on:
+ * Çiçeksepeti Marketplace API (docs/marketplaces.md § Çiçeksepeti; the answers' shapes and sources
+ * are in ciceksepeti-schema.ts). The API key travels as `x-api-key`, with a User-Agent
+ * `{sellerId}-SelfIntegration`. Answers the seller can act on:
  * - 400 `{"message":"Geçersiz API Key"}` (or 401): a wrong key → bad credentials;
  * - an HTML 403 page: Çiçeksepeti blocks the network we call from (non-Turkish IPs) → its own
  *   message, never "wrong key";
- * - 429 / "the same query within 10 minutes": rate limited, with `retryAfterMs` so the sync resumes.
+ * - 429, or a 400 that names minutes: rate limited, with `retryAfterMs` so the sync resumes.
  *
- * Orders: `POST /api/v1/Order/GetOrders {startDate, endDate, page, pageSize, isOrderStatusActive}`.
- * The range is walked in 14-day windows, each window twice: `isOrderStatusActive: true` (new,
- * preparing, shipped) and `false` (delivered, cancelled, returned exist only there); pages from 0,
- * 100 rows each. Two list calls of one seller are at least `minIntervalMs` apart (Çiçeksepeti asks
- * about 5 s), and no query is sent twice on purpose: Çiçeksepeti refuses a repeat within 10 minutes.
+ * The range is walked in 14-day windows (the documented maximum), three reads each, every list
+ * call of one seller at least `minIntervalMs` after the previous one ended (Çiçeksepeti asks 5 s
+ * between different requests and refuses the same request again for about a minute, so a call is
+ * never repeated on purpose):
+ * 1. `POST /api/v1/Order/getcanceledorders` by order date: which sub-orders are returned (or
+ *    cancelled); returns appear nowhere else;
+ * 2. `POST /api/v1/Order/GetOrders` with `isOrderStatusActive: false`: the cancelled sub-orders,
+ *    held in the cursor until their orders' other sub-orders are read;
+ * 3. the same with `isOrderStatusActive: true`: the live sub-orders.
+ * Pages are from 0, 100 rows each; the answer has no page count, so a full page asks for the next
+ * unless `orderListCount` shows the query is done. The sub-orders of one `orderId` become one order;
+ * when a page is full its last order may continue on the next page, so it travels in the cursor.
  *
- * Rows are order items; the items of one `orderId` are merged into one order. When a page is full
- * its last order may continue on the next page, so it travels in the cursor until the next page
- * shows whether more of its items follow. Dates are Istanbul time: `dd.MM.yyyy` plus the time.
+ * Dates: `orderCreateDate` `dd/MM/yyyy` with `orderCreateTime` `HH:mm`, read as Istanbul time. Which
+ * zone Çiçeksepeti reads the request dates in is unconfirmed (`requestDates`); orders are never
+ * filtered by our own window afterwards, so a zone mistake shifts the windows but loses nothing.
  */
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { isRecord, marketplaceFetch, parseJson, requireField, unexpectedAnswer } from './http.ts';
+import {
+  ciceksepetiCanceledEnvelope,
+  ciceksepetiCanceledItem,
+  ciceksepetiDatePattern,
+  ciceksepetiOrderItem,
+  ciceksepetiOrdersEnvelope,
+  ciceksepetiTimePattern,
+  type CiceksepetiCanceledItem,
+  type CiceksepetiOrderItem,
+} from './ciceksepeti-schema.ts';
+import { isRecord, marketplaceFetch, parseJson, readCapped, requireField, unexpectedAnswer } from './http.ts';
 import {
   ConnectorError,
   type Connector,
@@ -29,48 +46,62 @@ import {
   type OrderPage,
   type OrderStatus,
 } from './types.ts';
+import type { z } from 'zod';
 
 export const defaultBaseUrl = 'https://apis.ciceksepeti.com';
 
 export const ciceksepetiPageSize = 100;
 export const ciceksepetiWindowMs = 14 * 86_400_000;
-/** Çiçeksepeti refuses the same GetOrders query again within this time. */
-export const ciceksepetiRepeatWindowMs = 10 * 60_000;
+/** How long Çiçeksepeti refuses the same list request again (about a minute), when it names no time. */
+export const ciceksepetiRepeatWindowMs = 60_000;
 export const defaultMinIntervalMs = 5_000;
 const istanbulOffsetMs = 3 * 3_600_000;
 const unexpected = unexpectedAnswer('Çiçeksepeti');
 
+/**
+ * How the request's `startDate`/`endDate` are written. The documentation's example is an ISO
+ * instant in UTC (`…Z`); whether Çiçeksepeti reads it as an instant or as a wall clock is
+ * unconfirmed. `offset` (the default) writes the Istanbul wall clock with `+03:00`, which is right
+ * both when the offset is honoured and when it is ignored; `wall` drops the offset; `utc` writes the
+ * instant with `Z` as the example does.
+ */
+export type CiceksepetiRequestDates = 'offset' | 'wall' | 'utc';
+export const defaultRequestDates: CiceksepetiRequestDates = 'offset';
+
 export interface CiceksepetiContext extends ConnectorContext {
-  /** Least time between two GetOrders calls of one seller (CICEKSEPETI_MIN_INTERVAL_MS; default 5000). */
+  /** Least time between two list calls of one seller (CICEKSEPETI_MIN_INTERVAL_MS; default 5000). */
   minIntervalMs?: number;
+  requestDates?: CiceksepetiRequestDates;
 }
 
-/**
- * Where each value sits in a GetOrders row. Only orderId, the dates, statuses and totalPrice are seen
- * in public integrations; the product fields are *unconfirmed*: correct them here, nowhere else.
- * Each entry lists the names tried, first match wins.
- */
-export const ciceksepetiItemFields = {
-  orderId: ['orderId'],
-  /** `dd.MM.yyyy`, possibly with ` HH:mm[:ss]` appended. */
-  createDate: ['orderCreateDate'],
-  /** `HH:mm[:ss]` when the time comes separately. */
-  createTime: ['orderCreateTime'],
-  statusId: ['orderItemStatusId'],
-  statusText: ['orderProductStatus'],
-  sku: ['stockCode', 'code', 'productCode'],
-  name: ['name', 'productName'],
-  quantity: ['quantity'],
-  /** The line's gross amount in lira; else unit price × quantity. */
-  lineTotal: ['totalPrice'],
-  unitPrice: ['itemPrice'],
-  currency: ['currency'],
-} as const;
-
-/** orderItemStatusId values seen in public integrations; cancellation and return ids are unconfirmed (text decides). */
-const statusById: Record<number, OrderStatus> = { 1: 'created', 2: 'preparing', 11: 'preparing', 5: 'shipped', 7: 'delivered' };
-/** Least advanced first: an order is as far as its slowest live item. */
+/** orderItemStatusId → our status (ciceksepeti.dev, "Sipariş Listeleme" and the own-cargo status update). */
+export const ciceksepetiStatusById: Readonly<Record<number, OrderStatus>> = {
+  1: 'created',
+  2: 'preparing',
+  11: 'preparing',
+  3: 'shipped',
+  5: 'shipped',
+  7: 'delivered',
+  18: 'returned',
+};
+/** Least advanced first: an order is as far as its slowest live sub-order. */
 const progress: OrderStatus[] = ['created', 'preparing', 'shipped', 'delivered'];
+
+/**
+ * What a getcanceledorders row says about its sub-order: `cancelled` (cancelType 1), `returned`
+ * (cancelType 2, not an exchange, not refused or withdrawn), or nothing (a return sent back to the
+ * buyer, an exchange, a refused return). Which decisions end a return is unconfirmed: correct here.
+ */
+export function ciceksepetiClaimOf(row: CiceksepetiCanceledItem): 'cancelled' | 'returned' | null {
+  if (row.cancelType === 1) return 'cancelled';
+  if (row.cancelType !== 2 || row.cancelReasonId === 2) return null;
+  const decision = (row.orderItemCancelStatus ?? '').toLocaleLowerCase('tr');
+  if (/bayi red|bayi haklı|geri çekildi/.test(decision)) return null;
+  return 'returned';
+}
+
+/** Credential checks per seller in this process (the products query must differ from the last ones). */
+const verifyChecks = new Map<string, number>();
 
 export const ciceksepetiConnector: Connector = {
   code: 'ciceksepeti',
@@ -81,95 +112,137 @@ export const ciceksepetiConnector: Connector = {
 
   async verify(credentials, ctx) {
     const sellerId = requireField(credentials, 'seller_id');
-    await request(credentials, '/api/v1/Products?Page=1&PageSize=1', { method: 'GET' }, ctx);
+    // The same products query is refused for 10 minutes: each check of a seller asks another page size.
+    const checks = (verifyChecks.get(sellerId) ?? 0) + 1;
+    verifyChecks.set(sellerId, checks);
+    await request(credentials, `/api/v1/Products?Page=1&PageSize=${((checks - 1) % 60) + 1}`, { method: 'GET' }, ctx);
     return { sellerId };
   },
 
   async listOrders(credentials, range, cursor, ctx: CiceksepetiContext): Promise<OrderPage> {
     const sellerId = requireField(credentials, 'seller_id');
     const from = range.from.getTime();
-    // The end is fixed at the first call, so both passes and every page ask the same window.
+    // The end is fixed at the first call, so every read of a window asks the same dates.
     const state: Cursor = cursor
       ? decodeCursor<Cursor>(cursor, isCursor, () => unexpected('unreadable order cursor'))
-      : { end: Math.min(range.to.getTime(), Date.now()), window: 0, active: true, page: 0 };
+      : { end: Math.min(range.to.getTime(), Date.now()), window: 0, phase: 'claims', page: 0, claims: {}, held: {} };
     const windowStart = from + state.window * ciceksepetiWindowMs;
-    if (windowStart >= state.end) return { orders: state.carry ? [finish(state.carry)] : [], cursor: null };
+    if (windowStart >= state.end) return { orders: [], cursor: null };
     const windowEnd = Math.min(windowStart + ciceksepetiWindowMs, state.end);
-    const query = {
-      startDate: istanbulTime(windowStart),
-      // Second precision, inclusive: the second holding the window's last millisecond.
-      endDate: istanbulTime(windowEnd - 1),
-      page: state.page,
-      pageSize: ciceksepetiPageSize,
-      isOrderStatusActive: state.active,
-    };
-    const body = await paced(`${ctx.baseUrl}|${sellerId}`, ctx.minIntervalMs ?? defaultMinIntervalMs, () =>
-      request(credentials, '/api/v1/Order/GetOrders', { method: 'POST', body: JSON.stringify(query) }, ctx),
-    );
-    const { items, pageCount } = readPage(body);
+    const format = ctx.requestDates ?? defaultRequestDates;
+    const dates = { startDate: requestDate(windowStart, format), endDate: requestDate(windowEnd - 1, format) };
+    const call = (path: string, body: object) =>
+      paced(`${ctx.baseUrl}|${sellerId}`, ctx.minIntervalMs ?? defaultMinIntervalMs, () =>
+        request(credentials, path, { method: 'POST', body: JSON.stringify(body) }, ctx),
+      );
+    const next: Cursor = { ...state, claims: { ...state.claims }, held: { ...state.held } };
+    delete next.carry;
 
-    const groups = new Map<string, PendingOrder>();
-    if (state.carry) groups.set(state.carry.id, state.carry);
-    for (const item of items) {
-      const read = readItem(item, state.active);
-      const group = groups.get(read.orderId);
-      if (group) {
-        group.lines.push(read.line);
-        group.statuses.push(read.status);
-      } else {
-        groups.set(read.orderId, {
-          id: read.orderId,
-          orderedAt: read.orderedAt,
-          currency: read.currency,
-          lines: [read.line],
-          statuses: [read.status],
-        });
+    if (state.phase === 'claims') {
+      const body = parseEnvelope(
+        ciceksepetiCanceledEnvelope,
+        await call('/api/v1/Order/getcanceledorders', { ...dates, page: state.page, pageSize: ciceksepetiPageSize }),
+      );
+      for (const raw of body.orderItemList) {
+        const row = ciceksepetiCanceledItem.safeParse(raw);
+        const claim = row.success ? ciceksepetiClaimOf(row.data) : null;
+        // A cancellation never undoes a return read earlier for the same sub-order.
+        if (row.success && claim && next.claims[String(row.data.orderItemId)] !== 'returned') {
+          next.claims[String(row.data.orderItemId)] = claim;
+        }
       }
+      const more = body.orderItemList.length >= ciceksepetiPageSize;
+      Object.assign(next, more ? { page: state.page + 1 } : { phase: 'cancelled', page: 0 });
+      return { orders: [], cursor: encodeCursor(next) };
     }
-    const morePages = items.length > 0 && state.page + 1 < pageCount;
-    const complete = [...groups.values()];
-    // The last order of a full page may go on: hold it back until the next page says.
-    const carry = morePages && items.length > 0 ? complete.pop() : undefined;
-    const orders = complete.map(finish).filter((order) => {
-      const at = Date.parse(order.orderedAt);
-      return at >= windowStart && at < windowEnd && at >= from;
-    });
 
-    let next: Cursor | null;
-    if (morePages) next = { ...state, page: state.page + 1 };
-    else if (state.active) next = { ...state, active: false, page: 0 };
-    else if (windowEnd < state.end) next = { end: state.end, window: state.window + 1, active: true, page: 0 };
-    else next = null;
-    if (next) {
-      delete next.carry;
-      if (carry) next.carry = carry;
+    const active = state.phase === 'live';
+    const body = parseEnvelope(
+      ciceksepetiOrdersEnvelope,
+      await call('/api/v1/Order/GetOrders', { ...dates, page: state.page, pageSize: ciceksepetiPageSize, isOrderStatusActive: active }),
+    );
+    const rows = body.supplierOrderListWithBranch;
+    const more = hasMorePages(rows.length, state.page, body.orderListCount);
+    const groups = new Map<string, PendingOrder>();
+    if (state.carry) groups.set(state.carry.key, state.carry);
+    for (const raw of rows) {
+      // A row Çiçeksepeti sends without a readable date cannot be placed in time: it is left out.
+      const row = ciceksepetiOrderItem.safeParse(raw);
+      const item = row.success ? readItem(row.data, next.claims) : null;
+      if (item) addItem(groups, item);
     }
-    return { orders, cursor: next ? encodeCursor(next) : null };
+
+    if (!active) {
+      for (const [key, group] of groups) next.held[key] = mergeOrders(next.held[key], group);
+      Object.assign(next, more ? { page: state.page + 1 } : { phase: 'live', page: 0 });
+      return { orders: [], cursor: encodeCursor(next) };
+    }
+
+    const pending = [...groups.values()];
+    // The last order of a full page may go on: it waits in the cursor until the next page says.
+    const carry = more && rows.length > 0 ? pending.pop() : undefined;
+    const orders: MarketplaceOrder[] = [];
+    for (const group of pending) {
+      orders.push(finish(mergeOrders(next.held[group.key], group)));
+      delete next.held[group.key];
+    }
+    let after: Cursor | null;
+    if (more) after = { ...next, page: state.page + 1, ...(carry ? { carry } : {}) };
+    else {
+      // The window is done: orders whose every sub-order was cancelled were only in the held list.
+      orders.push(...Object.values(next.held).map(finish));
+      after = windowEnd < state.end ? { end: state.end, window: state.window + 1, phase: 'claims', page: 0, claims: {}, held: {} } : null;
+    }
+    return { orders, cursor: after ? encodeCursor(after) : null };
   },
 };
 
+/**
+ * Whether a GetOrders page may have a successor. A page that is not full is the last. A full page is
+ * the last only when `orderListCount` is clearly the count of the whole query and is reached; when
+ * it equals the page's own length it may be either, and one more (empty) page is asked.
+ */
+export function hasMorePages(rows: number, page: number, orderListCount: number | null | undefined): boolean {
+  if (rows < ciceksepetiPageSize) return false;
+  if (typeof orderListCount === 'number' && orderListCount > rows) return (page + 1) * ciceksepetiPageSize < orderListCount;
+  return true;
+}
+
 /* ---------- Cursor ---------- */
 
-/** An order whose items are still being collected. */
+interface PendingLine extends MarketplaceOrderLine {
+  status: OrderStatus;
+}
+
+/** An order whose sub-orders are still being collected, each by its orderItemId. */
 interface PendingOrder {
-  id: string;
+  key: string;
   orderedAt: string;
-  currency: string;
-  lines: MarketplaceOrderLine[];
-  statuses: OrderStatus[];
+  lines: Record<string, PendingLine>;
 }
 
 interface Cursor {
   /** Range end (ms), fixed at the first call. */
   end: number;
   window: number;
-  active: boolean;
+  phase: 'claims' | 'cancelled' | 'live';
   page: number;
+  /** This window's sub-orders (orderItemId) that getcanceledorders reports returned or cancelled. */
+  claims: Record<string, 'cancelled' | 'returned'>;
+  /** This window's cancelled sub-orders, by order, until their orders' live sub-orders are read. */
+  held: Record<string, PendingOrder>;
   carry?: PendingOrder;
 }
 
 function isCursor(value: Cursor): boolean {
-  return Number.isFinite(value.end) && Number.isInteger(value.window) && typeof value.active === 'boolean' && Number.isInteger(value.page);
+  return (
+    Number.isFinite(value.end) &&
+    Number.isInteger(value.window) &&
+    ['claims', 'cancelled', 'live'].includes(value.phase) &&
+    Number.isInteger(value.page) &&
+    isRecord(value.claims) &&
+    isRecord(value.held)
+  );
 }
 
 /* ---------- Pacing ---------- */
@@ -178,7 +251,8 @@ const lastCallEnded = new Map<string, Promise<number>>();
 
 /**
  * Runs `call` once at least `intervalMs` passed since the previous call of the same key ended
- * (measured from the end, so the gap Çiçeksepeti sees is never shorter). Calls of one key queue up.
+ * (measured from the end, so the gap Çiçeksepeti sees is never shorter). Calls of one key queue up;
+ * a call with nothing before it, or long after it, starts at once.
  */
 async function paced<T>(key: string, intervalMs: number, call: () => Promise<T>): Promise<T> {
   const previous = lastCallEnded.get(key) ?? Promise.resolve(0);
@@ -213,13 +287,13 @@ async function request(
         accept: 'application/json',
         ...(init.body ? { 'content-type': 'application/json' } : {}),
       },
-      // A retried list query is the same query, which Çiçeksepeti refuses within 10 minutes:
+      // A retried list call is the same request, which Çiçeksepeti refuses for about a minute:
       // a 429 goes straight back to the sync, which resumes later.
       finalStatuses: [400, 401, 403, 429],
     },
     ctx,
   );
-  const text = await response.text();
+  const text = await readCapped(response);
   if (response.ok) return parseJson(text, unexpected);
   throw ciceksepetiError(response.status, text, response.headers);
 }
@@ -233,7 +307,7 @@ export function ciceksepetiError(status: number, text: string, headers: Headers 
     return new ConnectorError('bad_credentials', 'marketplace_bad_credentials', detail);
   }
   if (status === 403) return new ConnectorError('forbidden', 'marketplace_forbidden', detail);
-  // The repeat refusal's exact answer is unconfirmed: a 429, or a 400 that speaks of minutes.
+  // The refusal's exact answer is undocumented: a 429, or a 400 that speaks of minutes.
   const minutes = /(\d+)\s*(dakika|minute)/i.exec(message);
   if (status === 429 || (status === 400 && minutes)) {
     const retryAfter = Number(headers.get('retry-after'));
@@ -257,93 +331,110 @@ function messageOf(text: string): string {
 
 /* ---------- Reading ---------- */
 
-function readPage(body: unknown): { items: Record<string, unknown>[]; pageCount: number } {
-  if (!isRecord(body) || !Array.isArray(body.supplierOrderListWithBranch)) throw unexpected('no supplierOrderListWithBranch array');
-  const items = body.supplierOrderListWithBranch.map((item) => {
-    if (!isRecord(item)) throw unexpected('order item is not an object');
-    return item;
-  });
-  const pageCount = Number(body.pageCount);
-  return { items, pageCount: Number.isFinite(pageCount) ? pageCount : 0 };
+function parseEnvelope<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw unexpected(`answer not in the documented shape at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? ''}`.slice(0, 300));
 }
 
-function pick(item: Record<string, unknown>, names: readonly string[]): unknown {
-  for (const name of names) if (item[name] !== undefined && item[name] !== null && item[name] !== '') return item[name];
-  return undefined;
+const kurus = (lira: number) => Math.round(lira * 100);
+
+interface ReadItem {
+  orderKey: string;
+  lineKey: string;
+  orderedAt: string;
+  line: PendingLine;
 }
 
-const kurus = (lira: unknown) => Math.round(Number(lira) * 100);
-
-function readItem(item: Record<string, unknown>, activePass: boolean) {
-  const f = ciceksepetiItemFields;
-  const orderId = pick(item, f.orderId);
-  const orderedAt = parseIstanbulDate(pick(item, f.createDate), pick(item, f.createTime));
-  if ((typeof orderId !== 'string' && typeof orderId !== 'number') || orderedAt === null) {
-    throw unexpected('order item without orderId or orderCreateDate');
-  }
-  const quantity = Number(pick(item, f.quantity) ?? 1) || 1;
-  const total = pick(item, f.lineTotal);
-  const amount = total !== undefined ? kurus(total) : kurus(pick(item, f.unitPrice) ?? 0) * quantity;
-  if (!Number.isFinite(amount)) throw unexpected(`order ${orderId}: no amount`);
-  const sku = pick(item, f.sku);
-  const name = pick(item, f.name);
-  const currency = pick(item, f.currency);
+/**
+ * One GetOrders row. Ids may be missing: the order falls back to the sub-order's id, then to the
+ * row's own contents, so it is kept either way.
+ */
+function readItem(row: CiceksepetiOrderItem, claims: Cursor['claims']): ReadItem | null {
+  const placed = parseIstanbulDate(row.orderCreateDate, row.orderCreateTime);
+  if (placed === null) return null;
+  const orderedAt = new Date(placed).toISOString();
+  const itemId = row.orderItemId ?? null;
+  const fallback = `ciceksepeti-${orderedAt}-${row.code ?? ''}-${row.totalPrice ?? ''}`;
+  const orderKey =
+    row.orderId !== null && row.orderId !== undefined && row.orderId !== ''
+      ? String(row.orderId)
+      : itemId !== null
+        ? `item-${itemId}`
+        : fallback;
+  const quantity = row.quantity ?? 1;
+  const amount =
+    typeof row.totalPrice === 'number' ? kurus(row.totalPrice) : typeof row.itemPrice === 'number' ? kurus(row.itemPrice) * quantity : 0;
+  const sku = row.code || row.productCode || `ciceksepeti-${itemId ?? orderKey}`;
   return {
-    orderId: String(orderId),
-    orderedAt: new Date(orderedAt).toISOString(),
-    currency: typeof currency === 'string' ? currency : 'TRY',
-    status: statusOf(item, activePass),
-    line: {
-      sku: sku === undefined ? `ciceksepeti-${String(orderId)}` : String(sku),
-      name: name === undefined ? '' : String(name),
-      quantity,
-      amount,
-    } satisfies MarketplaceOrderLine,
+    orderKey,
+    lineKey: itemId !== null ? String(itemId) : `${sku}-${amount}`,
+    orderedAt,
+    line: { sku, name: row.name ?? '', quantity, amount, status: statusOf(row, claims) },
   };
 }
 
-function statusOf(item: Record<string, unknown>, activePass: boolean): OrderStatus {
-  const text = String(pick(item, ciceksepetiItemFields.statusText) ?? '').toLocaleLowerCase('tr');
-  if (text.includes('iptal')) return 'cancelled';
-  if (text.includes('iade')) return 'returned';
-  const known = statusById[Number(pick(item, ciceksepetiItemFields.statusId))];
+function statusOf(row: CiceksepetiOrderItem, claims: Cursor['claims']): OrderStatus {
+  const claim = row.orderItemId !== null && row.orderItemId !== undefined ? claims[String(row.orderItemId)] : undefined;
+  if (claim === 'returned') return 'returned';
+  if (claim === 'cancelled' || row.isOrderStatusActive === false) return 'cancelled';
+  const known = typeof row.orderItemStatusId === 'number' ? ciceksepetiStatusById[row.orderItemStatusId] : undefined;
   if (known) return known;
-  // An unknown status is at least as far as the pass it came from.
-  return activePass ? 'created' : 'delivered';
+  const words = (row.orderProductStatus ?? '').toLocaleLowerCase('tr');
+  if (words.includes('iptal')) return 'cancelled';
+  if (words.includes('iade')) return 'returned';
+  return 'other';
 }
 
-/** One order from its items: live items decide the status; all cancelled (or returned) says so. */
+function addItem(groups: Map<string, PendingOrder>, item: ReadItem): void {
+  const group = groups.get(item.orderKey) ?? { key: item.orderKey, orderedAt: item.orderedAt, lines: {} };
+  group.lines[item.lineKey] = item.line;
+  groups.set(item.orderKey, group);
+}
+
+/** One order's sub-orders from two reads; a sub-order read twice keeps its later reading. */
+function mergeOrders(earlier: PendingOrder | undefined, later: PendingOrder): PendingOrder {
+  return earlier ? { ...later, lines: { ...earlier.lines, ...later.lines } } : later;
+}
+
+/**
+ * One order from its sub-orders. Live sub-orders decide the status (the slowest one; `other` when
+ * one of them is unknown) and alone make the amount and lines; an order with none live is returned
+ * when one was returned, else cancelled, with all its sub-orders.
+ */
 function finish(order: PendingOrder): MarketplaceOrder {
-  const live = order.statuses.filter((status) => status !== 'cancelled' && status !== 'returned');
+  const all = Object.values(order.lines);
+  const live = all.filter((line) => line.status !== 'cancelled' && line.status !== 'returned');
   let status: OrderStatus;
-  if (live.length > 0) status = progress[Math.min(...live.map((entry) => progress.indexOf(entry)))]!;
-  else status = order.statuses.includes('returned') ? 'returned' : 'cancelled';
+  if (live.some((line) => line.status === 'other')) status = 'other';
+  else if (live.length > 0) status = progress[Math.min(...live.map((line) => progress.indexOf(line.status)))]!;
+  else status = all.some((line) => line.status === 'returned') ? 'returned' : 'cancelled';
+  const counted = live.length > 0 ? live : all;
   return {
-    id: order.id,
-    orderNumber: order.id,
+    id: order.key,
+    orderNumber: order.key,
     orderedAt: order.orderedAt,
     status,
-    totalAmount: order.lines.reduce((sum, line) => sum + line.amount, 0),
-    currency: order.currency,
-    lines: order.lines,
+    totalAmount: counted.reduce((sum, line) => sum + line.amount, 0),
+    currency: 'TRY',
+    lines: counted.map(({ sku, name, quantity, amount }) => ({ sku, name, quantity, amount })),
   };
 }
 
-/** `dd.MM.yyyy` (+ ` HH:mm[:ss]`, or the time in a separate field) in Istanbul time → epoch ms. */
+/** `dd/MM/yyyy` plus `HH:mm[:ss]` in Istanbul time → epoch ms, or null. */
 export function parseIstanbulDate(date: unknown, time: unknown): number | null {
-  if (typeof date !== 'string') return null;
-  const dotted = /^(\d{2})\.(\d{2})\.(\d{4})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(date.trim());
-  if (!dotted) return null;
-  const [, day, month, year, hour, minute, second] = dotted;
-  const clock = typeof time === 'string' ? /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(time.trim()) : null;
-  const hh = clock?.[1] ?? hour ?? '00';
-  const mm = clock?.[2] ?? minute ?? '00';
-  const ss = clock?.[3] ?? second ?? '00';
-  const ms = Date.parse(`${year}-${month}-${day}T${hh}:${mm}:${ss}+03:00`);
+  const day = typeof date === 'string' ? ciceksepetiDatePattern.exec(date.trim()) : null;
+  if (!day) return null;
+  const clock = typeof time === 'string' ? ciceksepetiTimePattern.exec(time.trim()) : null;
+  const [, dd, mm, yyyy] = day;
+  const ms = Date.parse(`${yyyy}-${mm}-${dd}T${clock?.[1] ?? '00'}:${clock?.[2] ?? '00'}:${clock?.[3] ?? '00'}+03:00`);
   return Number.isFinite(ms) ? ms : null;
 }
 
-/** `yyyy-MM-ddTHH:mm:ss` Istanbul wall clock (UTC+3 all year since 2016); request format unconfirmed. */
-export function istanbulTime(ms: number): string {
-  return new Date(ms + istanbulOffsetMs).toISOString().slice(0, 19);
+/** A request date (see CiceksepetiRequestDates), to the millisecond. */
+export function requestDate(ms: number, format: CiceksepetiRequestDates = defaultRequestDates): string {
+  if (format === 'utc') return new Date(ms).toISOString();
+  const wall = new Date(ms + istanbulOffsetMs).toISOString().slice(0, 23);
+  return format === 'offset' ? `${wall}+03:00` : wall;
 }
