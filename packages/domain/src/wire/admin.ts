@@ -178,6 +178,26 @@ export const eventView = z.object({
 });
 export type EventView = z.output<typeof eventView>;
 
+/** How many audit events the application page and one page of GET /admin/applications/{id}/events carry by default. */
+export const auditEventsPageSize = 50;
+
+/** GET /admin/applications/{id}/events: the audit trail after `cursor`, oldest first. */
+export const auditEventsQuery = z.object({
+  cursor: z
+    .guid()
+    .optional()
+    .describe('Opaque: events_next_cursor of the application page or next_cursor of the page before; absent for the first page'),
+  limit: z.coerce.number().int().min(1).max(200).default(auditEventsPageSize),
+});
+export type AuditEventsQuery = z.input<typeof auditEventsQuery>;
+
+/** One page of the audit trail; next_cursor is null on the last page. */
+export const auditEventsPage = z.object({
+  events: z.array(eventView),
+  next_cursor: z.string().nullable().describe('Pass as cursor for the events after these; null when there are no more'),
+});
+export type AuditEventsPage = z.output<typeof auditEventsPage>;
+
 /** GET /admin/applications/{id} */
 export const applicationDetailView = adminApplicationView.extend({
   customer: customerSummary.extend({
@@ -190,7 +210,13 @@ export const applicationDetailView = adminApplicationView.extend({
   integrations: z.array(storeView),
   company: companyView.nullable(),
   contact_forms: z.array(adminContactFormView),
-  events: z.array(eventView).describe('The audit trail, oldest first'),
+  events: z
+    .array(eventView)
+    .describe(`The first ${auditEventsPageSize} events of the audit trail, oldest first (the whole trail when it is no longer)`),
+  events_next_cursor: z
+    .string()
+    .nullable()
+    .describe('null when events is the whole trail; otherwise the cursor of GET /admin/applications/{id}/events for the rest'),
   store_performance: storePerformanceView.describe("The submitted stores' synced sales of the last 12 months (underwriting)"),
 });
 export type ApplicationDetailView = z.output<typeof applicationDetailView>;

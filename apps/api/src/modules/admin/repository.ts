@@ -174,9 +174,29 @@ export async function marketplaceNamesByCode(db: Db): Promise<Map<string, string
   return new Map(rows.map((row) => [row.code, row.name]));
 }
 
-export async function listEvents(db: Db, applicationId: string) {
+/**
+ * One page of an application's audit trail, oldest first: the `limit` events after the event
+ * `after` (by time, then id), and whether more follow. Undefined when `after` is not an event of
+ * the application. An application experts read is submitted, so its trail only grows at the end.
+ */
+export async function listEvents(db: Db, applicationId: string, page: { limit: number; after?: string | undefined }) {
+  const ofApplication = eq(applicationEvents.applicationId, applicationId);
+  let where: SQL | undefined = ofApplication;
+  if (page.after) {
+    const [cursor] = await db
+      .select({ id: applicationEvents.id })
+      .from(applicationEvents)
+      .where(and(ofApplication, eq(applicationEvents.id, page.after)))
+      .limit(1);
+    if (!cursor) return undefined;
+    // Compared in the database: its timestamps are finer than a JavaScript date.
+    where = and(
+      ofApplication,
+      sql`(${applicationEvents.createdAt}, ${applicationEvents.id}) > (select c.created_at, c.id from application_events c where c.id = ${cursor.id})`,
+    );
+  }
   const actor = alias(customers, 'actor');
-  return db
+  const rows = await db
     .select({
       id: applicationEvents.id,
       action: applicationEvents.action,
@@ -190,11 +210,13 @@ export async function listEvents(db: Db, applicationId: string) {
     })
     .from(applicationEvents)
     .leftJoin(actor, eq(actor.id, applicationEvents.actorId))
-    .where(eq(applicationEvents.applicationId, applicationId))
-    .orderBy(asc(applicationEvents.createdAt), asc(applicationEvents.id));
+    .where(where)
+    .orderBy(asc(applicationEvents.createdAt), asc(applicationEvents.id))
+    .limit(page.limit + 1);
+  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
 }
 
-export type EventRow = Awaited<ReturnType<typeof listEvents>>[number];
+export type EventRow = NonNullable<Awaited<ReturnType<typeof listEvents>>>['rows'][number];
 
 /* ---------- Decision ---------- */
 

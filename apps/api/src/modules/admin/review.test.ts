@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -166,6 +166,78 @@ describe('an application page', () => {
         actor: { id: seller.customerId, name: 'Ayşe Yılmaz', email: seller.email, role: 'customer' },
       }),
     ]);
+    expect(detail.events_next_cursor).toBeNull();
+  });
+
+  it('pages a long audit trail: the page holds the first 50 events and a cursor, /events the rest in order', async () => {
+    const seller = await registerVerifiedCustomer(ctx);
+    const { applicationId } = await submitApplication(ctx, seller, { submittedAt: hoursAgo(10) });
+    const db = ctx.database.db;
+    // 60 events a minute apart, 30 at one millisecond (ordered by id), 30 at the database's now(), finer than milliseconds.
+    const base = hoursAgo(9).getTime();
+    const event = (createdAt?: Date) => ({
+      applicationId,
+      actorId: seller.customerId,
+      actorRole: 'customer' as const,
+      action: 'step_changed' as const,
+      detail: { from: 1, to: 2 },
+      ...(createdAt ? { createdAt } : {}),
+    });
+    await db.insert(applicationEvents).values(Array.from({ length: 60 }, (_, i) => event(new Date(base + i * 60_000))));
+    await db.insert(applicationEvents).values(Array.from({ length: 30 }, () => event(new Date(base + 90 * 60_000))));
+    await db.insert(applicationEvents).values(Array.from({ length: 30 }, () => event()));
+    const all = (
+      await db
+        .select({ id: applicationEvents.id })
+        .from(applicationEvents)
+        .where(eq(applicationEvents.applicationId, applicationId))
+        .orderBy(asc(applicationEvents.createdAt), asc(applicationEvents.id))
+    ).map((row) => row.id);
+    expect(all).toHaveLength(121);
+
+    const detail = (await get(ctx, `/admin/applications/${applicationId}`, expertToken)).json();
+    expect(detail.events.map((item: { id: string }) => item.id)).toEqual(all.slice(0, 50));
+    expect(detail.events_next_cursor).toEqual(expect.any(String));
+
+    const seen: string[] = detail.events.map((item: { id: string }) => item.id);
+    let cursor: string | null = detail.events_next_cursor;
+    const sizes: number[] = [];
+    while (cursor) {
+      const response = await get(ctx, `/admin/applications/${applicationId}/events?cursor=${cursor}`, expertToken);
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json<{ events: { id: string; action: string }[]; next_cursor: string | null }>();
+      sizes.push(page.events.length);
+      seen.push(...page.events.map((item) => item.id));
+      cursor = page.next_cursor;
+    }
+    expect(sizes).toEqual([50, 21]);
+    expect(seen).toEqual(all);
+
+    // Without a cursor: the page's first events; limit chooses the size.
+    const first = (await get(ctx, `/admin/applications/${applicationId}/events?limit=10`, expertToken)).json();
+    expect(first.events.map((item: { id: string }) => item.id)).toEqual(all.slice(0, 10));
+    expect(first.next_cursor).toBe(all[9]);
+    expect((await get(ctx, `/admin/applications/${applicationId}/events?limit=500`, expertToken)).statusCode).toBe(400);
+  });
+
+  it('refuses an events cursor that is not an event of the application, and pages only submitted applications for experts', async () => {
+    const seller = await registerVerifiedCustomer(ctx);
+    const { applicationId } = await submitApplication(ctx, seller);
+    const other = await submitApplication(ctx, await registerVerifiedCustomer(ctx));
+    const [foreign] = await ctx.database.db
+      .select({ id: applicationEvents.id })
+      .from(applicationEvents)
+      .where(eq(applicationEvents.applicationId, other.applicationId));
+    for (const cursor of [foreign!.id, '00000000-0000-4000-8000-000000000099', 'not-a-cursor']) {
+      const response = await get(ctx, `/admin/applications/${applicationId}/events?cursor=${cursor}`, expertToken, {
+        'accept-language': 'en',
+      });
+      expect(response.statusCode, cursor).toBe(400);
+      expect(Object.keys(response.json().errors.fields)).toEqual(['cursor']);
+    }
+    const draft = await submitApplication(ctx, await registerVerifiedCustomer(ctx), { status: 'not_completed' });
+    expect((await get(ctx, `/admin/applications/${draft.applicationId}/events`, expertToken)).statusCode).toBe(404);
+    expect((await get(ctx, `/admin/applications/${applicationId}/events`, seller.jwt_token)).statusCode).toBe(403);
   });
 
   it('shows a store deleted since submission as deleted, from what was submitted', async () => {

@@ -1,13 +1,14 @@
 /** The review queue and the detail of one application, as experts read them. */
 import type { StoreHostSuffixes } from '@worq/domain/store-source';
-import type { ApplicationDetailView, QueuePage } from '@worq/domain/wire/admin';
+import { auditEventsPageSize, type ApplicationDetailView, type AuditEventsPage, type QueuePage } from '@worq/domain/wire/admin';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findPlan, toPlanView } from '../application/public.ts';
 import { storePerformance } from '../insight/public.ts';
-import { contactFormsOfCustomer, findApplication, findReviewCustomer, listEvents, listQueue, type QueueFilter } from './repository.ts';
+import { auditEventsPage } from './audit-events.ts';
+import { contactFormsOfCustomer, findApplication, findReviewCustomer, listQueue, type QueueFilter } from './repository.ts';
 import { companyOf, storesOf } from './submitted-snapshot.ts';
-import { toApplicationView, toContactFormView, toCustomerSummary, toEventView } from './views.ts';
+import { toApplicationView, toContactFormView, toCustomerSummary } from './views.ts';
 
 export const applicationNotFound = () => new AppError(404, 'application_not_found', { messageKey: 'review_application_not_found' });
 
@@ -46,7 +47,7 @@ export async function applicationDetail(db: Db, id: string, hostSuffixes: StoreH
     findPlan(db, id),
     storesOf(db, application),
     contactFormsOfCustomer(db, application.customerId),
-    listEvents(db, id),
+    auditEventsPage(db, id, { limit: auditEventsPageSize }),
     toApplicationView(db, application),
   ]);
   if (!customer) throw applicationNotFound();
@@ -63,7 +64,8 @@ export async function applicationDetail(db: Db, id: string, hostSuffixes: StoreH
     integrations: stores,
     company: await companyOf(db, application, stores),
     contact_forms: contactForms.map(toContactFormView),
-    events: events.map(toEventView),
+    events: events.events,
+    events_next_cursor: events.next_cursor,
     store_performance: await storePerformance(
       db,
       application.customerId,
@@ -72,4 +74,15 @@ export async function applicationDetail(db: Db, id: string, hostSuffixes: StoreH
       hostSuffixes,
     ),
   };
+}
+
+/** GET /admin/applications/{id}/events: the audit trail of a submitted application, a page at a time. */
+export async function applicationEvents(
+  db: Db,
+  id: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<AuditEventsPage> {
+  const application = await findApplication(db, id);
+  if (!application || application.status === 'not_completed') throw applicationNotFound();
+  return auditEventsPage(db, id, query);
 }

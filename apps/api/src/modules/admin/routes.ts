@@ -6,6 +6,8 @@ import {
   adminCustomerParams,
   adminIdParams,
   applicationDetailView,
+  auditEventsPage,
+  auditEventsQuery,
   contactFormPage,
   contactFormQuery,
   decisionBody,
@@ -19,7 +21,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { endAllSessions } from '../auth/public.ts';
 import { contactFormsPage, markHandled } from './contact-forms.ts';
 import { decide } from './decision.ts';
-import { applicationDetail, reviewQueue } from './review.ts';
+import { applicationDetail, applicationEvents, reviewQueue } from './review.ts';
 import { notifyPaymentRecorded } from '../notifications/public.ts';
 import { recordPayment, repaymentsForExpert } from '../repayment/public.ts';
 
@@ -58,12 +60,32 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; storeHostSuffixes: Sto
       schema: {
         tags,
         summary: 'One submitted application: seller, plan and schedule, stores, company, contact forms and audit trail',
+        description:
+          'events holds the first 50 audit events, oldest first; when there are more, events_next_cursor is the cursor of GET /admin/applications/{id}/events for the rest (null otherwise).',
         security: bearer,
         params: adminIdParams,
         response: { 200: applicationDetailView },
       },
     },
     async (request) => applicationDetail(db, request.params.id, storeHostSuffixes),
+  );
+
+  app.get(
+    '/admin/applications/:id/events',
+    {
+      preHandler: app.requireExpert,
+      schema: {
+        tags,
+        summary: "A page of a submitted application's audit trail, oldest first",
+        description:
+          'Without cursor the first page (the events of the application page); with cursor (events_next_cursor, or next_cursor of the page before) the events after it. limit 1–200, default 50. next_cursor is null on the last page; 400 for a cursor that is not an event of the application.',
+        security: bearer,
+        params: adminIdParams,
+        querystring: auditEventsQuery,
+        response: { 200: auditEventsPage },
+      },
+    },
+    async (request) => applicationEvents(db, request.params.id, request.query),
   );
 
   app.post(

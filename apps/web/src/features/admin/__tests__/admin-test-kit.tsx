@@ -135,6 +135,7 @@ export function reviewFixture(overrides: Partial<ApplicationReview> = {}): Appli
         created_at: '2025-03-02T10:30:00.000Z',
       },
     ],
+    events_next_cursor: null,
     // What the server sends when none of the submitted stores has imported sales.
     store_performance: {
       months: Array.from({ length: 12 }, (_, index) => ({

@@ -177,4 +177,57 @@ describe('audit trail', () => {
     expect(items[1]).toHaveTextContent('Bir işlem yaptı (archived)');
     expect(items[1]).toHaveTextContent('Sistem');
   });
+
+  it('loads the rest of a long trail a page at a time with “Daha fazla göster”, and tells how many plan saves one event stands for', async () => {
+    const user = userEvent.setup();
+    const event = (id: string, minute: number) => ({
+      id,
+      action: 'step_changed' as const,
+      actor: { id: 'c', name: 'Ayşe Yılmaz', email: 'ayse@example.com', role: 'customer' as const },
+      detail: { from: 1, to: 2 },
+      created_at: `2025-03-02T10:${String(minute).padStart(2, '0')}:00.000Z`,
+    });
+    const calls = serve({
+      [`GET ${detailUrl}`]: {
+        status: 200,
+        data: reviewFixture({
+          events: [
+            {
+              id: 'saved',
+              action: 'plan_saved',
+              actor: { id: 'c', name: 'Ayşe Yılmaz', email: 'ayse@example.com', role: 'customer' },
+              detail: { saves: 14, first_saved_at: '2025-03-02T09:00:00.000Z' },
+              created_at: '2025-03-02T09:40:00.000Z',
+            },
+            event('e1', 1),
+          ],
+          events_next_cursor: 'e1',
+        }),
+      },
+      [`GET ${detailUrl}/events`]: (_body, call) =>
+        call.params.cursor === 'e1'
+          ? { status: 200, data: { events: [event('e2', 2), event('e3', 3)], next_cursor: 'e3' } }
+          : { status: 200, data: { events: [event('e4', 4)], next_cursor: null } },
+    });
+    open();
+    const trail = await screen.findByRole('region', { name: 'İşlem geçmişi' });
+    expect(within(trail).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(trail).getAllByRole('listitem')[0]).toHaveTextContent(/tarihinden bu yana 14 kez kaydedildi/);
+
+    await user.click(within(trail).getByRole('button', { name: 'Daha fazla göster' }));
+    await waitFor(() => expect(within(trail).getAllByRole('listitem')).toHaveLength(4));
+    await user.click(within(trail).getByRole('button', { name: 'Daha fazla göster' }));
+    await waitFor(() => expect(within(trail).getAllByRole('listitem')).toHaveLength(5));
+    expect(within(trail).queryByRole('button', { name: 'Daha fazla göster' })).toBeNull();
+    const pages = calls.filter((call) => call.url === `${detailUrl}/events`);
+    expect(pages.map((call) => call.params.cursor)).toEqual(['e1', 'e3']);
+  });
+
+  it('offers no more pages when the application page holds the whole trail', async () => {
+    serve({ [`GET ${detailUrl}`]: { status: 200, data: reviewFixture() } });
+    open();
+    const trail = await screen.findByRole('region', { name: 'İşlem geçmişi' });
+    expect(within(trail).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(trail).queryByRole('button', { name: 'Daha fazla göster' })).toBeNull();
+  });
 });

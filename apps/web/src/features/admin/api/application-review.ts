@@ -3,6 +3,7 @@ import type {
   AdminApplicationView,
   AdminStoreStatus,
   ApplicationDetailView,
+  AuditEventsPage,
   DecisionBody,
   EventView,
   rejectReasonLength,
@@ -28,6 +29,11 @@ export const rejectReasonMaxLength: (typeof rejectReasonLength)['max'] = 1000;
 
 export function applicationReviewPath(id: string): string {
   return `/admin/applications/${encodeURIComponent(id)}`;
+}
+
+/** GET /admin/applications/{id}/events — the audit events after `cursor` (events_next_cursor, then next_cursor). */
+export function getApplicationEvents(id: string, cursor: string): Promise<AuditEventsPage> {
+  return get<AuditEventsPage>(`${applicationReviewPath(id)}/events`, { cursor });
 }
 
 export function useApplicationReview(id: string | undefined) {

@@ -81,7 +81,7 @@ export function Component() {
           <DecisionPanel application={application} onChanged={reload} />
           {application.status === 'approved' && <RepaymentPanel applicationId={application.id} onChanged={() => mutate()} />}
           <Card title={t('review.audit.title')}>
-            <AuditTrail events={application.events} />
+            <AuditTrail applicationId={application.id} events={application.events} nextCursor={application.events_next_cursor} />
           </Card>
         </div>
       </div>
