@@ -18,6 +18,10 @@ export const googleMessages = {
     tr: 'Bu hesap Google ile giriş yapamaz. Lütfen e-posta adresiniz ve şifrenizle giriş yapın.',
     en: 'This account cannot sign in with Google. Please sign in with your email and password.',
   },
+  google_account_mismatch: {
+    tr: 'Bu e-posta adresinin hesabı başka bir Google hesabına bağlı. Lütfen o Google hesabıyla ya da e-posta adresiniz ve şifrenizle giriş yapın.',
+    en: 'The account of this email address is linked to another Google account. Please sign in with that Google account or with your email and password.',
+  },
   google_password_removed: {
     tr: 'Google ile giriş yaptınız. Bu hesabın e-posta adresi daha önce doğrulanmadığı için eski şifresi kaldırıldı ve diğer oturumlar kapatıldı. Şifreyle de giriş yapmak isterseniz "Şifremi unuttum" ile yeni bir şifre belirleyin.',
     en: 'You signed in with Google. As this account\'s email address had never been verified, its old password was removed and its other sessions were ended. To sign in with a password too, set a new one with "Forgot password".',

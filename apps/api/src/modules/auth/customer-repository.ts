@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
 
@@ -16,10 +16,38 @@ export async function findCustomerByEmail(db: Db, email: string): Promise<Custom
   return row;
 }
 
-/** Inserts a customer; undefined when the e-mail is already taken (also under a race). */
+/**
+ * Inserts a customer; undefined when the e-mail (or the Google account) is already taken, also
+ * under a race.
+ */
 export async function insertCustomer(db: Db, values: NewCustomer): Promise<Customer | undefined> {
-  const [row] = await db.insert(customers).values(values).onConflictDoNothing({ target: customers.email }).returning();
+  const [row] = await db.insert(customers).values(values).onConflictDoNothing().returning();
   return row;
+}
+
+/** The account a Google account (its `sub`) is linked to. */
+export async function findCustomerByGoogleSub(db: Db, googleSub: string): Promise<Customer | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.googleSub, googleSub)).limit(1);
+  return row;
+}
+
+/**
+ * Links a Google account to a customer that has none yet, writing `values` with it. `linked` says
+ * whether this call did; `customer` is the account as stored afterwards (linked to another sub when
+ * another Google account came first).
+ */
+export async function linkGoogleSub(
+  db: Db,
+  id: string,
+  googleSub: string,
+  values: Partial<NewCustomer> = {},
+): Promise<{ linked: boolean; customer: Customer | undefined }> {
+  const [linked] = await db
+    .update(customers)
+    .set({ ...values, googleSub, updatedAt: new Date() })
+    .where(and(eq(customers.id, id), isNull(customers.googleSub)))
+    .returning();
+  return linked ? { linked: true, customer: linked } : { linked: false, customer: await findCustomerById(db, id) };
 }
 
 export async function updateCustomer(

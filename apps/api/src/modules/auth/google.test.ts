@@ -47,9 +47,19 @@ interface TokenOptions {
   expiresAt?: number;
 }
 
+/** One Google account per e-mail address unless a test names another `sub`. */
 let subjectCounter = 0;
-async function googleToken(email: string, { claims = {}, key = google.privateKey, keyId = kid, issuedAt, expiresAt }: TokenOptions = {}) {
+const subjects = new Map<string, string>();
+function subjectOf(email: string): string {
+  const known = subjects.get(email.toLowerCase());
+  if (known) return known;
   subjectCounter += 1;
+  const subject = `10${subjectCounter}${Date.now()}`;
+  subjects.set(email.toLowerCase(), subject);
+  return subject;
+}
+
+async function googleToken(email: string, { claims = {}, key = google.privateKey, keyId = kid, issuedAt, expiresAt }: TokenOptions = {}) {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({
     email,
@@ -62,7 +72,7 @@ async function googleToken(email: string, { claims = {}, key = google.privateKey
     .setProtectedHeader({ alg: 'RS256', kid: keyId, typ: 'JWT' })
     .setIssuer(typeof claims.iss === 'string' ? claims.iss : 'https://accounts.google.com')
     .setAudience(typeof claims.aud === 'string' ? claims.aud : clientId)
-    .setSubject(`10${subjectCounter}${now}`)
+    .setSubject(typeof claims.sub === 'string' ? claims.sub : subjectOf(email))
     .setIssuedAt(issuedAt ?? now)
     .setExpirationTime(expiresAt ?? now + 3600)
     .sign(key);
@@ -231,6 +241,67 @@ describe('Google sign-in to an existing account', () => {
     const response = await googleLogin(ctx, { credential: await googleToken(expertEmail) });
     expect(response.statusCode).toBe(403);
     expect(response.json().errors.code).toBe('google_sign_in_not_allowed');
+  });
+});
+
+describe('the Google account an account is bound to', () => {
+  it("stores Google's sub on sign-up and signs that Google account in by it, whatever e-mail Google gives later", async () => {
+    const email = uniqueEmail('google');
+    const first = await googleLogin(ctx, { credential: await googleToken(email, { claims: { sub: 'sub-bound-1' } }) });
+    expect(first.json().flow).toBe('sign_up');
+    expect((await customerRow(email))?.googleSub).toBe('sub-bound-1');
+    // The Google account's address changed: it is still the same account here.
+    const renamed = uniqueEmail('renamed');
+    const again = await googleLogin(ctx, { credential: await googleToken(renamed, { claims: { sub: 'sub-bound-1' } }) });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().flow).toBe('sign_in');
+    expect(decodeClaims(again.json().jwt_token).customer_id).toBe(decodeClaims(first.json().jwt_token).customer_id);
+    expect(await customerRow(renamed)).toBeUndefined();
+  });
+
+  it('refuses another Google account with the same e-mail, and keeps the first one bound', async () => {
+    const email = uniqueEmail('google');
+    expect((await googleLogin(ctx, { credential: await googleToken(email, { claims: { sub: 'sub-first-2' } }) })).statusCode).toBe(200);
+    const other = await googleLogin(
+      ctx,
+      { credential: await googleToken(email, { claims: { sub: 'sub-other-2' } }) },
+      { 'accept-language': 'en' },
+    );
+    expect(other.statusCode).toBe(409);
+    expect(other.json().errors).toEqual({
+      code: 'google_account_mismatch',
+      message:
+        'The account of this email address is linked to another Google account. Please sign in with that Google account or with your email and password.',
+    });
+    expect((await customerRow(email))?.googleSub).toBe('sub-first-2');
+  });
+
+  it('binds a password account at its first Google sign-in, and refuses a second Google account then', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    await ctx.database.db.update(customers).set({ isEmailVerified: true }).where(eq(customers.email, customer.email));
+    expect((await customerRow(customer.email))?.googleSub).toBeNull();
+    const linked = await googleLogin(ctx, { credential: await googleToken(customer.email, { claims: { sub: 'sub-link-3' } }) });
+    expect(linked.statusCode).toBe(200);
+    expect((await customerRow(customer.email))?.googleSub).toBe('sub-link-3');
+    const other = await googleLogin(ctx, { credential: await googleToken(customer.email, { claims: { sub: 'sub-intruder-3' } }) });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().errors.code).toBe('google_account_mismatch');
+    // The password still works, and the bound Google account too.
+    expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(200);
+    const again = await googleLogin(ctx, { credential: await googleToken(customer.email, { claims: { sub: 'sub-link-3' } }) });
+    expect(decodeClaims(again.json().jwt_token).customer_id).toBe(customer.customerId);
+  });
+
+  it('links one account when the same Google sign-in arrives twice at once', async () => {
+    const email = uniqueEmail('double');
+    const credential = await googleToken(email, { claims: { sub: 'sub-double-4' } });
+    const answers = await Promise.all([googleLogin(ctx, { credential }), googleLogin(ctx, { credential })]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(new Set(answers.map((answer) => decodeClaims(answer.json().jwt_token).customer_id)).size).toBe(1);
+    // Both sessions work: the second answer did not end the first one's.
+    for (const answer of answers) {
+      expect((await post(ctx, '/auth/token/refresh', { refresh_token: answer.json().refresh_token })).statusCode).toBe(200);
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { googleLoginAnswer, googleLoginBody, type GoogleLoginAnswer } from '@wor
 import type { Config } from '../../config.ts';
 import type { CustomerConsents } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findCustomerByEmail, insertCustomer, updateCustomer, type Customer } from './customer-repository.ts';
+import { findCustomerByEmail, findCustomerByGoogleSub, insertCustomer, linkGoogleSub, type Customer } from './customer-repository.ts';
 import { revokeAllRefreshTokens } from './repository.ts';
 import type { AccountsContext } from './context.ts';
 import { startSession } from './sessions.ts';
@@ -87,15 +87,18 @@ function personName(value: string | undefined): string {
 const noConsent = { accepted: false, term_version: null, accepted_at: null };
 
 /**
- * A known e-mail signs in; a new one becomes an account. Google has proven the e-mail, so it counts
- * as verified either way; the phone has not been, so the tokens say is_phone_verified false until
- * the customer gives a number (POST /customer/update_user_info) and confirms its code.
+ * A Google account already linked (by its `sub`) signs into its account, whatever e-mail Google
+ * now gives; otherwise a known e-mail signs in and is linked to this Google account from then on,
+ * and a new one becomes an account linked to it. Google has proven the e-mail, so it counts as
+ * verified either way; the phone has not been, so the tokens say is_phone_verified false until the
+ * customer gives a number (POST /customer/update_user_info) and confirms its code.
+ *
+ * An account linked to another Google account is never joined on the e-mail alone (409
+ * google_account_mismatch): a Google account that took over the address (a recycled Workspace
+ * address, for one) does not get into the account of the one linked first.
  *
  * The Google button shows no terms, so a Google sign-up has accepted none of them: its consents
  * are all recorded as not accepted, for the web to ask for later.
- *
- * There is no column for Google's subject id (schema changes are out of scope), so accounts are
- * matched by the normalised e-mail alone.
  */
 export async function signInWithGoogle(
   ctx: AccountsContext,
@@ -103,8 +106,13 @@ export async function signInWithGoogle(
   language: Language,
   now = new Date(),
 ): Promise<GoogleLoginAnswer> {
+  const linked = await findCustomerByGoogleSub(ctx.db, identity.subject);
+  if (linked) {
+    if (linked.role === 'expert') throw new AppError(403, 'google_sign_in_not_allowed');
+    return { ...(await startSession(ctx, linked, now)), flow: 'sign_in' };
+  }
   const existing = await findCustomerByEmail(ctx.db, identity.email);
-  if (existing) return joinExisting(ctx, existing, language, now);
+  if (existing) return joinExisting(ctx, existing, identity.subject, language, now);
 
   const consents: CustomerConsents = { disclosure: noConsent, explicit_consent: noConsent, commercial_electronic_message: noConsent };
   const created = await insertCustomer(ctx.db, {
@@ -118,30 +126,50 @@ export async function signInWithGoogle(
     preferredLanguage: language,
     consents,
     utm: null,
+    googleSub: identity.subject,
     createdAt: now,
     updatedAt: now,
   });
   if (created) return { ...(await startSession(ctx, created, now)), flow: 'sign_up' };
 
   // Another request created the account between our look-up and insert (a double click).
-  const raced = await findCustomerByEmail(ctx.db, identity.email);
+  const raced = (await findCustomerByGoogleSub(ctx.db, identity.subject)) ?? (await findCustomerByEmail(ctx.db, identity.email));
   if (!raced) throw new AppError(500, 'internal_error');
-  return joinExisting(ctx, raced, language, now);
+  return joinExisting(ctx, raced, identity.subject, language, now);
 }
 
+const accountOfAnotherGoogleAccount = () => new AppError(409, 'google_account_mismatch');
+
 /**
- * Signs Google's user into the account with that e-mail. An account whose e-mail was never proven
- * may have been opened by someone else in the owner's name (pre-account takeover): its password is
- * dropped and its sessions end, so whoever typed that password cannot come back; the answer's
- * `notice` tells the owner, who can set a new password through "forgot password".
+ * Signs Google's user into the account with that e-mail and links the account to this Google
+ * account (`sub`); an account already linked to another one is refused. An account whose e-mail
+ * was never proven may have been opened by someone else in the owner's name (pre-account
+ * takeover): its password is dropped and its sessions end, so whoever typed that password cannot
+ * come back; the answer's `notice` tells the owner, who can set a new password through "forgot
+ * password".
  */
-async function joinExisting(ctx: AccountsContext, customer: Customer, language: Language, now: Date): Promise<GoogleLoginAnswer> {
+async function joinExisting(
+  ctx: AccountsContext,
+  customer: Customer,
+  googleSub: string,
+  language: Language,
+  now: Date,
+): Promise<GoogleLoginAnswer> {
   // The back office signs in with its password only: a Google account must not be a way in.
   if (customer.role === 'expert') throw new AppError(403, 'google_sign_in_not_allowed');
-  if (customer.isEmailVerified) return { ...(await startSession(ctx, customer, now)), flow: 'sign_in' };
-  const hadPassword = customer.passwordHash !== null;
-  const joined = (await updateCustomer(ctx.db, customer.id, { isEmailVerified: true, passwordHash: null })) ?? customer;
-  if (!hadPassword) return { ...(await startSession(ctx, joined, now)), flow: 'sign_in' };
+  if (customer.googleSub !== null && customer.googleSub !== googleSub) throw accountOfAnotherGoogleAccount();
+  if (customer.googleSub === googleSub) return { ...(await startSession(ctx, customer, now)), flow: 'sign_in' };
+  const takeOver = !customer.isEmailVerified;
+  const { linked, customer: joined } = await linkGoogleSub(
+    ctx.db,
+    customer.id,
+    googleSub,
+    takeOver ? { isEmailVerified: true, passwordHash: null } : {},
+  );
+  // Another Google account was linked first, between our look-up and the update.
+  if (!joined || joined.googleSub !== googleSub) throw accountOfAnotherGoogleAccount();
+  // Only the call that linked the account took it over (a double click's second one just signs in).
+  if (!linked || !takeOver || customer.passwordHash === null) return { ...(await startSession(ctx, joined, now)), flow: 'sign_in' };
   await revokeAllRefreshTokens(ctx.db, customer.id, now);
   return {
     ...(await startSession(ctx, joined, now)),
