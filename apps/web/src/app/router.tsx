@@ -101,7 +101,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'worq-insight/onboarding/store-address',
-                lazy: withNamespaces(['insight'], () => import('../features/insight/components/store-address-page.tsx')),
+                lazy: withNamespaces(['insight', 'auth'], () => import('../features/insight/components/store-address-page.tsx')),
               },
               {
                 path: 'worq-insight/onboarding/integration',
@@ -140,7 +140,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'support',
-                lazy: withNamespaces(['support'], () => import('../features/support/components/support-page.tsx')),
+                lazy: withNamespaces(['support', 'auth'], () => import('../features/support/components/support-page.tsx')),
               },
               {
                 path: 'worq-trade/application-success',

@@ -7,6 +7,7 @@ import { normalizePhone } from '@worq/domain/validation';
 import { Button } from '../../../components/ui/button.tsx';
 import { PhoneField } from '../../../components/ui/form/phone-field.tsx';
 import { useFieldRules } from '../../../components/ui/form/use-field-rules.ts';
+import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
 import { errorFields, notifyError } from '../../../lib/api-error.ts';
 import { useSession } from '../../../lib/session.ts';
 import { setPhoneNumber } from '../api/set-phone-number.ts';
@@ -25,7 +26,7 @@ interface PhoneEntryFormProps {
 export function PhoneEntryForm({ onSaved }: PhoneEntryFormProps) {
   const { t } = useTranslation('auth');
   const { rules, fieldName } = useFieldRules();
-  const { claims } = useSession();
+  const { claims, isAuthenticated } = useSession();
   const [saving, setSaving] = useState(false);
   const schema = useMemo(
     () =>
@@ -41,11 +42,15 @@ export function PhoneEntryForm({ onSaved }: PhoneEntryFormProps) {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<z.infer<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { phone_number: '', disclosure: false, explicit_consent: false, commercial_electronic_message: false },
   });
+
+  // Once saved, the page swaps this form for the code form. Signing out ("not you?") clears the
+  // session before it navigates: the form is then no longer the user's to keep, so it lets that through.
+  const leaveWarning = useLeaveWarning(isDirty && !saving && isAuthenticated);
 
   const save = handleSubmit(async (values) => {
     setSaving(true);
@@ -72,18 +77,21 @@ export function PhoneEntryForm({ onSaved }: PhoneEntryFormProps) {
   });
 
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void save(event)}>
-      <PhoneField
-        label={t('fields.phone_number')}
-        hint={t('verification.phone_needed_hint')}
-        error={errors.phone_number?.message}
-        autoFocus
-        {...register('phone_number')}
-      />
-      <ConsentFieldset register={register} errors={errors} />
-      <Button type="submit" size="lg" fullWidth busy={saving} busyText={t('verification.phone_saving')}>
-        {t('verification.phone_submit')}
-      </Button>
-    </form>
+    <>
+      <form className={styles.form} noValidate onSubmit={(event) => void save(event)}>
+        <PhoneField
+          label={t('fields.phone_number')}
+          hint={t('verification.phone_needed_hint')}
+          error={errors.phone_number?.message}
+          autoFocus
+          {...register('phone_number')}
+        />
+        <ConsentFieldset register={register} errors={errors} />
+        <Button type="submit" size="lg" fullWidth busy={saving} busyText={t('verification.phone_saving')}>
+          {t('verification.phone_submit')}
+        </Button>
+      </form>
+      {leaveWarning}
+    </>
   );
 }

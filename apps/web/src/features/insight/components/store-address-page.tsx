@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useNavigate } from 'react-router';
 import type { StoreLookup } from '@worq/domain/wire/insight';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { useFieldMessages } from '../../../components/ui/form/use-field-messages.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Stepper } from '../../../components/ui/stepper.tsx';
+import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
 import { errorFields, errorMessage } from '../../../lib/api-error.ts';
 import { marketplaceName } from '../../connections/public.ts';
 import { lookupStore } from '../api/insight.ts';
@@ -23,7 +25,6 @@ export function OnboardingSteps({ current }: { current: 0 | 1 }) {
         { id: 'integration', label: t('onboarding.steps.integration') },
       ]}
       current={current}
-      compact="phone"
     />
   );
 }
@@ -31,11 +32,20 @@ export function OnboardingSteps({ current }: { current: 0 | 1 }) {
 /** `/worq-insight/onboarding/store-address`: the store's public address, recognised by the server. */
 export function Component() {
   const { t } = useTranslation('insight');
+  const { messages } = useFieldMessages();
   const navigate = useNavigate();
   const [address, setAddress] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [found, setFound] = useState<StoreLookup | null>(null);
+  /** Set when the seller moves on to the integration step: the address is then no longer unsaved input. */
+  const [movingOn, setMovingOn] = useState(false);
+  const leaveWarning = useLeaveWarning(address.trim() !== '' && !movingOn);
+
+  // Navigate after the render that cleared the dirty flag, so the leave warning lets this move through.
+  useEffect(() => {
+    if (movingOn) void navigate('/worq-insight/onboarding/integration');
+  }, [movingOn, navigate]);
 
   const next = (marketplaceCode: string, lookup: StoreLookup | null) => {
     saveOnboardingStore({
@@ -44,7 +54,7 @@ export function Component() {
       storeLink: lookup?.store_link ?? null,
       sellerId: lookup?.seller_id ?? null,
     });
-    void navigate('/worq-insight/onboarding/integration');
+    setMovingOn(true);
   };
 
   const submit = async (event: FormEvent) => {
@@ -52,7 +62,7 @@ export function Component() {
     setError(undefined);
     setFound(null);
     if (!address.trim()) {
-      setError(t('onboarding.address_required'));
+      setError(messages.required(t('onboarding.address_label')));
       return;
     }
     setBusy(true);
@@ -103,11 +113,19 @@ export function Component() {
           </div>
         )}
         <p>
-          <Link to="/worq-insight/onboarding/integration" onClick={clearOnboardingStore}>
+          <Link
+            to="/worq-insight/onboarding/integration"
+            onClick={(event) => {
+              event.preventDefault();
+              clearOnboardingStore();
+              setMovingOn(true);
+            }}
+          >
             {t('onboarding.choose_yourself')}
           </Link>
         </p>
       </InsightSection>
+      {leaveWarning}
     </div>
   );
 }

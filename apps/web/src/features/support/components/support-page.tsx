@@ -5,8 +5,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { CheckIcon } from '../../../components/ui/icon.tsx';
 import { FieldError, FormError } from '../../../components/ui/form/form-error.tsx';
+import { useFieldMessages } from '../../../components/ui/form/use-field-messages.ts';
 import { setHeaderTitle } from '../../../components/ui/nav/header-title.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useLeaveWarning } from '../../../components/ui/use-leave-warning.tsx';
 import { errorFields, errorMessage, errorStatus } from '../../../lib/api-error.ts';
 import {
   contactPreferences,
@@ -28,6 +30,7 @@ interface Problems {
 /** The form behind "contact us" when no chat is configured; `?topic=` preselects the topic. */
 export function SupportForm({ initialTopic }: { initialTopic: SupportTopic | '' }) {
   const { t } = useTranslation('support');
+  const { messages } = useFieldMessages();
   const ids = { topic: useId(), message: useId(), preference: useId() };
   const [topic, setTopic] = useState<SupportTopic | ''>(initialTopic);
   const [message, setMessage] = useState('');
@@ -36,13 +39,15 @@ export function SupportForm({ initialTopic }: { initialTopic: SupportTopic | '' 
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const touched = topic !== initialTopic || message.trim() !== '' || preference !== '';
+  const leaveWarning = useLeaveWarning(touched && !sent && !busy);
 
   function check(): Problems {
     const found: Problems = {};
     if (!topic) found.topic = t('errors.topic');
     const length = message.trim().length;
-    if (length === 0) found.message = t('errors.message_required');
-    else if (length < supportMessageLength.min) found.message = t('errors.message_short', { min: supportMessageLength.min });
+    if (length === 0) found.message = messages.required(t('field_names.message'));
+    else if (length < supportMessageLength.min) found.message = messages.minLength(t('field_names.message'), supportMessageLength.min);
     else if (length > supportMessageLength.max) found.message = t('errors.message_long', { max: supportMessageLength.max });
     if (!preference) found.contact_preference = t('errors.preference');
     return found;
@@ -84,77 +89,80 @@ export function SupportForm({ initialTopic }: { initialTopic: SupportTopic | '' 
 
   const length = message.trim().length;
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-      {formError && <FormError>{formError}</FormError>}
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={ids.topic}>
-          {t('fields.topic')}
-        </label>
-        <select
-          id={ids.topic}
-          className={styles.select}
-          value={topic}
-          aria-invalid={problems.topic ? true : undefined}
-          aria-describedby={problems.topic ? `${ids.topic}-error` : undefined}
-          onChange={(event) => setTopic(isSupportTopic(event.target.value) ? event.target.value : '')}
-        >
-          <option value="">{t('choose')}</option>
-          {supportTopics.map((value) => (
-            <option key={value} value={value}>
-              {t(`topics.${value}`)}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${ids.topic}-error`} message={problems.topic} />
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={ids.message}>
-          {t('fields.message')}
-        </label>
-        <textarea
-          id={ids.message}
-          className={styles.textarea}
-          rows={6}
-          value={message}
-          maxLength={supportMessageLength.max}
-          aria-invalid={problems.message ? true : undefined}
-          aria-describedby={[`${ids.message}-count`, problems.message ? `${ids.message}-error` : null].filter(Boolean).join(' ')}
-          onChange={(event) => setMessage(event.target.value)}
-        />
-        <p id={`${ids.message}-count`} className={styles.counter}>
-          {t('message_count', { count: length, min: supportMessageLength.min, max: supportMessageLength.max })}
-        </p>
-        <FieldError id={`${ids.message}-error`} message={problems.message} />
-      </div>
-      <fieldset
-        role="radiogroup"
-        className={styles.choiceGroup}
-        aria-invalid={problems.contact_preference ? true : undefined}
-        aria-describedby={problems.contact_preference ? `${ids.preference}-error` : undefined}
-      >
-        <legend className={styles.legend}>{t('fields.contact_preference')}</legend>
-        <div className={styles.choiceGrid}>
-          {contactPreferences.map((value) => (
-            <label key={value} className={styles.choice}>
-              <input
-                type="radio"
-                name={ids.preference}
-                value={value}
-                checked={preference === value}
-                onChange={() => setPreference(value)}
-              />
-              <span>{t(`preferences.${value}`)}</span>
-            </label>
-          ))}
+    <>
+      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+        {formError && <FormError>{formError}</FormError>}
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={ids.topic}>
+            {t('fields.topic')}
+          </label>
+          <select
+            id={ids.topic}
+            className={styles.select}
+            value={topic}
+            aria-invalid={problems.topic ? true : undefined}
+            aria-describedby={problems.topic ? `${ids.topic}-error` : undefined}
+            onChange={(event) => setTopic(isSupportTopic(event.target.value) ? event.target.value : '')}
+          >
+            <option value="">{t('choose')}</option>
+            {supportTopics.map((value) => (
+              <option key={value} value={value}>
+                {t(`topics.${value}`)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${ids.topic}-error`} message={problems.topic} />
         </div>
-        <FieldError id={`${ids.preference}-error`} message={problems.contact_preference} />
-      </fieldset>
-      <div className={styles.actions}>
-        <Button type="submit" busy={busy} busyText={t('sending')}>
-          {t('submit')}
-        </Button>
-      </div>
-    </form>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={ids.message}>
+            {t('fields.message')}
+          </label>
+          <textarea
+            id={ids.message}
+            className={styles.textarea}
+            rows={6}
+            value={message}
+            maxLength={supportMessageLength.max}
+            aria-invalid={problems.message ? true : undefined}
+            aria-describedby={[`${ids.message}-count`, problems.message ? `${ids.message}-error` : null].filter(Boolean).join(' ')}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+          <p id={`${ids.message}-count`} className={styles.counter}>
+            {t('message_count', { count: length, min: supportMessageLength.min, max: supportMessageLength.max })}
+          </p>
+          <FieldError id={`${ids.message}-error`} message={problems.message} />
+        </div>
+        <fieldset
+          role="radiogroup"
+          className={styles.choiceGroup}
+          aria-invalid={problems.contact_preference ? true : undefined}
+          aria-describedby={problems.contact_preference ? `${ids.preference}-error` : undefined}
+        >
+          <legend className={styles.legend}>{t('fields.contact_preference')}</legend>
+          <div className={styles.choiceGrid}>
+            {contactPreferences.map((value) => (
+              <label key={value} className={styles.choice}>
+                <input
+                  type="radio"
+                  name={ids.preference}
+                  value={value}
+                  checked={preference === value}
+                  onChange={() => setPreference(value)}
+                />
+                <span>{t(`preferences.${value}`)}</span>
+              </label>
+            ))}
+          </div>
+          <FieldError id={`${ids.preference}-error`} message={problems.contact_preference} />
+        </fieldset>
+        <div className={styles.actions}>
+          <Button type="submit" busy={busy} busyText={t('sending')}>
+            {t('submit')}
+          </Button>
+        </div>
+      </form>
+      {leaveWarning}
+    </>
   );
 }
 

@@ -10,7 +10,7 @@ import { Component as MobileVerificationPage } from '../mobile-verification-page
 import { renderRoute } from './auth-test-kit.tsx';
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['auth']);
+  await i18n.loadNamespaces(['auth', 'feedback']);
 });
 
 describe('sign-in', () => {
@@ -236,5 +236,20 @@ describe('mobile verification', () => {
       consents: { disclosure: true, explicit_consent: false, commercial_electronic_message: false },
     });
     expect(calls.filter((c) => c.url === '/auth/otp/send')).toHaveLength(2);
+  });
+
+  it('warns before leaving the phone step of a Google sign-up with a number typed in', async () => {
+    serve({
+      'POST /auth/otp/send': { status: 400, data: { errors: { code: 'phone_number_required', message: 'phone first' } } },
+      'GET /customer/get_customer_phone_number': { status: 404, data: { errors: { code: 'not_found', message: 'none' } } },
+    });
+    const router = renderRoute(<MobileVerificationPage />, '/mobile-verification');
+    await userEvent.type(await screen.findByLabelText(/Cep telefonu/), '0532 123 45 67');
+    void router.navigate('/worq-trade');
+    const dialog = await screen.findByRole('dialog', { name: 'Sayfadan ayrılmak istiyor musunuz?' });
+    expect(dialog).toHaveTextContent('Girdiğiniz bilgiler kaydedilmedi ve ayrılırsanız kaybolacak.');
+    await userEvent.click(screen.getByRole('button', { name: 'Sayfada kal' }));
+    expect(router.state.location.pathname).toBe('/mobile-verification');
+    expect(screen.getByLabelText(/Cep telefonu/)).toHaveValue('0532 123 45 67');
   });
 });
