@@ -35,15 +35,21 @@ export interface LiraOptions {
   narrow?: boolean;
   /** No kuruş (₺1.235), for figures where they are noise. */
   wholeLira?: boolean;
+  /** Short, for chart axes: ₺80 B, ₺1,2 Mn in Turkish; ₺80k, ₺1.2m in English. */
+  compact?: boolean;
 }
 
 /** 123456 kuruş → "₺1.234,56". */
-export function formatLira(kurus: number, { language = 'tr', narrow = false, wholeLira = false }: LiraOptions = {}): string {
+export function formatLira(
+  kurus: number,
+  { language = 'tr', narrow = false, wholeLira = false, compact = false }: LiraOptions = {},
+): string {
   return numberFormat(localeOf(language), {
     style: 'currency',
     currency: 'TRY',
     ...(narrow ? { currencyDisplay: 'narrowSymbol' } : {}),
     ...(wholeLira ? { maximumFractionDigits: 0 } : {}),
+    ...(compact ? { notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 } : {}),
   }).format(kurus / 100);
 }
 

@@ -62,9 +62,9 @@ export function bucketSeries(series: SeriesPoint[]): { by: 'day' | 'week'; point
   return { by: 'week', points: weeks };
 }
 
-/** Figures are whole lira in the UI language's grouping. */
-export function formatMoney(kurus: number, language: string): string {
-  return formatLira(kurus, { language, narrow: true, wholeLira: true });
+/** Figures are whole lira in the UI language's grouping; `compact` for the chart's axis (₺80 B). */
+export function formatMoney(kurus: number, language: string, { compact = false }: { compact?: boolean } = {}): string {
+  return formatLira(kurus, { language, narrow: true, wholeLira: true, compact });
 }
 
 export { formatDay, formatNumber, formatPercent };

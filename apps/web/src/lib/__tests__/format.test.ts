@@ -7,6 +7,17 @@ describe('the one formatting module', () => {
     expect(formatLira(123456, { language: 'tr', narrow: true, wholeLira: true })).toBe('₺1.235');
   });
 
+  it('writes short amounts for chart axes, never a bare 80000', () => {
+    const short = (kurus: number, language: string) => formatLira(kurus, { language, narrow: true, compact: true });
+    // Intl keeps the number and its word together with a no-break space.
+    expect(short(80_000_00, 'tr')).toBe('₺80\u00a0B');
+    expect(short(1_250_000_00, 'tr')).toBe('₺1,3\u00a0Mn');
+    expect(short(950_00, 'tr')).toBe('₺950');
+    expect(short(0, 'tr')).toBe('₺0');
+    expect(short(80_000_00, 'en')).toBe('₺80k');
+    expect(short(1_250_000_00, 'en')).toBe('₺1.3m');
+  });
+
   it('writes fractions as percentages the way each language does', () => {
     expect(formatPercent(0.085, 'tr')).toBe('%8,5');
     expect(formatPercent(0.085, 'en')).toBe('8.5%');

@@ -27,7 +27,11 @@ export function InsightChart({ series }: { series: SeriesPoint[] }) {
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" vertical={false} />
             <XAxis dataKey="label" tick={{ fill: 'var(--color-text-muted)', fontSize: 11 }} interval="preserveStartEnd" />
-            <YAxis tick={{ fill: 'var(--color-text-muted)', fontSize: 11 }} width={56} />
+            <YAxis
+              tick={{ fill: 'var(--color-text-muted)', fontSize: 11 }}
+              width={64}
+              tickFormatter={(value) => formatMoney(Math.round(Number(value) * 100), language, { compact: true })}
+            />
             <Tooltip
               formatter={(value) => formatMoney(Math.round(Number(value) * 100), language)}
               contentStyle={{ background: 'var(--color-surface-raised)', border: '1px solid var(--color-border)', borderRadius: 8 }}

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Tag } from '../../../components/ui/tag.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import { formatDateTime } from '../period.ts';
+import { ImportProgress, isFirstImport } from './import-progress.tsx';
 import { InsightSection } from './insight-section.tsx';
 import styles from './insight.module.css';
 import { useSyncNow } from './use-sync-now.ts';
@@ -17,7 +18,8 @@ export function SyncTable({ sync, onSynced }: { sync: StoreSync[]; onSynced: () 
   return (
     <InsightSection id="insight-sync" title={t('sync.title')}>
       <div className={styles.tableWrap}>
-        <table className={styles.table}>
+        {/* On phones each store is a stacked block (insight.module.css .syncTable) so "sync now" stays in view. */}
+        <table className={`${styles.table} ${styles.syncTable}`}>
           <TableHead
             columns={[t('sync.store'), t('sync.state'), t('sync.last'), <span className="visually-hidden">{t('sync.sync_now')}</span>]}
           />
@@ -36,15 +38,23 @@ export function SyncTable({ sync, onSynced }: { sync: StoreSync[]; onSynced: () 
                   )}
                   {entry.state === 'failed' && entry.message && <p className={styles.muted}>{entry.message}</p>}
                 </td>
-                <td>
+                <td data-label={t('sync.state')}>
                   {entry.connection_status === 'out_of_date' ? (
                     <Link to="/connections">{t('sync.update_connection')}</Link>
                   ) : (
                     <Tag color={stateColor[entry.state]}>{t(`sync.states.${entry.state}`)}</Tag>
                   )}
                 </td>
-                <td>{entry.last_synced_at ? formatDateTime(entry.last_synced_at, i18n.language) : t('sync.never_synced')}</td>
-                <td>
+                <td data-label={t('sync.last')}>
+                  {entry.last_synced_at ? (
+                    formatDateTime(entry.last_synced_at, i18n.language)
+                  ) : isFirstImport(entry) ? (
+                    <ImportProgress entry={entry} />
+                  ) : (
+                    t('sync.never_synced')
+                  )}
+                </td>
+                <td className={styles.syncAction}>
                   {entry.connection_status === 'active' && (
                     <Button
                       variant="secondary"

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import type { StoreSync } from '@worq/domain/wire/insight';
+import type { Overview, StoreSync } from '@worq/domain/wire/insight';
 import i18n from '../../../../lib/i18n.ts';
-import { renderRoutes } from '../../../../test/http-test-kit.tsx';
+import { renderRoutes, serve } from '../../../../test/http-test-kit.tsx';
+import { addDays, istanbulToday } from '../../period.ts';
 import { SyncTable } from '../sync-table.tsx';
 
 const store = (integration_id: string, store_name: string, source_verified: boolean): StoreSync => ({
@@ -31,5 +32,103 @@ describe('order import table', () => {
     const unverified = rows.find((row) => row.textContent?.includes('ayse-magaza.com'))!;
     expect(within(unverified).getByText(label)).toBeInTheDocument();
     expect(within(verified).queryByText(label)).toBeNull();
+  });
+});
+
+/** The overview of one store over the whole import range, as the server answers it mid-import. */
+function importSoFar(orders: number, days: { date: string; orders: number }[]): Overview {
+  const totals = {
+    revenue: 0,
+    orders,
+    units: orders,
+    average_order_value: 0,
+    cancelled_orders: 3,
+    returned_orders: 2,
+    cancellation_rate: 0,
+    return_rate: 0,
+  };
+  return {
+    from: '2025-11-25',
+    to: '2026-11-25',
+    currency: 'TRY',
+    totals,
+    previous: totals,
+    series: days.map((day) => ({ ...day, revenue: day.orders * 100_00 })),
+    by_marketplace: [],
+    top_products: [],
+    other_currencies: [{ currency: 'USD', amount: 10_00, orders: 1 }],
+    sync: [],
+  };
+}
+
+describe('first import progress', () => {
+  const importing: StoreSync = {
+    ...store('i-1', 'Ayşe Butik', true),
+    marketplace_code: 'trendyol',
+    marketplace_name: 'Trendyol',
+    state: 'running',
+    last_synced_at: null,
+  };
+
+  it.each([
+    ['tr', 'Şimdiye kadar 1.240 sipariş alındı', '14.03.2026 – 24.11.2026 arası'],
+    ['en', '1,240 orders imported so far', 'from 14/03/2026 to 24/11/2026'],
+  ] as const)('shows the orders received so far and the days they cover (%s)', async (language, count, period) => {
+    await i18n.changeLanguage(language);
+    await i18n.loadNamespaces(['insight']);
+    const calls = serve({
+      'GET /insight/overview': {
+        status: 200,
+        data: importSoFar(1_234, [
+          { date: '2026-03-13', orders: 0 },
+          { date: '2026-03-14', orders: 4 },
+          { date: '2026-11-24', orders: 7 },
+          { date: '2026-11-25', orders: 0 },
+        ]),
+      },
+    });
+    renderRoutes([{ path: '/', element: <SyncTable sync={[importing]} onSynced={() => {}} /> }], '/');
+    const row = (await screen.findAllByRole('row')).find((candidate) => candidate.textContent?.includes('Ayşe Butik'))!;
+    // 1.234 counted + 3 cancelled + 2 returned + 1 in another currency.
+    expect(await within(row).findByText(count)).toBeInTheDocument();
+    expect(within(row).getByText(period)).toBeInTheDocument();
+    const today = istanbulToday();
+    expect(calls[0]!.params).toEqual({ from: addDays(today, -365), to: today, integration_id: 'i-1' });
+  });
+
+  it('says no order has arrived yet rather than inventing a figure', async () => {
+    await i18n.changeLanguage('tr');
+    await i18n.loadNamespaces(['insight']);
+    const empty = {
+      ...importSoFar(0, []),
+      totals: { ...importSoFar(0, []).totals, cancelled_orders: 0, returned_orders: 0 },
+      other_currencies: [],
+    };
+    serve({ 'GET /insight/overview': { status: 200, data: empty } });
+    renderRoutes([{ path: '/', element: <SyncTable sync={[importing]} onSynced={() => {}} /> }], '/');
+    expect(await screen.findByText('Henüz sipariş alınmadı')).toBeInTheDocument();
+    expect(screen.queryByText(/kalan|dakika|saat/i)).not.toBeInTheDocument();
+  });
+
+  it('asks nothing more of a store whose first import is done', async () => {
+    await i18n.changeLanguage('tr');
+    await i18n.loadNamespaces(['insight']);
+    const calls = serve({});
+    renderRoutes([{ path: '/', element: <SyncTable sync={[store('i-2', 'Mehmet Store', true)]} onSynced={() => {}} /> }], '/');
+    expect(await screen.findByText('Güncel')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('labels each cell, so the stacked phone layout still says what each value is', async () => {
+    await i18n.changeLanguage('tr');
+    await i18n.loadNamespaces(['insight']);
+    serve({});
+    renderRoutes([{ path: '/', element: <SyncTable sync={[store('i-2', 'Mehmet Store', true)]} onSynced={() => {}} /> }], '/');
+    const row = (await screen.findAllByRole('row')).find((candidate) => candidate.textContent?.includes('Mehmet Store'))!;
+    const labels = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.getAttribute('data-label'));
+    expect(labels).toEqual([null, 'Durum', 'Son aktarım', null]);
+    expect(within(row).getByRole('button', { name: 'Şimdi eşitle – Mehmet Store' })).toBeInTheDocument();
   });
 });
