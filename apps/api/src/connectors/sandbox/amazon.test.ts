@@ -7,10 +7,11 @@ import { useSandboxApp } from './sandbox-test-kit.ts';
 
 const now = Date.parse('2026-11-20T09:00:00Z');
 const lwa = { clientId: 'any-client', clientSecret: 'any-secret' };
-const redirectUri = 'http://localhost:5173/amazon-callback';
+const publicUrl = 'http://localhost:5173';
+const redirectUri = `${publicUrl}/amazon-callback`;
 
 const sandbox = useSandboxApp(async (app) => {
-  await app.register(amazonSandbox, { prefix: '/sandbox/amazon', delayMs: 0, now: () => now, amazonOrdersBurst: 0 });
+  await app.register(amazonSandbox, { prefix: '/sandbox/amazon', delayMs: 0, now: () => now, amazonOrdersBurst: 0, publicUrl });
   await app.register(amazonSandbox, { prefix: '/throttled/amazon', delayMs: 0, now: () => now, amazonOrdersBurst: 2 });
 });
 const base = () => `${sandbox.origin}/sandbox/amazon`;
@@ -52,6 +53,17 @@ describe('Amazon sandbox consent page', () => {
     );
     expect(response.status).toBe(400);
     expect(await response.text()).not.toContain('evil.example');
+  });
+
+  it.each([
+    'https://evil.example/amazon-callback',
+    'http://localhost:5174/amazon-callback',
+    'https://localhost:5173/amazon-callback',
+    'http://user:pass@localhost:5173/amazon-callback',
+  ])("refuses an amazon-callback on another origin than PUBLIC_URL's (%s)", async (redirect) => {
+    const response = await fetch(`${base()}/apps/authorize/consent?application_id=a&state=s&redirect_uri=${encodeURIComponent(redirect)}`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).not.toContain('spapi_oauth_code');
   });
 });
 

@@ -112,7 +112,7 @@ export async function amazonSandbox(app: FastifyInstance, options: AmazonSandbox
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/apps/authorize/consent', async (request, reply) => {
     const { application_id: applicationId, state, redirect_uri: redirectUri } = request.query;
-    const callback = callbackUrl(redirectUri, '/amazon-callback');
+    const callback = callbackUrl(redirectUri, '/amazon-callback', options.publicUrl);
     reply.type('text/html; charset=utf-8');
     if (!applicationId || !state || !callback) {
       return reply
@@ -120,7 +120,7 @@ export async function amazonSandbox(app: FastifyInstance, options: AmazonSandbox
         .send(
           page(
             'Amazon (sandbox) — invalid request',
-            '<h1 class="error">We could not process this authorization request.</h1><p>application_id, state and a redirect_uri ending in /amazon-callback are required.</p>',
+            '<h1 class="error">We could not process this authorization request.</h1><p>application_id, state and a redirect_uri to the portal’s own /amazon-callback are required.</p>',
           ),
         );
     }

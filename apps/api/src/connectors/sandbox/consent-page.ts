@@ -8,14 +8,17 @@ export const escapeHtml = (text: string) =>
   text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 /**
- * The callback a consent page may send the browser back to: only http(s) addresses whose path
- * ends like the app's own callback (`/amazon-callback` …), so the page is no open redirect.
+ * The callback a consent page may send the browser back to: only the app's own callback page
+ * (`/amazon-callback` …) on the origin of PUBLIC_URL (`publicUrl`), so the page is no open redirect
+ * and hands its code to nobody else. Without a PUBLIC_URL nothing is allowed.
  */
-export function callbackUrl(raw: string | undefined, callbackPath: string): URL | null {
-  if (!raw) return null;
+export function callbackUrl(raw: string | undefined, callbackPath: string, publicUrl: string | undefined): URL | null {
+  if (!raw || !publicUrl) return null;
   try {
     const url = new URL(raw);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname.endsWith(callbackPath) ? url : null;
+    const allowed = new URL(publicUrl);
+    const sameOrigin = (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === allowed.origin;
+    return sameOrigin && url.pathname.endsWith(callbackPath) && !url.username && !url.password ? url : null;
   } catch {
     return null;
   }

@@ -8,7 +8,9 @@ import { useSandboxApp } from './sandbox-test-kit.ts';
 const dayMs = 86_400_000;
 // The sandbox's clock; tests move it to expire access tokens.
 let clock = Date.parse('2026-11-20T09:00:00Z');
-const sandbox = useSandboxApp((app) => app.register(ideasoftSandbox, { prefix: '/sandbox/ideasoft', delayMs: 0, now: () => clock }));
+const sandbox = useSandboxApp((app) =>
+  app.register(ideasoftSandbox, { prefix: '/sandbox/ideasoft', delayMs: 0, now: () => clock, publicUrl: 'https://portal.example' }),
+);
 const base = () => `${sandbox.origin}/sandbox/ideasoft`;
 
 const redirectUri = 'https://portal.example/ideasoft-callback';
@@ -59,6 +61,12 @@ describe('Ideasoft sandbox: authorization code', () => {
       `${base()}/panel/auth?client_id=x&response_type=code&state=s&redirect_uri=${encodeURIComponent('https://evil.example/steal')}`,
     );
     expect(open.status).toBe(400);
+    // An ideasoft-callback page, but on another origin than the portal's PUBLIC_URL.
+    const elsewhere = await fetch(
+      `${base()}/panel/auth?client_id=x&response_type=code&state=s&redirect_uri=${encodeURIComponent('https://evil.example/ideasoft-callback')}`,
+    );
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.text()).not.toContain('code=sandbox-');
   });
 
   it('refuses the client_credentials grant the way the store does', async () => {

@@ -126,7 +126,7 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/panel/auth', async (request, reply) => {
     const { client_id: clientId, response_type: responseType, state, redirect_uri: redirectUri } = request.query;
-    const callback = callbackUrl(redirectUri, '/ideasoft-callback');
+    const callback = callbackUrl(redirectUri, '/ideasoft-callback', options.publicUrl);
     reply.type('text/html; charset=utf-8');
     if (!clientId || responseType !== 'code' || !state || !callback) {
       return reply
@@ -134,7 +134,7 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
         .send(
           page(
             'Ideasoft (sandbox) — geçersiz istek',
-            '<h1 class="error">Yetkilendirme isteği işlenemedi.</h1><p>client_id, response_type=code, state and a redirect_uri ending in /ideasoft-callback are required.</p>',
+            '<h1 class="error">Yetkilendirme isteği işlenemedi.</h1><p>client_id, response_type=code, state and a redirect_uri to the portal’s own /ideasoft-callback are required.</p>',
           ),
         );
     }

@@ -261,6 +261,8 @@ export interface SandboxOptions {
   orderScale?: number;
   /** The sandbox's clock (tests pin it); default Date.now. */
   now?: () => number;
+  /** The portal's PUBLIC_URL: the OAuth consent pages send the browser back to its origin only. */
+  publicUrl?: string;
 }
 
 /** How a sandbox refuses a request, as its marketplace does: status, body and (when not JSON) content type. */
