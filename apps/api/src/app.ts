@@ -7,7 +7,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pickLanguage } from '@worq/domain/language';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -16,6 +16,7 @@ import authPlugin from './plugins/auth.ts';
 import deliveryPlugin, { type Delivery } from './plugins/delivery.ts';
 import errorsPlugin, { errorBody, frameworkErrorHandler } from './plugins/errors.ts';
 import { errorLogSerializer, requestLogSerializer } from './plugins/log-redaction.ts';
+import { openapiTransforms } from './plugins/openapi-document.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import secretsPlugin from './plugins/secrets.ts';
 import compressJson from './plugins/compress-json.ts';
@@ -160,7 +161,7 @@ export async function buildApp({ config, database, delivery, logger = true, logS
       servers: [{ url: '/api/v1' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    ...openapiTransforms(app),
   });
   // The compiled server bundles the page's plugin, so its files are found in its package folder
   // rather than next to its code. With `baseDir` the plugin also answers /api/docs/<file> from that

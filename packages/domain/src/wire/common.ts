@@ -6,17 +6,23 @@
 import { z } from 'zod';
 import { addDays, dayNumber, earliestDay, istanbulDay } from '../calendar.ts';
 
-/** Every failed call answers `{ errors: { message, code, fields? } }`; message is in the request language. */
-export interface ErrorBody {
-  errors: {
-    message: string;
-    code: string;
-    /** Per-field messages of a validation error, keyed by wire field name. */
-    fields?: Record<string, string>;
-    /** Extra members some codes carry, such as resend_in_seconds. */
-    [extra: string]: unknown;
-  };
-}
+/**
+ * Every failed call answers `{ errors: { message, code, fields? } }`; message is in the request
+ * language. The server builds it in plugins/errors.ts; this schema documents it (OpenAPI `ErrorBody`).
+ */
+export const errorAnswer = z
+  .object({
+    errors: z.looseObject({
+      message: z.string().describe('For the user, in the request language (Accept-Language: tr or en)'),
+      code: z.string().describe('snake_case and stable, for programs: validation_failed, unauthorized, not_found …'),
+      fields: z
+        .record(z.string(), z.string())
+        .optional()
+        .describe('Per-field messages of a validation error, keyed by wire field name (address.city_id)'),
+    }),
+  })
+  .describe('The error envelope; some codes carry extra members such as resend_in_seconds or retry_after_seconds');
+export type ErrorBody = z.output<typeof errorAnswer>;
 
 /** A call that takes no fields. */
 export const emptyBody = z.object({}).optional();

@@ -87,6 +87,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       schema: {
         tags: ['auth'],
         summary: 'Revokes the session of the given refresh token; works with an expired access token, or none',
+        // Optional: a still-valid token must belong to the session's owner.
+        security: [{}, ...bearer],
         body: refreshTokenBody,
         response: { 204: noContent },
       },
