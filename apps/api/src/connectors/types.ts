@@ -126,6 +126,13 @@ export class ConnectorError extends Error {
 export interface Connector {
   code: MarketplaceCode;
   fields: ConnectorField[];
+  /**
+   * The oldest order instant the marketplace still serves as of `now`, where it serves a limited
+   * history (Trendyol: 3 months). Orders placed before it are not served, which is not the same as
+   * none: an import should show those months as unknown, never as zero. Absent: no known limit.
+   * listOrders never asks for older orders than this.
+   */
+  oldestServed?(now: Date): Date;
   /** One cheap read-only call proving the credentials work. Throws ConnectorError. */
   verify(credentials: Credentials, ctx: ConnectorContext): Promise<VerifyResult>;
   /**

@@ -16,7 +16,7 @@
  * exactly `sandboxSales(...)` (the packages without split parents).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { KnownOrderStatus, MarketplaceOrder, OrderStatus } from '../types.ts';
+import type { KnownOrderStatus, MarketplaceOrder } from '../types.ts';
 
 export type { OrderStatus } from '../types.ts';
 
@@ -59,6 +59,8 @@ const dayMs = 86_400_000;
 const istanbulOffsetMs = 3 * 3_600_000;
 /** How far back the sandbox has history: a little more than the 12 months a backfill reads. */
 export const sandboxHistoryDays = 400;
+/** A package's status stops changing this many days after the order (its `lastModifiedAt` is at most this late). */
+export const sandboxSettleDays = 8;
 /** Sunday … Saturday: the start of the week sells best in Turkish e-commerce. */
 const weekdayFactor = [1.25, 1.15, 1.0, 0.95, 0.95, 0.9, 1.05];
 
@@ -158,7 +160,7 @@ function packagesOfDay(storeKey: string, day: number, today: number, options: Sa
     const base = {
       orderNumber,
       orderedAt: new Date(at).toISOString(),
-      lastModifiedAt: new Date(at + Math.min(ageDays, 8) * dayMs).toISOString(),
+      lastModifiedAt: new Date(at + Math.min(ageDays, sandboxSettleDays) * dayMs).toISOString(),
       currency: 'TRY' as const,
     };
     const splitRoll = random();
