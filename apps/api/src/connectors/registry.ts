@@ -138,6 +138,8 @@ export function createConnectorRegistry({
         ...ctx,
         ...(config.trendyolIntegratorName ? { integratorName: config.trendyolIntegratorName } : {}),
         ...(config.trendyolOrderHistoryDays ? { historyDays: config.trendyolOrderHistoryDays } : {}),
+        // The stream's 5 s between calls protects Trendyol; the built-in sandbox needs no pacing.
+        ...(sandbox && !config.marketplaceBaseUrls.trendyol ? { streamIntervalMs: 0 } : {}),
       };
       return trendyolCtx;
     }

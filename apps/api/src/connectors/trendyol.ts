@@ -1,24 +1,34 @@
 /**
- * Trendyol Partner API (docs/reference/MARKETPLACES.md, revised 2026-11-23). Basic auth with the API key and
- * secret; every request carries `User-Agent: "{sellerId} - {IntegratorName}"` (an integrator sends its
- * own registered name; `SelfIntegration` is for a seller's own software; TRENDYOL_INTEGRATOR_NAME).
- * Bad credentials answer 401 `ClientApiAuthenticationException`.
+ * Trendyol Partner API (docs/marketplaces.md, Trendyol). Basic auth with the API key and secret;
+ * every request carries `User-Agent: "{sellerId} - {IntegratorName}"` (TRENDYOL_INTEGRATOR_NAME,
+ * `SelfIntegration` for a seller's own software). A wrong key answers 401
+ * `ClientApiAuthenticationException`. Answers are parsed with the schemas of trendyol-schema.ts.
  *
- * Credentials are verified with an orders call of size 1: `/addresses` is limited to one request an
- * hour. Orders come from getShipmentPackages with today's field names (renamed on 08.12.2025:
- * `shipmentPackageId`, `packageTotalPrice`, `packageGrossAmount`, lines `lineUnitPrice`,
- * `lineGrossAmount`, `stockCode`; the old names are gone and are not read):
- * - windows of at most 14 days, pages from 0 of 200, at most 10,000 records a query (a fuller
- *   window is halved until it fits), 50 requests per 10 s per seller;
- * - `orderDate` is the Istanbul wall clock written as if it were UTC: 3 hours are taken off;
- * - a package split after a cancelled item becomes `UnPacked` and new packages with the same
- *   `orderNumber` replace it: the parent is skipped, each package is its own order row.
- * How far back the classic endpoint serves is being reduced (the stream endpoint is the long-term
- * path); TRENDYOL_ORDER_HISTORY_DAYS keeps it configurable (default 90, unconfirmed).
+ * Orders (the unversioned `/orders` path was retired on 15 Oct 2026 and answers 426):
+ * - `GET …/v2/orders` for orders placed in the last month: `startDate`/`endDate` windows of at
+ *   most 14 days, pages of 200 from 0, at most 10,000 records a filter (a fuller window is halved);
+ * - `GET …/orders/stream` for older orders, up to the 3 months it serves: it filters by last
+ *   modification (`lastModifiedStartDate`/`lastModifiedEndDate`, ≤ 14 days) and pages with
+ *   `nextCursor` while `hasMore`, so the windows scan modifications from the range's start to now
+ *   and keep the orders placed in the range; calls of one seller are at least 5 s apart;
+ * - every date Trendyol reads or writes is "GMT+3": the Istanbul wall clock read as if it were UTC;
+ * - a package's amount is `packageTotalPrice` (net), a line's is `lineUnitPrice` × quantity
+ *   (`lineGrossAmount` is the unit price before discounts);
+ * - a split parent (`UnPacked`) is skipped, each package is one order row; a status word the
+ *   connector does not know becomes `other` instead of failing the page.
  */
-import { decodeCursor, encodeCursor, integerFields } from './cursor.ts';
-import { basicAuth, getJson, isRecord, requireField, statusError, unexpectedAnswer } from './http.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { basicAuth, getJson, requireField, statusError, unexpectedAnswer } from './http.ts';
 import { slidingWindowLimiter } from './rate-limit.ts';
+import {
+  trendyolOrdersPage,
+  trendyolStreamPage,
+  type TrendyolLine,
+  type TrendyolOrdersPage,
+  type TrendyolPackage,
+  type TrendyolStreamPage,
+} from './trendyol-schema.ts';
+import type { z } from 'zod';
 import type {
   Connector,
   ConnectorContext,
@@ -34,51 +44,88 @@ export const defaultBaseUrl = 'https://apigw.trendyol.com';
 export interface TrendyolContext extends ConnectorContext {
   /** The integrator name of the User-Agent (default SelfIntegration). */
   integratorName?: string;
-  /** How many days back orders are read (default 90). */
+  /** An operator's cap on how many days back orders are read (TRENDYOL_ORDER_HISTORY_DAYS); never past what Trendyol serves. */
   historyDays?: number;
+  /** Least time between two stream calls of one seller (default 5 s as Trendyol asks; tests and the sandbox pass 0). */
+  streamIntervalMs?: number;
+  /** The clock the served history is measured from (default Date.now; tests pin it). */
+  now?: () => number;
 }
 
+const dayMs = 86_400_000;
 export const trendyolPageSize = 200;
-export const trendyolWindowMs = 14 * 86_400_000;
+export const trendyolWindowMs = 14 * dayMs;
 export const trendyolMaxRecords = 10_000;
-export const defaultHistoryDays = 90;
-const istanbulOffsetMs = 3 * 3_600_000;
+/** v2/orders serves the last month; a month is never shorter than 28 days, and one day is kept as margin. */
+export const trendyolRecentDays = 27;
+/** orders/stream serves the last 3 months; 3 months are never shorter than 89 days, and one day is kept as margin. */
+export const trendyolHistoryDays = 88;
+export const trendyolStreamIntervalMs = 5_000;
+const gmt3OffsetMs = 3 * 3_600_000;
 const rateLimit = { requests: 50, perMs: 10_000 };
 /**
  * Keeps each seller under Trendyol's 50 requests per 10 s, shared by every call in this process
  * (verify, paging, health checks), so paging a long range slows down instead of earning 429s.
  */
 const waitForSlot = slidingWindowLimiter(rateLimit);
+/** One limiter per stream interval (in practice one: the configured one). */
+const streamLimiters = new Map<number, (key: string) => Promise<void>>();
 const unexpected = unexpectedAnswer('Trendyol');
 
+/** An instant (ms) as Trendyol reads a date parameter: the Istanbul wall clock written as if it were UTC. */
+export const toTrendyolEpoch = (instantMs: number): number => instantMs + gmt3OffsetMs;
+/** The instant (ms) of a date Trendyol wrote (`orderDate`, `lastModifiedDate`). */
+export const fromTrendyolEpoch = (epoch: number): number => epoch - gmt3OffsetMs;
+
 /** Trendyol's package statuses in the shared vocabulary; `UnPacked` (a split parent) is skipped. */
-const statusMap: Record<string, OrderStatus> = {
-  Awaiting: 'created',
-  Created: 'created',
-  Picking: 'preparing',
-  Invoiced: 'preparing',
-  Repack: 'preparing',
-  Shipped: 'shipped',
-  AtCollectionPoint: 'shipped',
-  Delivered: 'delivered',
-  UnDelivered: 'returned',
-  Returned: 'returned',
-  Cancelled: 'cancelled',
-  UnSupplied: 'cancelled',
-};
-const splitParent = 'UnPacked';
+const statusMap = new Map<string, OrderStatus>(
+  Object.entries({
+    Awaiting: 'created',
+    Created: 'created',
+    // Listed among the package statuses (MARKETPLACES.md); its exact step is unconfirmed.
+    Verified: 'created',
+    Picking: 'preparing',
+    Invoiced: 'preparing',
+    Repack: 'preparing',
+    Shipped: 'shipped',
+    AtCollectionPoint: 'shipped',
+    Delivered: 'delivered',
+    UnDelivered: 'returned',
+    Returned: 'returned',
+    Cancelled: 'cancelled',
+    UnSupplied: 'cancelled',
+  } satisfies Record<string, OrderStatus>),
+);
+export const trendyolSplitParent = 'UnPacked';
 
 interface Cursor {
-  /** Window start and end (ms, end exclusive) and the page inside it. */
+  /** The range read, fixed at the first call (ms, `to` exclusive) so a long read does not chase the clock. */
+  from: number;
+  to: number;
+  /** Orders placed from `split` on come from v2/orders, older ones from the stream. */
+  split: number;
+  /** The first call's "now": the stream scans modifications up to it. */
+  asOf: number;
+  phase: 'recent' | 'stream';
+  /** The window (ms, end exclusive): order dates for v2/orders, modification dates for the stream. */
   start: number;
   end: number;
+  /** v2/orders: the page of the window. */
   page: number;
-  /** The range end as of the first call, so a long read does not chase the clock. */
-  to: number;
+  /** The stream: Trendyol's `nextCursor` for the window's next call, null for its first. */
+  next: string | null;
 }
 
+const numericFields = ['from', 'to', 'split', 'asOf', 'start', 'end', 'page'] as const;
 const decode = (text: string) =>
-  decodeCursor(text, integerFields<Cursor>('start', 'end', 'page', 'to'), () => unexpected('unreadable cursor'));
+  decodeCursor<Cursor>(
+    text,
+    (value) =>
+      numericFields.every((name) => Number.isInteger(value[name])) &&
+      (value.phase === 'recent' || value.phase === 'stream') &&
+      (value.next === null || typeof value.next === 'string'),
+    () => unexpected('unreadable cursor'),
+  );
 
 export const trendyolConnector: Connector = {
   code: 'trendyol',
@@ -88,52 +135,135 @@ export const trendyolConnector: Connector = {
     { name: 'api_secret', type: 'secret', required: true },
   ],
 
-  async verify(credentials, ctx) {
+  oldestServed: (now) => new Date(now.getTime() - trendyolHistoryDays * dayMs),
+
+  async verify(credentials, ctx: TrendyolContext) {
     const sellerId = requireField(credentials, 'seller_id');
-    const now = Date.now();
-    const query = new URLSearchParams({ startDate: String(now - 86_400_000), endDate: String(now), page: '0', size: '1' });
-    await request(credentials, `/integration/order/sellers/${encodeURIComponent(sellerId)}/orders?${query}`, ctx);
+    const now = ctx.now?.() ?? Date.now();
+    const query = new URLSearchParams({
+      startDate: String(toTrendyolEpoch(now - dayMs)),
+      endDate: String(toTrendyolEpoch(now)),
+      page: '0',
+      size: '1',
+    });
+    parseAnswer(trendyolOrdersPage, await request(credentials, `${ordersPath(sellerId)}/v2/orders?${query}`, ctx));
     return { sellerId };
   },
 
   async listOrders(credentials, range, cursorText, ctx: TrendyolContext) {
     const sellerId = requireField(credentials, 'seller_id');
-    let cursor: Cursor;
-    if (cursorText) cursor = decode(cursorText);
-    else {
-      const to = Math.min(range.to.getTime(), Date.now());
-      const oldest = to - (ctx.historyDays ?? defaultHistoryDays) * 86_400_000;
-      const start = Math.max(range.from.getTime(), oldest);
-      if (start >= to) return { orders: [], cursor: null };
-      cursor = { start, end: Math.min(start + trendyolWindowMs, to), page: 0, to };
+    let cursor: Cursor | null = cursorText ? decode(cursorText) : firstCursor(range.from.getTime(), range.to.getTime(), ctx);
+    if (!cursor) return { orders: [], cursor: null };
+    if (cursor.phase === 'stream') {
+      const { orders, next } = await readStream(credentials, sellerId, cursor, ctx);
+      return { orders, cursor: next ? encodeCursor(next) : null };
     }
     for (;;) {
       const query = new URLSearchParams({
-        startDate: String(cursor.start),
-        // Trendyol's endDate is inclusive; the windows are half-open.
-        endDate: String(cursor.end - 1),
+        startDate: String(toTrendyolEpoch(cursor.start)),
+        // endDate is inclusive; the windows are half-open.
+        endDate: String(toTrendyolEpoch(cursor.end - 1)),
         page: String(cursor.page),
         size: String(trendyolPageSize),
-        orderByField: 'CreatedDate',
-        orderByDirection: 'ASC',
       });
-      const body = await request(credentials, `/integration/order/sellers/${encodeURIComponent(sellerId)}/orders?${query}`, ctx);
-      const page = parsePackages(body);
+      const body = await request(credentials, `${ordersPath(sellerId)}/v2/orders?${query}`, ctx);
+      const page: TrendyolOrdersPage = parseAnswer(trendyolOrdersPage, body);
       if (cursor.page === 0 && page.totalElements > trendyolMaxRecords && cursor.end - cursor.start > 60_000) {
-        // More than one query may return: halve the window and ask again.
+        // More than one filter may reach: halve the window and ask again.
         cursor = { ...cursor, end: cursor.start + Math.floor((cursor.end - cursor.start) / 2) };
         continue;
       }
       const lastPage = Math.min(page.totalPages, trendyolMaxRecords / trendyolPageSize) - 1;
-      let next: Cursor | null;
-      if (cursor.page < lastPage) next = { ...cursor, page: cursor.page + 1 };
-      else if (cursor.end < cursor.to)
-        next = { start: cursor.end, end: Math.min(cursor.end + trendyolWindowMs, cursor.to), page: 0, to: cursor.to };
-      else next = null;
-      return { orders: page.orders, cursor: next ? encodeCursor(next) : null };
+      const next: Cursor | null =
+        cursor.page < lastPage
+          ? { ...cursor, page: cursor.page + 1 }
+          : cursor.end < cursor.to
+            ? { ...cursor, start: cursor.end, end: Math.min(cursor.end + trendyolWindowMs, cursor.to), page: 0 }
+            : firstStreamCursor(cursor);
+      return { orders: readPackages(page.content).orders, cursor: next ? encodeCursor(next) : null };
     }
   },
 };
+
+const ordersPath = (sellerId: string) => `/integration/order/sellers/${encodeURIComponent(sellerId)}`;
+
+/**
+ * Where a range starts: no older than Trendyol serves (nor than the operator's cap), orders of the
+ * last month from v2/orders first, then the stream for the older part (null when nothing is left).
+ */
+function firstCursor(rangeFrom: number, rangeTo: number, ctx: TrendyolContext): Cursor | null {
+  const now = ctx.now?.() ?? Date.now();
+  const to = Math.min(rangeTo, now);
+  const days = Math.min(ctx.historyDays ?? trendyolHistoryDays, trendyolHistoryDays);
+  const from = Math.max(rangeFrom, now - days * dayMs);
+  if (from >= to) return null;
+  const split = Math.max(from, now - trendyolRecentDays * dayMs);
+  const base = { from, to, split, asOf: now, page: 0, next: null };
+  if (split < to) return { ...base, phase: 'recent', start: split, end: Math.min(split + trendyolWindowMs, to) };
+  return firstStreamCursor({ ...base, phase: 'recent', start: to, end: to });
+}
+
+/** The stream's first window, or null when every order of the range comes from v2/orders. */
+function firstStreamCursor(cursor: Cursor): Cursor | null {
+  if (cursor.from >= cursor.split) return null;
+  return {
+    ...cursor,
+    phase: 'stream',
+    start: cursor.from,
+    end: Math.min(cursor.from + trendyolWindowMs, cursor.asOf),
+    page: 0,
+    next: null,
+  };
+}
+
+/**
+ * One stream call: the packages modified in the window, of which those placed in [from, split)
+ * are the range's older orders (newer ones came from v2/orders). A package modified while the
+ * windows are read moves to a later window, which is read after this one.
+ */
+async function readStream(
+  credentials: Credentials,
+  sellerId: string,
+  cursor: Cursor,
+  ctx: TrendyolContext,
+): Promise<{ orders: MarketplaceOrder[]; next: Cursor | null }> {
+  const query = new URLSearchParams({
+    lastModifiedStartDate: String(toTrendyolEpoch(cursor.start)),
+    lastModifiedEndDate: String(toTrendyolEpoch(cursor.end - 1)),
+    size: String(trendyolPageSize),
+  });
+  // The first call of a filter sends no cursor; the filter stays the same under one cursor.
+  if (cursor.next) query.set('nextCursor', cursor.next);
+  await waitForStreamSlot(sellerId, ctx.streamIntervalMs ?? trendyolStreamIntervalMs);
+  const page: TrendyolStreamPage = parseAnswer(
+    trendyolStreamPage,
+    await request(credentials, `${ordersPath(sellerId)}/orders/stream?${query}`, ctx),
+  );
+  const keepUntil = Math.min(cursor.split, cursor.to);
+  const orders = readPackages(page.content).orders.filter((order) => {
+    const at = Date.parse(order.orderedAt);
+    return at >= cursor.from && at < keepUntil;
+  });
+  if (page.hasMore) {
+    if (!page.nextCursor) throw unexpected('stream page with hasMore but no nextCursor');
+    return { orders, next: { ...cursor, next: page.nextCursor } };
+  }
+  const next =
+    cursor.end < cursor.asOf
+      ? { ...cursor, start: cursor.end, end: Math.min(cursor.end + trendyolWindowMs, cursor.asOf), next: null }
+      : null;
+  return { orders, next };
+}
+
+async function waitForStreamSlot(sellerId: string, intervalMs: number): Promise<void> {
+  if (intervalMs <= 0) return;
+  let limiter = streamLimiters.get(intervalMs);
+  if (!limiter) {
+    limiter = slidingWindowLimiter({ requests: 1, perMs: intervalMs });
+    streamLimiters.set(intervalMs, limiter);
+  }
+  await limiter(sellerId);
+}
 
 async function request(credentials: Credentials, path: string, ctx: TrendyolContext): Promise<unknown> {
   const sellerId = requireField(credentials, 'seller_id');
@@ -149,6 +279,14 @@ async function request(credentials: Credentials, path: string, ctx: TrendyolCont
   );
 }
 
+/** An answer read with its schema; anything else is Trendyol's unexpected answer, naming the first wrong member. */
+export function parseAnswer<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw unexpected(`answer not in the documented shape at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? ''}`.slice(0, 300));
+}
+
 /** Maps a non-2xx Trendyol answer to what the seller can act on. */
 export function trendyolError(status: number, text: string, retryAfter: string | null = null): ConnectorError {
   return statusError(status, `Trendyol ${status}: ${text.slice(0, 300)}`, {
@@ -158,58 +296,34 @@ export function trendyolError(status: number, text: string, retryAfter: string |
   });
 }
 
-const kurus = (value: unknown): number => {
-  const amount = Number(value);
-  if (!Number.isFinite(amount)) throw unexpected('an amount is not a number');
-  return Math.round(amount * 100);
-};
+const kurus = (lira: number): number => Math.round(lira * 100);
 
-function toLine(line: unknown): MarketplaceOrderLine {
-  if (!isRecord(line)) throw unexpected('a line is not an object');
-  const quantity = Number(line.quantity);
-  if (!Number.isInteger(quantity) || quantity < 0) throw unexpected('a line without quantity');
-  const sku =
-    typeof line.stockCode === 'string' && line.stockCode !== '' ? line.stockCode : String(line.barcode ?? line.productCode ?? 'unknown');
-  const amount = line.lineGrossAmount !== undefined ? kurus(line.lineGrossAmount) : kurus(line.lineUnitPrice) * quantity;
-  return { sku, name: typeof line.productName === 'string' ? line.productName : sku, quantity, amount };
+function toLine(line: TrendyolLine): MarketplaceOrderLine {
+  const sku = line.stockCode || line.barcode || `line-${line.lineId}`;
+  // lineGrossAmount is the unit price before discounts; the line's net is the net unit price × quantity.
+  return { sku, name: line.productName || sku, quantity: line.quantity, amount: kurus(line.lineUnitPrice) * line.quantity };
 }
 
-/** One page of packages in the shared shape; buyer details are not read. */
-export function parsePackages(body: unknown): { orders: MarketplaceOrder[]; totalPages: number; totalElements: number } {
-  if (!isRecord(body) || !Array.isArray(body.content)) throw unexpected('no content array');
+/**
+ * Packages in the shared shape: split parents skipped, buyer details never read, a status word the
+ * connector does not know kept as `other` and counted in `unclassified`.
+ */
+export function readPackages(content: readonly TrendyolPackage[]): { orders: MarketplaceOrder[]; unclassified: number } {
   const orders: MarketplaceOrder[] = [];
-  for (const item of body.content) {
-    if (!isRecord(item)) throw unexpected('package is not an object');
-    const statusWord = String(item.shipmentPackageStatus ?? item.status ?? '');
-    if (statusWord === splitParent) continue;
-    const packageId = item.shipmentPackageId;
-    const orderNumber = item.orderNumber;
-    const orderDate = Number(item.orderDate);
-    if (
-      (typeof packageId !== 'string' && typeof packageId !== 'number') ||
-      (typeof orderNumber !== 'string' && typeof orderNumber !== 'number')
-    ) {
-      throw unexpected('package without shipmentPackageId or orderNumber');
-    }
-    if (!Number.isFinite(orderDate)) throw unexpected('package without orderDate');
-    const status = statusMap[statusWord];
-    if (!status) throw unexpected(`unknown package status ${statusWord.slice(0, 40)}`);
+  let unclassified = 0;
+  for (const item of content) {
+    if (item.status === trendyolSplitParent) continue;
+    const status = statusMap.get(item.status);
+    if (!status) unclassified += 1;
     orders.push({
-      id: String(packageId),
-      orderNumber: String(orderNumber),
-      // orderDate is the Istanbul wall clock read as UTC.
-      orderedAt: new Date(orderDate - istanbulOffsetMs).toISOString(),
-      status,
+      id: String(item.shipmentPackageId),
+      orderNumber: item.orderNumber,
+      orderedAt: new Date(fromTrendyolEpoch(item.orderDate)).toISOString(),
+      status: status ?? 'other',
       totalAmount: kurus(item.packageTotalPrice),
-      currency: typeof item.currencyCode === 'string' ? item.currencyCode : 'TRY',
-      lines: Array.isArray(item.lines) ? item.lines.map(toLine) : [],
+      currency: item.currencyCode,
+      lines: item.lines.map(toLine),
     });
   }
-  const totalPages = Number(body.totalPages);
-  const totalElements = Number(body.totalElements);
-  return {
-    orders,
-    totalPages: Number.isFinite(totalPages) ? totalPages : 0,
-    totalElements: Number.isFinite(totalElements) ? totalElements : 0,
-  };
+  return { orders, unclassified };
 }

@@ -26,11 +26,13 @@ const sandbox = useSandboxApp(async (app) => {
   await app.register(n11Sandbox, { prefix: '/sandbox/n11', ...options });
 });
 
-const ctx = (code: string): ConnectorContext & { historyDays: number } => ({
+const ctx = (code: string): ConnectorContext & { historyDays: number; now: () => number } => ({
   baseUrl: `${sandbox.origin}/sandbox/${code}`,
   retries: 0,
   timeoutMs: 5_000,
   historyDays: 365,
+  // Trendyol measures the history it serves from "now": the sandbox's pinned clock.
+  now: () => now,
 });
 
 async function readAll(
