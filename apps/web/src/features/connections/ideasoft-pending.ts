@@ -41,11 +41,6 @@ export function forgetIdeasoftAuthorization(): void {
   }
 }
 
-/** Only a path of this app may be returned to (no open redirect through the stored value). */
-export function safeReturnPath(value: string | undefined): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/connections';
-}
-
 /** Leaves the app for the store's consent page (a function of its own so tests can stand in). */
 export function leaveForConsent(url: string): void {
   window.location.assign(url);

@@ -5,7 +5,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useMarketplaces } from '../api/marketplaces.ts';
 import { upsertIntegration } from '../api/upsert-integration.ts';
-import { forgetIdeasoftAuthorization, pendingIdeasoftAuthorization, safeReturnPath } from '../ideasoft-pending.ts';
+import { forgetIdeasoftAuthorization, pendingIdeasoftAuthorization } from '../ideasoft-pending.ts';
+import { safeInternalPath } from '../../../lib/safe-path.ts';
 import { trackTask } from '../../../lib/background-tasks.ts';
 import { CallbackCard, CallbackOutcome } from './callback-card.tsx';
 import styles from './connections.module.css';
@@ -31,7 +32,8 @@ export function Component() {
   const state = params.get('state');
   const denied = params.get('error');
   const pending = useMemo(() => (state ? pendingIdeasoftAuthorization(state) : null), [state]);
-  const [returnTo] = useState(() => safeReturnPath(pending?.return_to));
+  // Only a path of this app may be returned to (no open redirect through the stored value).
+  const [returnTo] = useState(() => safeInternalPath(pending?.return_to) ?? '/connections');
 
   useEffect(() => {
     if (started.current) return;

@@ -153,6 +153,7 @@ describe('mobile verification', () => {
     ['/mobile-verification?next=%2Fworq-trade%2Fplan%3Fuse_suggestion%3D1', '/worq-trade/plan?use_suggestion=1'],
     ['/mobile-verification?next=%2F%2Fevil.example%2Fx', '/worq-trade'],
     ['/mobile-verification?next=https%3A%2F%2Fevil.example', '/worq-trade'],
+    ['/mobile-verification?next=%2F%5Cevil.example', '/worq-trade'],
   ])('after verifying from %s lands on %s (the deep link kept, never another site)', async (start, landing) => {
     serve({
       'POST /auth/otp/send': { status: 200, data: { masked_phone: '+90 *** *** 4567', expires_in_seconds: 180, resend_in_seconds: 60 } },

@@ -70,6 +70,21 @@ describe('/ideasoft-callback', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent('/worq-trade/onboarding/connect-store');
   });
 
+  it.each(['/\\evil.example/x', '//evil.example/x', 'https://evil.example', '/ space'])(
+    'returns to /connections instead of the stored %s',
+    async (returnTo) => {
+      const actor = userEvent.setup();
+      rememberIdeasoftAuthorization({ state: 'st-9', marketplace_id: 'm-ideasoft', store_name: 'Ayşe Butik', return_to: returnTo });
+      serveCallback();
+      renderAt('/ideasoft-callback?code=c&state=st-9', <IdeasoftCallbackPage />, '/ideasoft-callback');
+      await waitFor(() => expect(tracking.tasks).toHaveLength(1));
+      expect(tracking.tasks[0]?.options.page).toBe('/connections');
+      finish({ message: 'Ayşe Butik mağazanız bağlandı.', is_successful: true });
+      await actor.click(await screen.findByRole('button', { name: 'Bağlantılara dön' }));
+      expect(await screen.findByTestId('where')).toHaveTextContent('/connections');
+    },
+  );
+
   it("shows the task's failure message", async () => {
     rememberIdeasoftAuthorization({
       state: 'st-2',
