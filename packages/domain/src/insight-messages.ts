@@ -17,6 +17,10 @@ export const insightMessages = {
     tr: '{marketplace} istek sınırına ulaşıldı; {store} siparişlerinin aktarımı birkaç dakika içinde kaldığı yerden sürecek.',
     en: '{marketplace} request limit reached; importing {store} orders will resume where it stopped in a few minutes.',
   },
+  sync_paused_daily_limit: {
+    tr: '{store} için bugünkü sipariş aktarım sınırına ulaşıldı; aktarım yarın kaldığı yerden sürecek.',
+    en: "Today's order import limit for {store} is reached; the import will resume where it stopped tomorrow.",
+  },
   sync_already_running: {
     tr: '{store} siparişleri zaten aktarılıyor.',
     en: '{store} orders are already being imported.',

@@ -147,7 +147,11 @@ export async function releaseSync(
  * minutes ahead in the same statement (SKIP LOCKED), so two processes never schedule the same
  * store; the run itself then sets the real next time.
  */
-export async function claimDueSyncs(db: Db, periodic: boolean, limit: number): Promise<{ integrationId: string; customerId: string }[]> {
+export async function claimDueSyncs(
+  db: Db,
+  periodic: boolean,
+  limit: number,
+): Promise<{ integrationId: string; customerId: string; state: OrderSync['state'] }[]> {
   const periodicCondition = periodic ? sql`or s.state in ('never', 'ok', 'failed')` : sql``;
   const result = await db.execute(sql`
     update order_syncs set next_run_at = now() + interval '10 minutes', updated_at = now()
@@ -162,11 +166,20 @@ export async function claimDueSyncs(db: Db, periodic: boolean, limit: number): P
       limit ${limit}
       for update of s skip locked
     )
-    returning integration_id, customer_id`);
-  return rowsOf<{ integration_id: string; customer_id: string }>(result).map((row) => ({
+    returning integration_id, customer_id, state`);
+  return rowsOf<{ integration_id: string; customer_id: string; state: OrderSync['state'] }>(result).map((row) => ({
     integrationId: row.integration_id,
     customerId: row.customer_id,
+    state: row.state,
   }));
+}
+
+/** Moves a due store's next run (one not being run now) to `until`. */
+export async function postponeSync(db: Db, integrationId: string, until: Date): Promise<void> {
+  await db
+    .update(orderSyncs)
+    .set({ nextRunAt: until, updatedAt: sql`now()` })
+    .where(and(eq(orderSyncs.integrationId, integrationId), sql`(${orderSyncs.lockedUntil} is null or ${orderSyncs.lockedUntil} < now())`));
 }
 
 /** Gives every active connection without a sync row one (connections made before orders existed). */

@@ -7,6 +7,9 @@
  * - scheduled every ORDER_SYNC_INTERVAL_MINUTES, re-reading an overlap so status changes land;
  * - on demand (POST /insight/sync).
  * A lease on the store's sync row keeps two processes from syncing the same store at once.
+ * Imports are bounded (importLimits): a run reads at most so many pages and orders before it hands
+ * over to a continuation task, which counts against the owner's task quota like a task they
+ * started; a store reads at most so many pages and orders per Istanbul day, then waits for the next.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { isMessageKey, type MessageKey, type MessageParams } from '@worq/domain/messages';
@@ -25,15 +28,19 @@ import {
   claimSync,
   ensureSyncRow,
   oldestOrderAt,
+  postponeSync,
   releaseSync,
   unfinishedSyncTask,
   updateOwnSync,
   upsertOrders,
 } from './sync-repository.ts';
+import { istanbulDate, istanbulDayStart } from './repository.ts';
 
 export interface SyncContext {
   db: Db;
   config: Pick<Config, 'orderSyncIntervalMinutes'>;
+  /** Overrides of importLimits (tests lower them). */
+  limits?: Partial<ImportLimits>;
   registry: ConnectorRegistry;
   secrets: Secrets;
   tasks: Tasks;
@@ -57,6 +64,22 @@ const defaultRateLimitPauseMs = 60_000;
 /** Pause after the marketplace could not be reached. */
 const unavailablePauseMs = 15 * 60_000;
 
+/**
+ * How much one store may import (ARCHITECTURE.md §6, docs/security.md "Imports are bounded"). A run
+ * stops at its caps and continues in a new task; a store stops at its day's caps until the next
+ * Istanbul day. Orders count as the store served them, before ingest-limits.ts drops or caps any.
+ * Generous for a real store (Hepsiburada's backfill reads 5 lists in 24-hour windows, about 1,850
+ * mostly empty pages; a year of 250,000 orders imports in a day), small enough that a store serving
+ * endless pages costs a bounded share of the runner and of the database.
+ */
+export const importLimits = {
+  pagesPerRun: 2_000,
+  ordersPerRun: 20_000,
+  pagesPerDay: 10_000,
+  ordersPerDay: 250_000,
+};
+export type ImportLimits = typeof importLimits;
+
 /** Stored credentials in the connector's terms (identifiers, secrets, region). */
 function storedCredentials(secrets: Secrets, integration: Integration): Credentials {
   return {
@@ -74,7 +97,10 @@ export async function requestOrderSync(
   ctx: Pick<SyncContext, 'db' | 'tasks'>,
   customerId: string,
   integrationId: string,
-  /** Started by the schedule rather than the seller: outside the seller's task quota. */
+  /**
+   * Started by the schedule rather than the seller: outside the seller's task quota. Continuations
+   * of a run are not: they count against the store's owner (enqueueDueSyncs).
+   */
   system = false,
 ): Promise<string> {
   await ensureSyncRow(ctx.db, customerId, integrationId);
@@ -110,6 +136,15 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
 
   const started = Date.now();
   const now = ctx.now();
+  const limits = { ...importLimits, ...ctx.limits };
+  const today = istanbulDate(now);
+  // The day's counters, across this store's runs; a new Istanbul day starts them again.
+  let dayPages = sync.quotaDay === today ? sync.dayPages : 0;
+  let dayOrders = sync.quotaDay === today ? sync.dayOrders : 0;
+  let runPages = 0;
+  let runOrders = 0;
+  let capped = 0;
+  let rejected = 0;
   let rangeFrom = sync.rangeFrom;
   let rangeTo = sync.rangeTo;
   let cursor = sync.cursor;
@@ -152,20 +187,47 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
   };
 
   try {
+    const atDayLimit = () => dayPages >= limits.pagesPerDay || dayOrders >= limits.ordersPerDay;
     for (;;) {
+      if (atDayLimit()) {
+        ctx.log.warn({ integrationId, dayPages, dayOrders }, "order sync reached the store's daily limit");
+        await releaseSync(ctx.db, integrationId, task.id, {
+          state: 'running',
+          message: 'sync_paused_daily_limit',
+          messageParams: { store },
+          nextRunAt: new Date(istanbulDayStart(today).getTime() + dayMs),
+        });
+        return { message: 'sync_paused_daily_limit', params: { store }, data: progress() };
+      }
       // A seller connecting a store right now is served before the next page of this import.
       await task.giveWay();
       const page = await connector.listOrders(credentials, range, cursor, connectorCtx);
+      runPages += 1;
+      runOrders += page.orders.length;
+      dayPages += 1;
+      dayOrders += page.orders.length;
       // The page and the resume point are saved together: a crash never loses or repeats half a page.
       await ctx.db.transaction(async (tx) => {
         const counts = await upsertOrders(tx as unknown as Db, customerId, integrationId, page.orders);
         newOrders += counts.inserted;
         updatedOrders += counts.updated;
-        await updateOwnSync(tx as unknown as Db, integrationId, task.id, { cursor: page.cursor, newOrders, updatedOrders }, leaseSeconds);
+        capped += counts.capped;
+        rejected += counts.rejected;
+        await updateOwnSync(
+          tx as unknown as Db,
+          integrationId,
+          task.id,
+          { cursor: page.cursor, newOrders, updatedOrders, quotaDay: today, dayPages, dayOrders },
+          leaseSeconds,
+        );
       });
       cursor = page.cursor;
       if (cursor === null) break;
-      if (Date.now() - started > runBudgetMs || task.signal.aborted) {
+      // The day's cap wins over the run's: the store waits for tomorrow rather than continuing now.
+      if (atDayLimit()) continue;
+      const atRunLimit = runPages >= limits.pagesPerRun || runOrders >= limits.ordersPerRun;
+      if (atRunLimit || Date.now() - started > runBudgetMs || task.signal.aborted) {
+        logBounded(ctx, integrationId, capped, rejected);
         await continueLater(ctx, integrationId, task.id, store, newOrders);
         return { message: 'sync_continues', params: { store, new_orders: newOrders }, data: progress() };
       }
@@ -174,6 +236,7 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
     return handleSyncError(ctx, task, integration, marketplace.name, error, progress());
   }
 
+  logBounded(ctx, integrationId, capped, rejected);
   const oldest = await oldestOrderAt(ctx.db, integrationId);
   const intervalMinutes = ctx.config.orderSyncIntervalMinutes;
   await releaseSync(ctx.db, integrationId, task.id, {
@@ -189,6 +252,11 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
   });
   const data: OrderSyncData = { new_orders: newOrders, updated_orders: updatedOrders, oldest_order_at: oldest?.toISOString() ?? null };
   return { message: 'sync_done', params: { store, new_orders: newOrders, updated_orders: updatedOrders }, data };
+}
+
+/** Orders of this run that ingest-limits.ts capped or left out: a broken or hostile store shows in the logs. */
+function logBounded(ctx: SyncContext, integrationId: string, capped: number, rejected: number): void {
+  if (capped + rejected > 0) ctx.log.warn({ integrationId, capped, rejected }, 'order sync capped or left out orders');
 }
 
 /** Hands the store's run back to continue shortly from its saved cursor. */
@@ -283,13 +351,28 @@ async function handleSyncError(
   throw new AppError(error.kind === 'unavailable' ? 503 : 502, key, { messageKey: key, params });
 }
 
-/** Enqueues the runs that are due: continuations always, scheduled re-reads when the schedule is on. */
+/**
+ * Enqueues the runs that are due: continuations always, scheduled re-reads when the schedule is on.
+ * A continuation counts against its owner's task quota (a store that never finishes must not import
+ * for free); past the quota it waits until the owner's window frees up.
+ */
 export async function enqueueDueSyncs(ctx: SyncContext): Promise<number> {
   const periodic = ctx.config.orderSyncIntervalMinutes > 0;
   if (periodic) await adoptUnsyncedIntegrations(ctx.db);
   const due = await claimDueSyncs(ctx.db, periodic, 200);
   for (const store of due) {
-    await requestOrderSync(ctx, store.customerId, store.integrationId, true);
+    const continuation = store.state === 'running';
+    try {
+      await requestOrderSync(ctx, store.customerId, store.integrationId, !continuation);
+    } catch (error) {
+      if (!(error instanceof AppError && error.statusCode === 429)) throw error;
+      const waitSeconds = Number(error.options.extra?.retry_after_seconds) || 60;
+      ctx.log.warn(
+        { integrationId: store.integrationId, customerId: store.customerId, waitSeconds },
+        "order sync continuation waits for its owner's task quota",
+      );
+      await postponeSync(ctx.db, store.integrationId, new Date(Date.now() + waitSeconds * 1000));
+    }
   }
   return due.length;
 }

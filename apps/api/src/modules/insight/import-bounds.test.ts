@@ -1,0 +1,169 @@
+/*
+ * Imports are bounded: a run stops at its page and order caps and continues in a new task, a store
+ * stops at its day's caps until the next Istanbul day, and the continuation task counts against the
+ * store owner's task quota (a store that never finishes does not import for free).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Connector, MarketplaceOrder, OrderPage } from '../../connectors/types.ts';
+import type { ConnectorRegistry } from '../../connectors/registry.ts';
+import { backgroundTasks, orderSyncs } from '../../db/schema.ts';
+import { registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
+import { insertIntegration } from '../marketplace/repository.ts';
+import { marketplaceIdOf } from '../marketplace/test-kit.ts';
+import { defaultTaskQuota } from '../tasks/plugin.ts';
+import type { RunningTask } from '../tasks/types.ts';
+import { istanbulDate, istanbulDayStart } from './repository.ts';
+import { ensureSyncRow, findSync } from './sync-repository.ts';
+import { enqueueDueSyncs, runSyncTask, type ImportLimits, type SyncContext } from './sync.ts';
+
+const ctx = sharedAccountsTestApp();
+
+/** A marketplace that never runs out of pages: page n answers `perPage` orders and the cursor n+1. */
+function endlessConnector(perPage: number): { connector: Connector; cursors: (string | null)[] } {
+  const cursors: (string | null)[] = [];
+  let counter = 0;
+  const connector: Connector = {
+    code: 'trendyol',
+    fields: [],
+    verify: async () => ({}),
+    listOrders: async (_credentials, _range, cursor): Promise<OrderPage> => {
+      cursors.push(cursor);
+      const orders: MarketplaceOrder[] = Array.from({ length: perPage }, () => {
+        counter += 1;
+        return {
+          id: `endless-${randomUUID()}`,
+          orderNumber: `e-${counter}`,
+          orderedAt: new Date(Date.now() - counter * 60_000).toISOString(),
+          status: 'delivered',
+          totalAmount: 10_000,
+          currency: 'TRY',
+          lines: [{ sku: 'S', name: 'Ürün', quantity: 1, amount: 10_000 }],
+        };
+      });
+      return { orders, cursor: `page-${Number(cursor?.slice(5) ?? 1) + 1}` };
+    },
+  };
+  return { connector, cursors };
+}
+
+function syncContext(connector: Connector, limits: Partial<ImportLimits> = {}, orderSyncIntervalMinutes = 60): SyncContext {
+  const registry = {
+    connector: () => connector,
+    context: () => ({ baseUrl: 'http://marketplace.invalid' }),
+  } as unknown as ConnectorRegistry;
+  return {
+    db: ctx.database.db,
+    config: { orderSyncIntervalMinutes },
+    limits,
+    registry,
+    secrets: ctx.app.secrets,
+    tasks: ctx.app.tasks,
+    log: ctx.app.log,
+    now: () => new Date(),
+  };
+}
+
+function task(seller: RegisteredCustomer, integrationId: string): RunningTask {
+  return {
+    id: randomUUID(),
+    customerId: seller.customerId,
+    type: 'sync_orders',
+    payload: { integration_id: integrationId },
+    attempt: 1,
+    language: 'en',
+    signal: new AbortController().signal,
+    giveWay: () => Promise.resolve(),
+  };
+}
+
+async function newStore(seller: RegisteredCustomer): Promise<string> {
+  const id = randomUUID();
+  await insertIntegration(ctx.database.db, {
+    id,
+    customerId: seller.customerId,
+    marketplaceId: await marketplaceIdOf(ctx, 'trendyol'),
+    storeName: 'Sonsuz Mağaza',
+    publicFields: { seller_id: '1' },
+  });
+  await ensureSyncRow(ctx.database.db, seller.customerId, id);
+  return id;
+}
+
+let seller: RegisteredCustomer;
+beforeAll(async () => {
+  seller = await registerVerifiedCustomer(ctx);
+});
+
+describe('a run of a store that never runs out of pages', () => {
+  it('stops at its page cap and leaves the rest to a continuation', async () => {
+    const store = await newStore(seller);
+    const endless = endlessConnector(3);
+    const outcome = await runSyncTask(syncContext(endless.connector, { pagesPerRun: 4 }), task(seller, store));
+    expect(outcome.message).toBe('sync_continues');
+    expect(endless.cursors).toHaveLength(4);
+    expect(await findSync(ctx.database.db, store)).toMatchObject({ state: 'running', cursor: 'page-5', newOrders: 12, lockedBy: null });
+  });
+
+  it('stops at its order cap', async () => {
+    const store = await newStore(seller);
+    const endless = endlessConnector(50);
+    const outcome = await runSyncTask(syncContext(endless.connector, { ordersPerRun: 120 }), task(seller, store));
+    expect(outcome.message).toBe('sync_continues');
+    expect(endless.cursors).toHaveLength(3);
+  });
+
+  it("stops at the store's daily cap until the next Istanbul day, across runs", async () => {
+    const store = await newStore(seller);
+    const endless = endlessConnector(10);
+    const limits = { pagesPerRun: 2, ordersPerDay: 35 };
+    expect((await runSyncTask(syncContext(endless.connector, limits), task(seller, store))).message).toBe('sync_continues');
+    expect((await runSyncTask(syncContext(endless.connector, limits), task(seller, store))).message).toBe('sync_paused_daily_limit');
+    expect(endless.cursors).toHaveLength(4);
+    const sync = await findSync(ctx.database.db, store);
+    const tomorrow = istanbulDayStart(istanbulDate(Date.now() + 86_400_000));
+    expect(sync).toMatchObject({ state: 'running', message: 'sync_paused_daily_limit', dayOrders: 40, dayPages: 4, lockedBy: null });
+    expect(sync!.nextRunAt.getTime()).toBe(tomorrow.getTime());
+    // Another run the same day reads nothing.
+    expect((await runSyncTask(syncContext(endless.connector, limits), task(seller, store))).message).toBe('sync_paused_daily_limit');
+    expect(endless.cursors).toHaveLength(4);
+    // The counters of an earlier day do not count.
+    await ctx.database.db.update(orderSyncs).set({ quotaDay: '2020-01-01' }).where(eq(orderSyncs.integrationId, store));
+    expect((await runSyncTask(syncContext(endless.connector, limits), task(seller, store))).message).toBe('sync_continues');
+    expect(endless.cursors).toHaveLength(6);
+  });
+});
+
+describe('continuation tasks', () => {
+  const syncTasksOf = async (integrationId: string) =>
+    ctx.database.db
+      .select({ id: backgroundTasks.id })
+      .from(backgroundTasks)
+      .where(and(eq(backgroundTasks.type, 'sync_orders'), sql`${backgroundTasks.payload}->>'integration_id' = ${integrationId}`));
+
+  it("count against the store owner's task quota; past it the store waits", async () => {
+    const owner = await registerVerifiedCustomer(ctx);
+    const continuing = await newStore(owner);
+    const scheduled = await newStore(owner);
+    await ctx.database.db
+      .update(orderSyncs)
+      .set({ state: 'running', nextRunAt: new Date(Date.now() - 1000) })
+      .where(eq(orderSyncs.integrationId, continuing));
+    await ctx.database.db
+      .update(orderSyncs)
+      .set({ state: 'ok', nextRunAt: new Date(Date.now() - 1000) })
+      .where(eq(orderSyncs.integrationId, scheduled));
+    // The owner has used up this minute's tasks.
+    for (let i = 0; i < defaultTaskQuota.tasksPerMinute; i++) {
+      await ctx.app.tasks.enqueue({ customerId: owner.customerId, type: 'test_quota_filler' });
+    }
+    await enqueueDueSyncs(syncContext(endlessConnector(1).connector));
+    expect(await syncTasksOf(continuing)).toHaveLength(0);
+    const waiting = await findSync(ctx.database.db, continuing);
+    expect(waiting!.nextRunAt.getTime()).toBeGreaterThan(Date.now());
+    expect(waiting!.nextRunAt.getTime()).toBeLessThanOrEqual(Date.now() + 61_000);
+    // The schedule's own re-read is the server's, outside the quota.
+    expect(await syncTasksOf(scheduled)).toHaveLength(1);
+  });
+});
