@@ -20,7 +20,7 @@ import { openapiTransforms } from './plugins/openapi-document.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import secretsPlugin from './plugins/secrets.ts';
 import compressJson from './plugins/compress-json.ts';
-import spaPlugin, { inlineScriptSources, isSpaPath, sendSpaIndex } from './plugins/spa.ts';
+import spaPlugin, { connectSources, inlineScriptSources, isSpaPath, sendSpaIndex } from './plugins/spa.ts';
 import { sandboxPlugin } from './connectors/sandbox/sandbox-plugin.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { applicationRoutes } from './modules/application/routes.ts';
@@ -129,14 +129,7 @@ export async function buildApp({ config, database, delivery, logger = true, logS
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: [
-          "'self'",
-          'ws:',
-          'wss:',
-          'https://*.amplitude.com',
-          'https://accounts.google.com',
-          ...(config.amplitude.serverUrl ? [new URL(config.amplitude.serverUrl).origin] : []),
-        ],
+        connectSrc: connectSources(config),
         frameSrc: ["'self'", 'https://accounts.google.com'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

@@ -6,15 +6,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
 import { preferredCoding } from './encoding.ts';
+import { connectSources } from './spa.ts';
 
 let ctx: TestContext;
+let dist: string;
 const bigScript = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => ({ index, label: `satır ${index}` })))};`;
 // As the web build writes it: the theme boot inline in the head (apps/web/build/prerender.ts).
 const bootScript = "document.documentElement.dataset.theme = 'light';";
 const indexHtml = `<!doctype html><html><head><script>${bootScript}</script></head><body><div id="root"></div><script type="module" src="/assets/x.js"></script></body></html>`;
 
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(os.tmpdir(), 'worq-web-dist-'));
+  dist = mkdtempSync(path.join(os.tmpdir(), 'worq-web-dist-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), indexHtml);
   writeFileSync(path.join(dist, 'assets', 'x.js'), 'console.log("x");');
@@ -121,6 +123,66 @@ describe('serving the web app', () => {
     expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`);
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect(scriptSrc.match(/'sha256-/g)).toHaveLength(1);
+  });
+});
+
+describe("the page's connect-src", () => {
+  const connectSrcOf = async (context: TestContext) => {
+    const policy = String((await context.app.inject({ method: 'GET', url: '/worq-trade' })).headers['content-security-policy']);
+    return (/connect-src ([^;]*)/.exec(policy)?.[1] ?? '').split(' ');
+  };
+
+  it('names our own origin and the task socket on it, and nothing else when nothing else is configured', async () => {
+    const local = await createTestApp({ WEB_DIST_DIR: dist, PUBLIC_URL: 'http://localhost:8080' });
+    try {
+      expect(await connectSrcOf(local)).toEqual(["'self'", 'ws://localhost:8080']);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('adds Google sign-in and the analytics hosts only when they are configured', async () => {
+    const configured = await createTestApp({
+      WEB_DIST_DIR: dist,
+      PUBLIC_URL: 'http://portal.test:8080',
+      GOOGLE_CLIENT_ID: '1234567890-test.apps.googleusercontent.com',
+      AMPLITUDE_API_KEY: 'amplitude-key',
+    });
+    try {
+      expect(await connectSrcOf(configured)).toEqual([
+        "'self'",
+        'ws://portal.test:8080',
+        'https://accounts.google.com/gsi/',
+        'https://*.amplitude.com',
+      ]);
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it("takes a proxy's origin instead of Amplitude's hosts, and wss: behind https", () => {
+    expect(
+      connectSources({
+        publicUrl: 'https://portal.example',
+        googleClientId: undefined,
+        amplitude: { apiKey: 'key', serverUrl: 'https://collect.portal.example/2/httpapi' },
+      }),
+    ).toEqual(["'self'", 'wss://portal.example', 'https://collect.portal.example']);
+    expect(
+      connectSources({
+        publicUrl: 'https://portal.example',
+        googleClientId: undefined,
+        amplitude: { apiKey: 'key', serverUrl: 'https://api.eu.amplitude.com/2/httpapi' },
+      }),
+    ).toEqual(["'self'", 'wss://portal.example', 'https://*.amplitude.com']);
+    // A server address without a key sends nothing anywhere.
+    expect(
+      connectSources({
+        publicUrl: 'https://portal.example',
+        googleClientId: undefined,
+        amplitude: { apiKey: undefined, serverUrl: 'https://x.example' },
+      }),
+    ).toEqual(["'self'", 'wss://portal.example']);
   });
 });
 

@@ -121,6 +121,33 @@ export function inlineScriptSources(distDir: string): string[] {
   );
 }
 
+/** Amplitude's own hosts (events, session replay and its configuration), in the US or EU zone. */
+const amplitudeHosts = 'https://*.amplitude.com';
+
+/**
+ * The page's `connect-src`: where its scripts may send requests and open sockets. Our own origin
+ * (the API), the task socket on PUBLIC_URL's origin (ws: or wss:, which older browsers do not count
+ * as 'self'), and only what is configured: Google sign-in's endpoints when GOOGLE_CLIENT_ID is set,
+ * the analytics service when AMPLITUDE_API_KEY is (its own hosts, or only the configured
+ * AMPLITUDE_SERVER_URL's origin when that is a proxy or collector of ours).
+ */
+export function connectSources(config: {
+  publicUrl: string;
+  googleClientId: string | undefined;
+  amplitude: { apiKey: string | undefined; serverUrl: string | undefined };
+}): string[] {
+  const sources = ["'self'"];
+  const publicUrl = new URL(config.publicUrl);
+  sources.push(`${publicUrl.protocol === 'https:' ? 'wss:' : 'ws:'}//${publicUrl.host}`);
+  if (config.googleClientId) sources.push('https://accounts.google.com/gsi/');
+  if (config.amplitude.apiKey) {
+    const server = config.amplitude.serverUrl ? new URL(config.amplitude.serverUrl) : null;
+    const own = !server || server.hostname === 'amplitude.com' || server.hostname.endsWith('.amplitude.com');
+    sources.push(own ? amplitudeHosts : server.origin);
+  }
+  return sources;
+}
+
 export function isSpaPath(url: string): boolean {
   return !/^\/(api|websocket)(\/|$|\?)/.test(url) && !/\.[a-z0-9]{2,5}(\?|$)/i.test(url.split('?')[0] ?? '');
 }
