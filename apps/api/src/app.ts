@@ -35,6 +35,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { locationRoutes } from './modules/location/routes.ts';
 import { hasActiveApplication, isInSubmittedApplication } from './modules/application/repository.ts';
 import { marketplaceRoutes } from './modules/marketplace/routes.ts';
+import { takeAmazonRedirect } from './modules/marketplace/public.ts';
 import { insightRoutes } from './modules/insight/routes.ts';
 import { requestOrderSync } from './modules/insight/sync.ts';
 import { createConnectorRegistry, sandboxFetch } from './connectors/registry.ts';
@@ -251,6 +252,12 @@ export async function buildApp({ config, database, delivery, logger = true, logS
   }
 
   await app.register(spaPlugin, { distDir: config.webDistDir });
+  // Amazon's consent redirect: the server keeps the selling partner id it brings before the page
+  // (the web app's /amazon-callback) hands the code to its opener.
+  app.get('/amazon-callback', { schema: { hide: true } }, async (request, reply) => {
+    await takeAmazonRedirect(database.db, request.query as Record<string, unknown>, new Date());
+    return app.spaIndex ? sendSpaIndex(app.spaIndex, request, reply) : reply.callNotFound();
+  });
   app.setNotFoundHandler((request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && app.spaIndex && isSpaPath(request.url)) {
       return sendSpaIndex(app.spaIndex, request, reply);

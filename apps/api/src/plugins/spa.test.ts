@@ -45,6 +45,10 @@ describe('serving the web app', () => {
   it('answers the root and a deep link with a query string with index.html', async () => {
     expect((await get('/')).body).toBe(indexHtml);
     expect((await get('/change-password?token=abc.def')).body).toBe(indexHtml);
+    // Amazon's consent redirect lands on a route of its own (it keeps the seller id), then the page.
+    const amazon = await get('/amazon-callback?spapi_oauth_code=c&state=s&selling_partner_id=A2WORQSANDBOX1');
+    expect(amazon.body).toBe(indexHtml);
+    expect(amazon.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
   it('serves hashed assets with a year-long immutable cache', async () => {

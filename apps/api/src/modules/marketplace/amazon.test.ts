@@ -12,18 +12,24 @@ async function authorizationUrl(customer: RegisteredCustomer, region = 'EU') {
   return response.json<{ url: string; state: string }>();
 }
 
-async function upsertAmazon(customer: RegisteredCustomer, state: string, code = 'sandbox') {
+async function upsertAmazon(customer: RegisteredCustomer, state: string, code = 'sandbox', sellingPartnerId = 'A2WORQSANDBOX1') {
   return post(
     ctx,
     '/marketplace/integration/upsert',
     {
       marketplace_id: await marketplaceIdOf(ctx, 'amazon'),
       store_name: 'Amazon Mağazam',
-      credentials: { spapi_oauth_code: code, state, selling_partner_id: 'A2WORQSANDBOX1' },
+      credentials: { spapi_oauth_code: code, state, selling_partner_id: sellingPartnerId },
     },
     customer.jwt_token,
     { 'accept-language': 'en' },
   );
+}
+
+/** Amazon sends the seller's browser back to /amazon-callback (the sandbox consent page's approve link). */
+async function amazonRedirect(state: string, code = 'sandbox', sellingPartnerId = 'A2WORQSANDBOX1') {
+  const query = new URLSearchParams({ spapi_oauth_code: code, state, selling_partner_id: sellingPartnerId });
+  return ctx.app.inject({ method: 'GET', url: `/amazon-callback?${query.toString()}` });
 }
 
 describe('Amazon authorization', () => {
@@ -46,6 +52,7 @@ describe('Amazon authorization', () => {
   it('exchanges the sandbox code inside the task and stores only the encrypted refresh token', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const { state } = await authorizationUrl(customer, 'EU');
+    await amazonRedirect(state);
     const response = await upsertAmazon(customer, state);
     expect(response.statusCode, response.body).toBe(202);
     const { request_id } = response.json<{ request_id: string }>();
@@ -58,6 +65,42 @@ describe('Amazon authorization', () => {
     const secrets = ctx.app.secrets.decrypt(row!.secretsEncrypted!);
     expect(Object.keys(secrets)).toEqual(['refresh_token']);
     expect(JSON.stringify(row)).not.toContain(secrets.refresh_token);
+  });
+
+  it("takes the seller id from Amazon's redirect, never from what the client posts", async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const { state } = await authorizationUrl(customer, 'EU');
+    const redirect = await amazonRedirect(state, 'sandbox', 'A2WORQSANDBOX1');
+    // The page itself is the web app's (no build in tests: the usual 404).
+    expect(redirect.statusCode).toBe(404);
+    // A second redirect for the same state (replayed with another id) changes nothing.
+    await amazonRedirect(state, 'sandbox', 'AFORGEDSELLER9');
+    const response = await upsertAmazon(customer, state, 'sandbox', 'AFORGEDSELLER9');
+    expect(response.statusCode, response.body).toBe(202);
+    expect(await taskResult(ctx, response.json().request_id)).toMatchObject({ is_successful: true });
+    const [listed] = await listIntegrations(ctx, customer);
+    expect(listed).toMatchObject({ marketplace_code: 'amazon', seller_id: 'A2WORQSANDBOX1' });
+  });
+
+  it('stores no seller id at all when only the client names one', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const { state } = await authorizationUrl(customer, 'EU');
+    const response = await upsertAmazon(customer, state, 'sandbox', 'AFORGEDSELLER9');
+    expect(response.statusCode, response.body).toBe(202);
+    expect(await taskResult(ctx, response.json().request_id)).toMatchObject({ is_successful: true });
+    const [listed] = await listIntegrations(ctx, customer);
+    expect(listed).toMatchObject({ marketplace_code: 'amazon', seller_id: null });
+    const [row] = await ctx.database.db.select().from(integrations).where(eq(integrations.customerId, customer.customerId));
+    expect(JSON.stringify(row!.publicFields)).not.toContain('AFORGEDSELLER9');
+  });
+
+  it('refuses a code other than the one that came with the redirect', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const { state } = await authorizationUrl(customer, 'EU');
+    await amazonRedirect(state, 'sandbox');
+    const response = await upsertAmazon(customer, state, 'another-code');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.code).toBe('amazon_state_invalid');
   });
 
   it('uses a state once', async () => {

@@ -15,6 +15,7 @@ import {
   insertAmazonState,
   insertOauthState,
   listMarketplaces,
+  recordAmazonRedirect,
   useOauthState,
   type Marketplace,
 } from './repository.ts';
@@ -42,6 +43,23 @@ export async function amazonAuthorizationUrl(ctx: MarketplaceContext, customerId
     expiresAt: new Date(now.getTime() + amazonStateLifetimeMs),
   });
   return { url, state };
+}
+
+/** An Amazon selling partner id (merchant token): capital letters and digits. */
+const sellingPartnerIdPattern = /^[A-Z0-9]{8,32}$/;
+
+/**
+ * Amazon's consent redirect to `{PUBLIC_URL}/amazon-callback?spapi_oauth_code&state&selling_partner_id`,
+ * as it reaches the server (before the page hands the code to its opener): the selling partner id
+ * is kept on the state, with a hash of the code it came with. The connect task takes the seller id
+ * from there, never from what the client posts. Anything incomplete or malformed is ignored (the
+ * page shows its own error).
+ */
+export async function takeAmazonRedirect(db: Db, query: Record<string, unknown>, now: Date): Promise<void> {
+  const { state, spapi_oauth_code: code, selling_partner_id: sellingPartnerId } = query;
+  if (typeof state !== 'string' || typeof code !== 'string' || typeof sellingPartnerId !== 'string') return;
+  if (!state || !code || state.length > 200 || code.length > 2000 || !sellingPartnerIdPattern.test(sellingPartnerId)) return;
+  await recordAmazonRedirect(db, { stateHash: sha256(state.trim()), sellingPartnerId, codeHash: sha256(code.trim()) }, now);
 }
 
 /* ---------- Ideasoft authorization (authorization code on the seller's store) ---------- */

@@ -10,3 +10,4 @@ export {
 } from './repository.ts';
 export { integrationContext } from './connector-calls.ts';
 export { toStoreFields } from './views.ts';
+export { takeAmazonRedirect } from './authorization.ts';

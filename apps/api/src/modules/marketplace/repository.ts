@@ -160,8 +160,15 @@ export async function insertAmazonState(
   await db.insert(amazonOauthStates).values(values);
 }
 
-/** Uses a state once: its region, or undefined when unknown, another customer's, used or expired. */
-export async function useAmazonState(db: Db, customerId: string, stateHash: string, now: Date): Promise<string | undefined> {
+/** What a used-up Amazon state held: the region chosen, and what Amazon's redirect brought (if it came through us). */
+export interface UsedAmazonState {
+  region: string;
+  sellingPartnerId: string | null;
+  codeHash: string | null;
+}
+
+/** Uses a state once; undefined when unknown, another customer's, used or expired. */
+export async function useAmazonState(db: Db, customerId: string, stateHash: string, now: Date): Promise<UsedAmazonState | undefined> {
   const [row] = await db
     .update(amazonOauthStates)
     .set({ usedAt: now })
@@ -173,8 +180,36 @@ export async function useAmazonState(db: Db, customerId: string, stateHash: stri
         gt(amazonOauthStates.expiresAt, now),
       ),
     )
-    .returning({ region: amazonOauthStates.region });
-  return row?.region;
+    .returning({
+      region: amazonOauthStates.region,
+      sellingPartnerId: amazonOauthStates.sellingPartnerId,
+      codeHash: amazonOauthStates.codeHash,
+    });
+  return row;
+}
+
+/**
+ * Writes what Amazon's consent redirect brought onto its (live, unused) state, once: the first
+ * redirect for a state is the one kept. False when there was no such state or it was written already.
+ */
+export async function recordAmazonRedirect(
+  db: Db,
+  values: { stateHash: string; sellingPartnerId: string; codeHash: string },
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(amazonOauthStates)
+    .set({ sellingPartnerId: values.sellingPartnerId, codeHash: values.codeHash })
+    .where(
+      and(
+        eq(amazonOauthStates.stateHash, values.stateHash),
+        isNull(amazonOauthStates.usedAt),
+        isNull(amazonOauthStates.codeHash),
+        gt(amazonOauthStates.expiresAt, now),
+      ),
+    )
+    .returning({ stateHash: amazonOauthStates.stateHash });
+  return rows.length > 0;
 }
 
 /** Drops states that can no longer be used, so the table stays small. */

@@ -49,14 +49,15 @@ export async function startUpsert(ctx: MarketplaceContext, customerId: string, b
   let credentials: Credentials;
   let region = body.region?.trim() || null;
   if (marketplace.code === 'amazon') {
-    requireCredentials(body.credentials, ['spapi_oauth_code', 'state', 'selling_partner_id']);
-    const stateRegion = await useAmazonState(ctx.db, customerId, sha256(body.credentials.state!.trim()), ctx.now());
-    if (!stateRegion) throw new AppError(400, 'amazon_state_invalid');
-    region = stateRegion;
-    credentials = {
-      spapi_oauth_code: body.credentials.spapi_oauth_code!.trim(),
-      selling_partner_id: body.credentials.selling_partner_id!.trim(),
-    };
+    // The selling partner id is Amazon's word, kept from its redirect (takeAmazonRedirect); a
+    // selling_partner_id the client posts is not read.
+    requireCredentials(body.credentials, ['spapi_oauth_code', 'state']);
+    const code = body.credentials.spapi_oauth_code!.trim();
+    const used = await useAmazonState(ctx.db, customerId, sha256(body.credentials.state!.trim()), ctx.now());
+    // A code other than the one Amazon's redirect brought with the state is not this authorization.
+    if (!used || (used.codeHash !== null && used.codeHash !== sha256(code))) throw new AppError(400, 'amazon_state_invalid');
+    region = used.region;
+    credentials = { spapi_oauth_code: code, ...(used.sellingPartnerId ? { selling_partner_id: used.sellingPartnerId } : {}) };
   } else {
     const connector = ctx.registry.connector(marketplace.code);
     const newHost = existing ? storeHostChanged(connector, existing, body.credentials) : false;

@@ -105,7 +105,8 @@ export async function runUpsertTask(ctx: MarketplaceContext, task: RunningTask):
     }
     // Amazon ends an authorization 365 days after consent; the connector asks for a new one then.
     credentials = {
-      selling_partner_id: typed.selling_partner_id ?? '',
+      // As Amazon's redirect gave it to the server (startUpsert); absent when the redirect did not pass here.
+      ...(typed.selling_partner_id ? { selling_partner_id: typed.selling_partner_id } : {}),
       refresh_token: refreshToken,
       authorized_at: ctx.now().toISOString(),
     };
