@@ -1,22 +1,39 @@
 /**
- * N11 REST API (docs/reference/MARKETPLACES.md, revised 2026-11-23). Credentials travel as the headers
- * `appkey` and `appsecret` (Hesabım → API Hesapları); the REST order service may need a permission
- * e-mail to n11 first. Verify: `GET /ms/product-query?page=0&size=1` (a wrong key: 401 JSON
- * `SellerApiUserUnauthorizedException`).
+ * N11 REST API (docs/marketplaces.md § N11; the answers' shapes and sources are in n11-schema.ts).
+ * Credentials travel as the headers `appkey` and `appsecret` (Hesabım → API Hesapları); the REST
+ * order service may need a permission e-mail to n11 first. Verify: `GET /ms/product-query?page=0&size=1`
+ * (a wrong key: 401 JSON `SellerApiUserUnauthorizedException`).
  *
- * Orders: `GET /rest/delivery/v1/shipmentPackages?startDate&endDate&status&page&size≤100`:
- * - `status` takes one value per request: the connector reads each status in turn (Created,
- *   Picking, Shipped, Delivered, Cancelled, UnSupplied, then Returned, which n11 may refuse: a 400
- *   for that pass only is skipped; unconfirmed);
- * - windows of at most 15 days, none before November 2024 (n11 serves nothing older);
- * - dates are epoch milliseconds of the Istanbul wall clock read as UTC, both in the query and in
- *   the answer: 3 hours are added to our instants and taken off n11's;
- * - a split parent (`UnPacked`) is never asked for; each package is its own order row;
+ * Orders: `GET /rest/delivery/v1/shipmentPackages?startDate&endDate&status&sender&page&size≤100`:
+ * - `status` takes one value per request: Created, Picking, Shipped, Cancelled, UnSupplied, then
+ *   Delivered; a split parent (`UnPacked`) is never asked for and every package is its own row;
+ * - `sender` is read for every fulfilment (`senders`: SELLER, and N11 for orders n11 ships from its
+ *   own warehouse, n11depom), which n11 leaves out when it is not sent;
+ * - windows of 15 days (n11 cuts a wider range to its last 15 days without a word), none before
+ *   November 2024 (n11 serves nothing older);
+ * - dates are epoch milliseconds of the Istanbul wall clock read as UTC, in the query and in the
+ *   answer: 3 hours are added to our instants and taken off n11's (`wallClockEpochs`, unconfirmed
+ *   on the live API). A package has no order date: its first history entry is when it was placed;
+ * - returns never show as a status here (a returned package reads `Delivered`): the return claims
+ *   (n11-claims.ts) are read before the Delivered pass, and a delivered package whose every line
+ *   has a standing claim is returned;
+ * - a package's amount is what the seller invoices, the sum of its lines' `sellerInvoiceAmount`;
+ * - a "Konuma Özel Teslimat" package comes with `id: null`: it is keyed by its order number and its
+ *   lines' ids instead;
  * - a wrong key on this service answers 403 `text/plain` "Authentication failed";
  * - 1,000 requests a minute per app key.
  */
-import { decodeCursor, encodeCursor, integerFields } from './cursor.ts';
-import { getJson, isRecord, requireField, statusError, unexpectedAnswer } from './http.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { getJson, marketplaceFetch, readCapped, requireField, statusError, unexpectedAnswer } from './http.ts';
+import { claimReturnListRequest, n11ClaimDay, n11ClaimsPageSize, n11ReturnServicePath, readClaimReturnList } from './n11-claims.ts';
+import {
+  n11ClaimReturn,
+  n11ClaimReturnListResponse,
+  n11Package,
+  n11PackagesEnvelope,
+  type N11Line,
+  type N11Package,
+} from './n11-schema.ts';
 import { slidingWindowLimiter } from './rate-limit.ts';
 import {
   ConnectorError,
@@ -27,6 +44,7 @@ import {
   type MarketplaceOrderLine,
   type OrderStatus,
 } from './types.ts';
+import type { z } from 'zod';
 
 export const defaultBaseUrl = 'https://api.n11.com';
 
@@ -39,28 +57,62 @@ const istanbulOffsetMs = 3 * 3_600_000;
 const waitForSlot = slidingWindowLimiter({ requests: 1_000, perMs: 60_000 });
 const unexpected = unexpectedAnswer('N11');
 
-/** The statuses read one by one, and what each means for us. */
-export const n11Statuses: ReadonlyArray<[string, OrderStatus]> = [
-  ['Created', 'created'],
-  ['Picking', 'preparing'],
-  ['Shipped', 'shipped'],
-  ['Delivered', 'delivered'],
-  ['Cancelled', 'cancelled'],
-  ['UnSupplied', 'cancelled'],
-  ['Returned', 'returned'],
-];
-const optionalStatus = 'Returned';
+export interface N11Context extends ConnectorContext {
+  /** The `sender` values read, one pass each (default SELLER and N11: every fulfilment). */
+  senders?: readonly string[];
+  /** Whether n11's epochs are the Istanbul wall clock read as UTC (default true; unconfirmed). */
+  wallClockEpochs?: boolean;
+}
+export const defaultN11Senders: readonly string[] = ['SELLER', 'N11'];
+
+/** Package status words (trimmed, any case) and what each means for us. */
+export const n11StatusWords: Readonly<Record<string, OrderStatus>> = {
+  created: 'created',
+  picking: 'preparing',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+  canceled: 'cancelled',
+  unsupplied: 'cancelled',
+};
+/** The statuses asked for, one request each; Delivered last, after the return claims. */
+export const n11Statuses = ['Created', 'Picking', 'Shipped', 'Cancelled', 'UnSupplied', 'Delivered'] as const;
+/** Claim states that take no sale back: withdrawn by the buyer or refused. Every other state stands. */
+export const n11ClaimsNotReturned: ReadonlySet<string> = new Set(['CANCELLED', 'DENIED']);
+
+type Pass = { status: string; sender: string } | { claims: true; sender: string };
+
+/** Every pass of a range: the statuses before Delivered, the claims, then Delivered, each per sender. */
+function passesOf(senders: readonly string[]): Pass[] {
+  const before = n11Statuses.filter((status) => status !== 'Delivered');
+  return [
+    ...before.flatMap((status) => senders.map((sender) => ({ status, sender }))),
+    ...senders.map((sender) => ({ claims: true as const, sender })),
+    ...senders.map((sender) => ({ status: 'Delivered', sender })),
+  ];
+}
 
 interface Cursor {
-  status: number;
+  pass: number;
   start: number;
   page: number;
   from: number;
   to: number;
+  /** Where the claims' period ends: the first call's time (claims come after the orders). */
+  claimsTo: number;
+  senders: string[];
+  /** `orderNumber|productId` of every line with a standing return claim. */
+  returned: string[];
 }
 
-const decode = (text: string) =>
-  decodeCursor(text, integerFields<Cursor>('status', 'start', 'page', 'from', 'to'), () => unexpected('unreadable cursor'));
+function isCursor(value: Cursor): boolean {
+  return (
+    ['pass', 'start', 'page', 'from', 'to', 'claimsTo'].every((name) => Number.isInteger(value[name as keyof Cursor])) &&
+    Array.isArray(value.senders) &&
+    value.senders.every((sender) => typeof sender === 'string') &&
+    Array.isArray(value.returned)
+  );
+}
 
 export const n11Connector: Connector = {
   code: 'n11',
@@ -75,46 +127,58 @@ export const n11Connector: Connector = {
     return {};
   },
 
-  async listOrders(credentials, range, cursorText, ctx) {
+  async listOrders(credentials, range, cursorText, ctx: N11Context) {
     let cursor: Cursor;
-    if (cursorText) cursor = decode(cursorText);
+    if (cursorText) cursor = decodeCursor<Cursor>(cursorText, isCursor, () => unexpected('unreadable cursor'));
     else {
+      const now = Date.now();
       const from = Math.max(range.from.getTime(), n11FirstOrderMs);
-      const to = Math.min(range.to.getTime(), Date.now());
+      const to = Math.min(range.to.getTime(), now);
       if (from >= to) return { orders: [], cursor: null };
-      cursor = { status: 0, start: from, page: 0, from, to };
+      const senders = [...(ctx.senders ?? defaultN11Senders)];
+      cursor = { pass: 0, start: from, page: 0, from, to, claimsTo: Math.max(to, now), senders, returned: [] };
     }
-    const entry = n11Statuses[cursor.status];
-    if (!entry) throw unexpected('unreadable cursor');
-    const [statusWord, status] = entry;
-    const end = Math.min(cursor.start + n11WindowMs, cursor.to);
-    const query = new URLSearchParams({
-      startDate: String(cursor.start + istanbulOffsetMs),
-      endDate: String(end - 1 + istanbulOffsetMs),
-      status: statusWord,
-      page: String(cursor.page),
-      size: String(n11PageSize),
-    });
-    let page: { orders: MarketplaceOrder[]; totalPages: number };
-    try {
-      page = parsePackages(await request(credentials, `/rest/delivery/v1/shipmentPackages?${query}`, ctx), status);
-    } catch (error) {
-      // n11 may not know the optional status: that pass is skipped, nothing else is.
-      if (!(
-        statusWord === optionalStatus &&
-        error instanceof ConnectorError &&
-        error.kind === 'unexpected' &&
-        /N11 400/.test(error.detail ?? '')
-      ))
-        throw error;
-      page = { orders: [], totalPages: 0 };
+    const passes = passesOf(cursor.senders);
+    const pass = passes[cursor.pass];
+    if (!pass) throw unexpected('unreadable cursor');
+    const until = 'claims' in pass ? cursor.claimsTo : cursor.to;
+    const end = Math.min(cursor.start + n11WindowMs, until);
+    const wallClock = ctx.wallClockEpochs ?? true;
+    const shift = wallClock ? istanbulOffsetMs : 0;
+
+    let orders: MarketplaceOrder[] = [];
+    let morePages: boolean;
+    let returned = cursor.returned;
+    if ('claims' in pass) {
+      const page = await readClaims(
+        credentials,
+        { startDay: n11ClaimDay(cursor.start), endDay: n11ClaimDay(end - 1), sender: pass.sender, page: cursor.page },
+        ctx,
+      );
+      returned = [...new Set([...returned, ...page.returned])];
+      morePages = page.more;
+    } else {
+      const query = new URLSearchParams({
+        startDate: String(cursor.start + shift),
+        endDate: String(end - 1 + shift),
+        status: pass.status,
+        sender: pass.sender,
+        page: String(cursor.page),
+        size: String(n11PageSize),
+      });
+      const body = await request(credentials, `/rest/delivery/v1/shipmentPackages?${query}`, ctx);
+      const page = parsePackages(body, n11StatusWords[pass.status.toLowerCase()] ?? 'other', { returned: new Set(returned), wallClock });
+      orders = page.orders;
+      // An empty page is the last (as n11 documents); without totalPages a full page asks for the next.
+      morePages = page.count > 0 && (page.totalPages !== null ? cursor.page + 1 < page.totalPages : page.count >= n11PageSize);
     }
+
     let next: Cursor | null;
-    if (cursor.page + 1 < page.totalPages) next = { ...cursor, page: cursor.page + 1 };
-    else if (end < cursor.to) next = { ...cursor, start: end, page: 0 };
-    else if (cursor.status + 1 < n11Statuses.length) next = { ...cursor, status: cursor.status + 1, start: cursor.from, page: 0 };
+    if (morePages) next = { ...cursor, page: cursor.page + 1, returned };
+    else if (end < until) next = { ...cursor, start: end, page: 0, returned };
+    else if (cursor.pass + 1 < passes.length) next = { ...cursor, pass: cursor.pass + 1, start: cursor.from, page: 0, returned };
     else next = null;
-    return { orders: page.orders, cursor: next ? encodeCursor(next) : null };
+    return { orders, cursor: next ? encodeCursor(next) : null };
   },
 };
 
@@ -136,54 +200,137 @@ export function n11Error(status: number, text: string, retryAfter: string | null
   });
 }
 
-const kurus = (value: unknown): number => {
-  const amount = Number(value);
-  if (!Number.isFinite(amount)) throw unexpected('an amount is not a number');
-  return Math.round(amount * 100);
-};
-
-function toLine(line: unknown): MarketplaceOrderLine {
-  if (!isRecord(line)) throw unexpected('a line is not an object');
-  const quantity = Number(line.quantity);
-  if (!Number.isInteger(quantity) || quantity < 0) throw unexpected('a line without quantity');
-  const sku = typeof line.stockCode === 'string' && line.stockCode !== '' ? line.stockCode : String(line.productId ?? 'unknown');
-  return { sku, name: typeof line.productName === 'string' ? line.productName : sku, quantity, amount: kurus(line.price) * quantity };
+function parseEnvelope<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw unexpected(`answer not in the documented shape at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? ''}`.slice(0, 300));
 }
 
-/** One page of packages of one status; buyer details are not read. */
-export function parsePackages(body: unknown, status: OrderStatus): { orders: MarketplaceOrder[]; totalPages: number } {
-  if (!isRecord(body) || !Array.isArray(body.content)) throw unexpected('no content array');
-  const orders: MarketplaceOrder[] = [];
-  for (const item of body.content) {
-    if (!isRecord(item)) throw unexpected('package is not an object');
-    const id = item.id;
-    const orderNumber = item.orderNumber;
-    const placed = packagePlacedAt(item);
-    if ((typeof id !== 'string' && typeof id !== 'number') || (typeof orderNumber !== 'string' && typeof orderNumber !== 'number')) {
-      throw unexpected('package without id or orderNumber');
+/* ---------- Return claims ---------- */
+
+async function readClaims(
+  credentials: Credentials,
+  query: { startDay: string; endDay: string; sender: string; page: number },
+  ctx: ConnectorContext,
+): Promise<{ returned: string[]; more: boolean }> {
+  const appKey = requireField(credentials, 'app_key');
+  await waitForSlot(appKey);
+  const response = await marketplaceFetch(
+    `${ctx.baseUrl}${n11ReturnServicePath}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '""', accept: 'text/xml' },
+      body: claimReturnListRequest({ appKey, appSecret: requireField(credentials, 'app_secret'), ...query }),
+    },
+    ctx,
+  );
+  const text = await readCapped(response);
+  if (!response.ok) throw n11Error(response.status, text, response.headers.get('retry-after'));
+  const read = readClaimReturnList(text);
+  if (read === null) throw unexpected(`return claims: not a ClaimReturnListResponse: ${text.slice(0, 100)}`);
+  if ('fault' in read) throw unexpected(`return claims: ${read.fault.slice(0, 200)}`);
+  const answer = parseEnvelope(n11ClaimReturnListResponse, read.response);
+  if (answer.result.status.toLowerCase() !== 'success') {
+    const detail = `N11 return claims: ${answer.result.errorCode ?? ''} ${answer.result.errorMessage ?? ''}`.trim();
+    if (/authentication/i.test(answer.result.errorCode ?? ''))
+      throw new ConnectorError('bad_credentials', 'marketplace_bad_credentials', detail);
+    throw unexpected(detail);
+  }
+  const claims = answer.claimReturnList === '' || !answer.claimReturnList ? [] : (answer.claimReturnList.claimReturn ?? []);
+  const returned: string[] = [];
+  for (const raw of claims) {
+    // A claim n11 writes in another shape says nothing we can match: it is passed over.
+    const claim = n11ClaimReturn.safeParse(raw);
+    if (claim.success && !n11ClaimsNotReturned.has(claim.data.status.trim().toUpperCase())) {
+      returned.push(lineKey(claim.data.orderNumber, claim.data.productId));
     }
-    if (placed === null) throw unexpected('package without a date');
-    // A package the status filter let through with another status word is mapped by its own word.
-    const own = n11Statuses.find(([word]) => word === item.shipmentPackageStatus)?.[1] ?? status;
+  }
+  const pageCount = Number(answer.pagingData?.pageCount);
+  const more = Number.isInteger(pageCount) ? query.page + 1 < pageCount : claims.length >= n11ClaimsPageSize;
+  return { returned, more: more && claims.length > 0 };
+}
+
+const lineKey = (orderNumber: unknown, productId: unknown) => `${String(orderNumber).trim()}|${String(productId).trim()}`;
+
+/* ---------- Packages ---------- */
+
+const kurus = (lira: number): number => Math.round(lira * 100);
+
+/** What the seller invoices for a line: `sellerInvoiceAmount`, else price × quantity less the seller's discounts. */
+function billed(line: N11Line, quantity: number): number {
+  if (typeof line.sellerInvoiceAmount === 'number') return kurus(line.sellerInvoiceAmount);
+  if (typeof line.price !== 'number') return 0;
+  const discounts = line.totalSellerDiscountPrice ?? (line.sellerDiscount ?? 0) + (line.sellerCouponDiscount ?? 0);
+  return kurus(line.price) * quantity - kurus(discounts);
+}
+
+function toLine(line: N11Line, index: number): MarketplaceOrderLine {
+  const quantity = line.quantity ?? 1;
+  const sku = line.stockCode || line.barcode || `n11-${line.productId ?? line.orderLineId ?? index + 1}`;
+  return { sku, name: line.productName ?? '', quantity, amount: billed(line, quantity) };
+}
+
+/** The package's row key: its id, else (Konuma Özel Teslimat) its order number and lines' ids. */
+export function n11PackageKey(item: N11Package): string | null {
+  if (item.id !== null && item.id !== undefined && String(item.id).trim() !== '') return String(item.id).trim();
+  const lineIds = (item.lines ?? []).map((line) => line.orderLineId).filter((lineId) => lineId !== null && lineId !== undefined);
+  const orderNumber = item.orderNumber === null || item.orderNumber === undefined ? '' : String(item.orderNumber).trim();
+  const parts = [orderNumber, ...lineIds.map(String).sort()].filter((part) => part !== '');
+  return parts.length > 0 ? parts.join('-') : null;
+}
+
+/** When the package was placed (n11's epoch): its Created entry, else its first entry, else its last change. */
+function placedAt(item: N11Package): number | null {
+  const histories = (item.packageHistories ?? []).filter((entry) => typeof entry.createdDate === 'number');
+  const created = histories.find((entry) => (entry.status ?? '').trim().toLowerCase() === 'created');
+  if (created) return created.createdDate!;
+  if (histories.length > 0) return Math.min(...histories.map((entry) => entry.createdDate!));
+  return typeof item.lastModifiedDate === 'number' ? item.lastModifiedDate : null;
+}
+
+/**
+ * One page of packages of one status; buyer details are not read. A package with a status word
+ * n11 added later is kept as `other`; a split parent is skipped; a package that cannot be keyed or
+ * placed in time is left out, and the page goes on.
+ */
+export function parsePackages(
+  body: unknown,
+  passStatus: OrderStatus,
+  options: { returned?: ReadonlySet<string>; wallClock?: boolean } = {},
+): { orders: MarketplaceOrder[]; totalPages: number | null; count: number } {
+  const page = parseEnvelope(n11PackagesEnvelope, body);
+  const orders: MarketplaceOrder[] = [];
+  for (const raw of page.content) {
+    const parsed = n11Package.safeParse(raw);
+    if (!parsed.success) continue;
+    const item = parsed.data;
+    const word = (item.shipmentPackageStatus ?? '').trim().toLowerCase();
+    if (word === 'unpacked') continue;
+    const key = n11PackageKey(item);
+    const placed = placedAt(item);
+    if (key === null || placed === null) continue;
+    const lines = item.lines ?? [];
+    let status = word === '' ? passStatus : (n11StatusWords[word] ?? 'other');
+    const returned = options.returned;
+    if (
+      status === 'delivered' &&
+      returned &&
+      lines.length > 0 &&
+      lines.every((line) => returned.has(lineKey(item.orderNumber, line.productId)))
+    ) {
+      status = 'returned';
+    }
+    const orderLines = lines.map(toLine);
     orders.push({
-      id: String(id),
-      orderNumber: String(orderNumber),
-      orderedAt: new Date(placed - istanbulOffsetMs).toISOString(),
-      status: own,
-      totalAmount: kurus(item.totalAmount),
+      id: key,
+      orderNumber: item.orderNumber === null || item.orderNumber === undefined ? key : String(item.orderNumber),
+      orderedAt: new Date(placed - (options.wallClock === false ? 0 : istanbulOffsetMs)).toISOString(),
+      status,
+      totalAmount: orderLines.length > 0 ? orderLines.reduce((sum, line) => sum + line.amount, 0) : kurus(item.totalAmount ?? 0),
       currency: 'TRY',
-      lines: Array.isArray(item.lines) ? item.lines.map(toLine) : [],
+      lines: orderLines,
     });
   }
-  const totalPages = Number(body.totalPages);
-  return { orders, totalPages: Number.isFinite(totalPages) ? totalPages : 0 };
-}
-
-/** When the package was ordered (Istanbul-wall-clock epoch): orderDate, else its first history entry. */
-function packagePlacedAt(item: Record<string, unknown>): number | null {
-  const direct = Number(item.orderDate);
-  if (Number.isFinite(direct) && direct > 0) return direct;
-  const histories = Array.isArray(item.packageHistories) ? item.packageHistories.filter(isRecord) : [];
-  const times = histories.map((entry) => Number(entry.createdDate)).filter(Number.isFinite);
-  return times.length > 0 ? Math.min(...times) : null;
+  return { orders, totalPages: page.totalPages ?? null, count: page.content.length };
 }
