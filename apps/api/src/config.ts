@@ -66,6 +66,7 @@ const envSchema = z.object({
   AMAZON_APP_DRAFT: oneOf(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  AMAZON_ORDERS_API: oneOf(['v2026-01-01', 'v0']).default('v2026-01-01'),
   CICEKSEPETI_MIN_INTERVAL_MS: wholeNumber(0, 600_000).default(5_000),
   CONNECTION_HEALTH_INTERVAL_MINUTES: wholeNumber(0, 10_080).optional(),
   ORDER_SYNC_INTERVAL_MINUTES: wholeNumber(0, 10_080).optional(),
@@ -198,6 +199,8 @@ export interface Config {
     defaultRegion: AmazonRegion;
     /** The app is still in Draft on Seller Central: the consent URL needs `version=beta`. */
     draft: boolean;
+    /** Which Orders API lists orders: v2026-01-01 (default) or v0 (removed by Amazon on 27 Mar 2027). */
+    ordersApi: 'v2026-01-01' | 'v0';
   };
   /** Least time between two Çiçeksepeti order-list calls of one seller (Çiçeksepeti asks ~5 s). */
   ciceksepetiMinIntervalMs: number;
@@ -349,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       applicationId: raw.AMAZON_APPLICATION_ID ?? (marketplaceMode === 'sandbox' ? 'amzn1.sp.solution.sandbox' : undefined),
       defaultRegion: raw.AMAZON_REGION_DEFAULT,
       draft: raw.AMAZON_APP_DRAFT,
+      ordersApi: raw.AMAZON_ORDERS_API,
     },
     ciceksepetiMinIntervalMs: raw.CICEKSEPETI_MIN_INTERVAL_MS,
     // Tests run the health check's handler directly; a timer would only race them.

@@ -161,7 +161,8 @@ describe('amazonConnector.verify', () => {
   });
 });
 
-describe('amazonConnector.listOrders', () => {
+describe('amazonConnector.listOrders with AMAZON_ORDERS_API=v0 (getOrders, until 27 Mar 2027)', () => {
+  const v0 = { ordersApi: 'v0' as const };
   // Shapes of getOrders (Orders v0 reference, GetOrdersResponse → payload.Orders[] / NextToken):
   // AmazonOrderId, PurchaseDate (ISO UTC), OrderStatus, OrderTotal {CurrencyCode, Amount}, and
   // EasyShipShipmentStatus for Easy Ship orders; Pending orders carry no OrderTotal.
@@ -223,7 +224,7 @@ describe('amazonConnector.listOrders', () => {
   it('follows NextToken through the cursor, mapping statuses, amounts and true instants', async () => {
     const server = await ordersServer();
     const credentials = freshCredentials();
-    const pages = await readAll(credentials, { baseUrl: server.url, ...lwa, retries: 0 });
+    const pages = await readAll(credentials, { baseUrl: server.url, ...lwa, ...v0, retries: 0 });
     expect(pages).toHaveLength(3);
     expect(pages[0]!.orders).toEqual([
       // Pending: no OrderTotal yet, so amount 0; lines are never fetched (one call per order).
@@ -265,7 +266,9 @@ describe('amazonConnector.listOrders', () => {
 
   it('throws rate_limited with the bucket refill time on 429, without retrying', async () => {
     const server = await ordersServer({ throttle: true });
-    const error = await rejection(amazonConnector.listOrders(freshCredentials(), range, null, { baseUrl: server.url, ...lwa, retries: 2 }));
+    const error = await rejection(
+      amazonConnector.listOrders(freshCredentials(), range, null, { baseUrl: server.url, ...lwa, ...v0, retries: 2 }),
+    );
     expect(error.kind).toBe('rate_limited');
     expect(error.options.retryAfterMs).toBe(59_881);
     expect(server.requests.filter((request) => request.path === '/orders/v0/orders')).toHaveLength(1);
@@ -277,6 +280,7 @@ describe('amazonConnector.listOrders', () => {
     await amazonConnector.listOrders(freshCredentials(), { from: new Date(now - 86_400_000), to: new Date(now + 60_000) }, null, {
       baseUrl: server.url,
       ...lwa,
+      ...v0,
       retries: 0,
     });
     const before = Date.parse(server.requests.find((request) => request.path === '/orders/v0/orders')?.query.get('CreatedBefore') ?? '');
@@ -286,11 +290,168 @@ describe('amazonConnector.listOrders', () => {
   it('asks the seller to re-authorise 365 days after consent, before calling Amazon', async () => {
     const server = await ordersServer();
     const credentials = { ...freshCredentials(), authorized_at: new Date(Date.now() - 366 * 86_400_000).toISOString() };
-    const error = await rejection(amazonConnector.listOrders(credentials, range, null, { baseUrl: server.url, ...lwa, retries: 0 }));
+    const error = await rejection(amazonConnector.listOrders(credentials, range, null, { baseUrl: server.url, ...lwa, ...v0, retries: 0 }));
     expect(error.kind).toBe('bad_credentials');
     expect(error.messageKey).toBe('amazon_reauthorize');
     expect(server.requests).toHaveLength(0);
     const young = { ...freshCredentials(), authorized_at: new Date(Date.now() - 300 * 86_400_000).toISOString() };
-    await expect(amazonConnector.listOrders(young, range, null, { baseUrl: server.url, ...lwa, retries: 0 })).resolves.toBeDefined();
+    await expect(amazonConnector.listOrders(young, range, null, { baseUrl: server.url, ...lwa, ...v0, retries: 0 })).resolves.toBeDefined();
+  });
+});
+
+describe('AMAZON_ORDERS_API', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'amazon-orders-api-'));
+  const ordersApiOf = (value: string | undefined) => {
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...(value ? { AMAZON_ORDERS_API: value } : {}) });
+    return (createConnectorRegistry({ config }).context('amazon', 'EU') as AmazonContext).ordersApi;
+  };
+
+  it('lists orders with v2026-01-01 by default and with v0 only when configured', () => {
+    expect(ordersApiOf(undefined)).toBe('v2026-01-01');
+    expect(ordersApiOf('v2026-01-01')).toBe('v2026-01-01');
+    expect(ordersApiOf('v0')).toBe('v0');
+  });
+
+  it('refuses an API Amazon does not have', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AMAZON_ORDERS_API: 'v2021' })).toThrow(/AMAZON_ORDERS_API/);
+  });
+});
+
+describe('amazonConnector.listOrders with Orders v2026-01-01 (searchOrders, the default)', () => {
+  // Shapes of searchOrders (orders_2026-01-01.json, SearchOrdersResponse): orders[] with orderId,
+  // createdTime, salesChannel, orderItems[] (required), proceeds / fulfillment / packages when the
+  // datasets are asked for in includedData; pagination.nextToken on every page but the last.
+  const range = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-20T00:00:00Z') };
+  const money = (amount: string) => ({ amount, currencyCode: 'TRY' });
+  const item = (id: string, sku: string, quantity: number, unit: string) => ({
+    orderItemId: id,
+    quantityOrdered: quantity,
+    product: { asin: 'B0TEST', title: `Ürün ${sku}`, sellerSku: sku, price: { unitPrice: money(unit) } },
+  });
+  const order = (id: string, fulfillmentStatus: string | undefined, extra: Record<string, unknown> = {}) => ({
+    orderId: id,
+    createdTime: '2026-11-05T10:00:00Z',
+    lastUpdatedTime: '2026-11-06T08:00:00Z',
+    salesChannel: { channelName: 'AMAZON', marketplaceId: turkeyMarketplaceId, marketplaceName: 'Amazon.com.tr' },
+    proceeds: { grandTotal: money('250.00') },
+    ...(fulfillmentStatus ? { fulfillment: { fulfillmentStatus, fulfilledBy: 'MERCHANT' } } : {}),
+    orderItems: [item(`${id}-1`, 'KUPA-01', 2, '125.00')],
+    ...extra,
+  });
+  const delivered = { packages: [{ packageReferenceId: 'P1', packageStatus: { status: 'DELIVERED', detailedStatus: 'DELIVERED' } }] };
+  const sentBack = {
+    packages: [{ packageReferenceId: 'P2', packageStatus: { status: 'UNDELIVERABLE', detailedStatus: 'RETURNED_TO_SELLER' } }],
+  };
+
+  function searchServer(options: { throttle?: boolean } = {}) {
+    return marketplace.start((req, res) => {
+      if (req.path === '/auth/o2/token') return sendJson(res, 200, lwaAnswer);
+      if (req.path !== '/orders/2026-01-01/orders') return sendJson(res, 404, { errors: [{ code: 'NotFound', message: req.path }] });
+      if (options.throttle) {
+        return sendJson(res, 429, { errors: [{ code: 'QuotaExceeded', message: 'You exceeded your quota for the requested resource.' }] });
+      }
+      const token = req.query.get('paginationToken');
+      if (!token) {
+        return sendJson(res, 200, {
+          orders: [
+            order('405-1', 'PENDING', { proceeds: undefined }),
+            order('405-2', 'SHIPPED', { ...delivered, createdTime: '2026-11-04T21:30:00Z' }),
+          ],
+          pagination: { nextToken: 'page/2+==' },
+          createdBefore: '2026-11-20T00:00:00Z',
+        });
+      }
+      if (token === 'page/2+==') {
+        return sendJson(res, 200, {
+          orders: [order('405-3', 'CANCELLED'), order('405-4', 'SHIPPED', sentBack)],
+          pagination: { nextToken: 'page-3' },
+        });
+      }
+      return sendJson(res, 200, { orders: [order('405-5', 'UNSHIPPED'), order('405-6', 'ON_THE_MOON')] });
+    });
+  }
+
+  async function readAll(credentials: Record<string, string>, ctx: AmazonContext) {
+    const pages = [];
+    let cursor: string | null = null;
+    do {
+      const page = await amazonConnector.listOrders(credentials, range, cursor, ctx);
+      pages.push(page);
+      cursor = page.cursor;
+    } while (cursor !== null);
+    return pages;
+  }
+
+  it('asks searchOrders for the Turkish marketplace with createdAfter/createdBefore, 100 per page and the datasets it reads', async () => {
+    const server = await searchServer();
+    await readAll(freshCredentials(), { baseUrl: server.url, ...lwa, retries: 0 });
+    const calls = server.requests.filter((request) => request.path === '/orders/2026-01-01/orders');
+    expect(calls).toHaveLength(3);
+    expect(Object.fromEntries(calls[0]!.query)).toEqual({
+      marketplaceIds: turkeyMarketplaceId,
+      createdAfter: '2026-11-01T00:00:00.000Z',
+      createdBefore: '2026-11-20T00:00:00.000Z',
+      maxResultsPerPage: '100',
+      includedData: 'PROCEEDS,FULFILLMENT,PACKAGES',
+    });
+    // The next pages send nextToken as paginationToken, with the same filters.
+    expect(calls[1]!.query.get('paginationToken')).toBe('page/2+==');
+    expect(calls[1]!.query.get('createdAfter')).toBe('2026-11-01T00:00:00.000Z');
+    expect(calls[1]!.query.get('createdBefore')).toBe('2026-11-20T00:00:00.000Z');
+    expect(calls[2]!.query.get('paginationToken')).toBe('page-3');
+    expect(server.requests.some((request) => request.path === '/orders/v0/orders')).toBe(false);
+  });
+
+  it('maps statuses (packages refine SHIPPED), proceeds, lines and instants; an unknown status is kept as other', async () => {
+    const server = await searchServer();
+    const pages = await readAll(freshCredentials(), { baseUrl: server.url, ...lwa, retries: 0 });
+    const orders = pages.flatMap((page) => page.orders);
+    expect(orders[0]).toEqual({
+      id: '405-1',
+      orderNumber: '405-1',
+      orderedAt: '2026-11-05T10:00:00.000Z',
+      status: 'created',
+      // No proceeds: the lines' sum, 2 × 125.00.
+      totalAmount: 25_000,
+      currency: 'TRY',
+      lines: [{ sku: 'KUPA-01', name: 'Ürün KUPA-01', quantity: 2, amount: 25_000 }],
+    });
+    expect(orders.map((o) => [o.id, o.orderedAt, o.status, o.totalAmount])).toEqual([
+      ['405-1', '2026-11-05T10:00:00.000Z', 'created', 25_000],
+      ['405-2', '2026-11-04T21:30:00.000Z', 'delivered', 25_000],
+      ['405-3', '2026-11-05T10:00:00.000Z', 'cancelled', 25_000],
+      ['405-4', '2026-11-05T10:00:00.000Z', 'returned', 25_000],
+      ['405-5', '2026-11-05T10:00:00.000Z', 'preparing', 25_000],
+      ['405-6', '2026-11-05T10:00:00.000Z', 'other', 25_000],
+    ]);
+  });
+
+  it('throws rate_limited with searchOrders’ refill time (0.0056 requests a second) on 429, without retrying', async () => {
+    const server = await searchServer({ throttle: true });
+    const error = await rejection(amazonConnector.listOrders(freshCredentials(), range, null, { baseUrl: server.url, ...lwa, retries: 2 }));
+    expect(error.kind).toBe('rate_limited');
+    expect(error.options.retryAfterMs).toBe(178_572);
+    expect(server.requests.filter((request) => request.path === '/orders/2026-01-01/orders')).toHaveLength(1);
+  });
+
+  it('refuses a page that is not in the documented shape as unexpected instead of guessing', async () => {
+    const server = await marketplace.start((req, res) =>
+      req.path === '/auth/o2/token' ? sendJson(res, 200, lwaAnswer) : sendJson(res, 200, { payload: { Orders: [] } }),
+    );
+    const error = await rejection(amazonConnector.listOrders(freshCredentials(), range, null, { baseUrl: server.url, ...lwa, retries: 0 }));
+    expect(error.kind).toBe('unexpected');
+    expect(error.detail).toMatch(/searchOrders/);
+  });
+
+  it('finishes a sync begun with v0 in v0: a token belongs to the API that issued it', async () => {
+    const server = await marketplace.start((req, res) => {
+      if (req.path === '/auth/o2/token') return sendJson(res, 200, lwaAnswer);
+      return sendJson(res, 200, { payload: { Orders: [] } });
+    });
+    const credentials = freshCredentials();
+    const v0Cursor = Buffer.from(JSON.stringify({ before: '2026-11-20T00:00:00.000Z', nextToken: 'v0-token' })).toString('base64url');
+    const page = await amazonConnector.listOrders(credentials, range, v0Cursor, { baseUrl: server.url, ...lwa, retries: 0 });
+    expect(page).toEqual({ orders: [], cursor: null });
+    expect(server.requests.find((request) => request.path === '/orders/v0/orders')?.query.get('NextToken')).toBe('v0-token');
   });
 });

@@ -6,6 +6,15 @@
  * to the regional SP-API host as `x-amz-access-token`.
  */
 import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  amazonErrorList,
+  amazonParticipations,
+  amazonSearchOrdersPage,
+  amazonV0OrdersPage,
+  type AmazonOrder,
+  type AmazonV0Order,
+} from './amazon-schema.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { marketplaceFetch, readOptionalJson } from './http.ts';
 import {
@@ -89,7 +98,11 @@ export interface AmazonLwaSettings {
   clientSecret?: string;
 }
 
-export type AmazonContext = ConnectorContext & AmazonLwaSettings;
+export type AmazonContext = ConnectorContext &
+  AmazonLwaSettings & {
+    /** Which Orders API lists orders (AMAZON_ORDERS_API); default v2026-01-01. */
+    ordersApi?: AmazonOrdersApi;
+  };
 
 export interface AmazonExchangeOptions extends Omit<ConnectorContext, 'baseUrl'> {
   baseUrl?: string;
@@ -237,15 +250,12 @@ function rateOf(response: Response): number | undefined {
   return Number.isFinite(rate) && rate > 0 ? rate : undefined;
 }
 
-interface SpApiErrorBody {
-  errors?: { code?: string; message?: string; details?: string }[];
-}
-
 /**
- * One SP-API GET. A 429 is not retried here: the orders API refills one request a minute, so the
- * caller gets ConnectorError('rate_limited') with the refill time and the sync resumes later.
+ * One SP-API GET. A 429 is not retried here: the order lists refill one request every one to three
+ * minutes, so the caller gets ConnectorError('rate_limited') with the refill time (from
+ * `x-amzn-RateLimit-Limit`, else the operation's documented rate) and the sync resumes later.
  */
-async function spApiGet(path: string, credentials: Credentials, ctx: AmazonContext): Promise<unknown> {
+async function spApiGet(path: string, credentials: Credentials, ctx: AmazonContext, ratePerSecond = 1): Promise<unknown> {
   const token = await accessToken(credentials, ctx);
   const response = await marketplaceFetch(
     `${ctx.baseUrl.replace(/\/+$/, '')}${path}`,
@@ -258,7 +268,8 @@ async function spApiGet(path: string, credentials: Credentials, ctx: AmazonConte
   );
   const body = await readOptionalJson(response);
   if (response.ok) return body;
-  const first = (body as SpApiErrorBody | undefined)?.errors?.[0];
+  const errors = amazonErrorList.safeParse(body);
+  const first = errors.success ? errors.data.errors[0] : undefined;
   const detail = `SP-API ${response.status} ${first?.code ?? ''} ${first?.message ?? ''}`.trim();
   if (response.status === 401 || response.status === 403) {
     // A rejected access token must not be reused from the cache on the next attempt.
@@ -269,34 +280,56 @@ async function spApiGet(path: string, credentials: Credentials, ctx: AmazonConte
   if (response.status === 429) {
     const rate = rateOf(response);
     throw new ConnectorError('rate_limited', 'marketplace_rate_limited', detail, {
-      retryAfterMs: Math.ceil(1000 / (rate ?? ordersRatePerSecond)),
+      retryAfterMs: Math.ceil(1000 / (rate ?? ratePerSecond)),
     });
   }
   if (response.status >= 500) throw new ConnectorError('unavailable', 'marketplace_unavailable', detail);
   throw new ConnectorError('unexpected', 'marketplace_unexpected', detail);
 }
 
-interface Participation {
-  marketplace?: { id?: string; name?: string; countryCode?: string };
-  participation?: { isParticipating?: boolean };
-  storeName?: string;
-}
+/** The two Orders APIs: v2026-01-01 searchOrders (default) and v0 getOrders, removed on 27 Mar 2027. */
+export const amazonOrdersApis = ['v2026-01-01', 'v0'] as const;
+export type AmazonOrdersApi = (typeof amazonOrdersApis)[number];
+export const defaultAmazonOrdersApi: AmazonOrdersApi = 'v2026-01-01';
 
-/** An order of getOrders (Orders v0), as far as we read it. */
-interface SpApiOrder {
-  AmazonOrderId?: string;
-  PurchaseDate?: string;
-  OrderStatus?: string;
-  /** Absent while the order is Pending (and for some cancelled orders). */
-  OrderTotal?: { CurrencyCode?: string; Amount?: string };
-  EasyShipShipmentStatus?: string;
-}
+/** The order list's path per API. */
+export const amazonOrdersPath: Record<AmazonOrdersApi, string> = {
+  'v2026-01-01': '/orders/2026-01-01/orders',
+  v0: '/orders/v0/orders',
+};
 
 /**
- * getOrders' OrderStatus in the shared vocabulary. Amazon has no delivered or returned order
- * status; for Easy Ship orders (available in Turkey) EasyShipShipmentStatus tells.
+ * Requests per second of each order list (the models' usage plans: searchOrders 0.0056, getOrders
+ * 0.0167; burst 20 for both). A 429 is not retried: the sync resumes after one refill.
  */
-function statusOf(order: SpApiOrder): OrderStatus {
+export const amazonOrdersRate: Record<AmazonOrdersApi, number> = { 'v2026-01-01': 0.0056, v0: 0.0167 };
+
+/** The searchOrders datasets the connector reads: amounts, fulfillment status, packages. */
+export const amazonIncludedData = ['PROCEEDS', 'FULFILLMENT', 'PACKAGES'] as const;
+
+/** Reads an answer in its documented shape, or refuses it as unexpected (never guessed at). */
+export function parseAmazonAnswer<S extends z.ZodType>(schema: S, body: unknown, what: string): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new ConnectorError(
+    'unexpected',
+    'marketplace_unexpected',
+    `${what}: answer not in the documented shape at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? ''}`.slice(0, 300),
+  );
+}
+
+const kurus = (decimalText: string | undefined): number => {
+  const value = Math.round(Number(decimalText ?? 0) * 100);
+  return Number.isFinite(value) ? value : 0;
+};
+
+/**
+ * getOrders' OrderStatus (v0) in the shared vocabulary. Amazon has no delivered or returned order
+ * status; for Easy Ship orders (available in Turkey) EasyShipShipmentStatus tells. A word Amazon
+ * adds later is `other`: the order is kept and counted.
+ */
+export function v0StatusOf(order: Pick<AmazonV0Order, 'OrderStatus' | 'EasyShipShipmentStatus'>): OrderStatus {
   switch (order.OrderStatus) {
     case 'Pending':
     case 'PendingAvailability':
@@ -313,95 +346,185 @@ function statusOf(order: SpApiOrder): OrderStatus {
       if (['ReturningToSeller', 'ReturnedToSeller', 'RejectedByBuyer'].includes(order.EasyShipShipmentStatus ?? '')) return 'returned';
       return 'shipped';
     default:
-      return 'created';
+      return 'other';
   }
 }
 
-/** The other way, for the sandbox: Amazon's words for each shared status. */
-export const amazonOrderStatusOf: Record<KnownOrderStatus, { OrderStatus: string; EasyShipShipmentStatus?: string }> = {
-  created: { OrderStatus: 'Pending' },
-  preparing: { OrderStatus: 'Unshipped' },
-  shipped: { OrderStatus: 'Shipped', EasyShipShipmentStatus: 'PickedUp' },
-  delivered: { OrderStatus: 'Shipped', EasyShipShipmentStatus: 'Delivered' },
-  cancelled: { OrderStatus: 'Canceled' },
-  returned: { OrderStatus: 'Shipped', EasyShipShipmentStatus: 'ReturnedToSeller' },
+/** Package states (detailedStatus) that mean the goods are going or went back to the seller. */
+const returningPackage = new Set(['REJECTED_BY_BUYER', 'RETURNING_TO_SELLER', 'RETURNED_TO_SELLER']);
+
+/**
+ * searchOrders' fulfillmentStatus (v2026-01-01) in the shared vocabulary. SHIPPED is refined by the
+ * packages (FBM only): every package delivered → delivered; every package on its way back or back
+ * with the seller → returned. An absent or new word is `other`: the order is kept and counted.
+ */
+export function v2026StatusOf(order: Pick<AmazonOrder, 'fulfillment' | 'packages'>): OrderStatus {
+  switch (order.fulfillment?.fulfillmentStatus) {
+    case 'PENDING_AVAILABILITY':
+    case 'PENDING':
+      return 'created';
+    case 'UNSHIPPED':
+    case 'PARTIALLY_SHIPPED':
+      return 'preparing';
+    case 'CANCELLED':
+    case 'UNFULFILLABLE':
+      return 'cancelled';
+    case 'SHIPPED': {
+      const packages = (order.packages ?? []).map((item) => item.packageStatus).filter((status) => status !== undefined);
+      if (packages.length > 0 && packages.every((status) => returningPackage.has(status.detailedStatus ?? ''))) return 'returned';
+      if (
+        packages.length > 0 &&
+        packages.every((status) => status.status === 'DELIVERED' && !returningPackage.has(status.detailedStatus ?? ''))
+      )
+        return 'delivered';
+      return 'shipped';
+    }
+    default:
+      return 'other';
+  }
+}
+
+/** The other way, for the sandbox: Amazon's words for each shared status, in both APIs. */
+export const amazonOrderStatusOf: Record<
+  KnownOrderStatus,
+  {
+    OrderStatus: string;
+    EasyShipShipmentStatus?: string;
+    fulfillmentStatus: string;
+    packageStatus?: { status: string; detailedStatus: string };
+  }
+> = {
+  created: { OrderStatus: 'Pending', fulfillmentStatus: 'PENDING' },
+  preparing: { OrderStatus: 'Unshipped', fulfillmentStatus: 'UNSHIPPED' },
+  shipped: {
+    OrderStatus: 'Shipped',
+    EasyShipShipmentStatus: 'PickedUp',
+    fulfillmentStatus: 'SHIPPED',
+    packageStatus: { status: 'IN_TRANSIT', detailedStatus: 'PICKED_UP' },
+  },
+  delivered: {
+    OrderStatus: 'Shipped',
+    EasyShipShipmentStatus: 'Delivered',
+    fulfillmentStatus: 'SHIPPED',
+    packageStatus: { status: 'DELIVERED', detailedStatus: 'DELIVERED' },
+  },
+  cancelled: { OrderStatus: 'Canceled', fulfillmentStatus: 'CANCELLED' },
+  returned: {
+    OrderStatus: 'Shipped',
+    EasyShipShipmentStatus: 'ReturnedToSeller',
+    fulfillmentStatus: 'SHIPPED',
+    packageStatus: { status: 'UNDELIVERABLE', detailedStatus: 'RETURNED_TO_SELLER' },
+  },
 };
 
-// getOrders rejects a CreatedBefore later than two minutes before now (a few seconds of margin).
+// Both order lists refuse a createdBefore later than two minutes before now (a few seconds of margin).
 export const createdBeforeMarginMs = 2 * 60_000 + 5_000;
 const ordersPerPage = 100;
-/** getOrders: 0.0167 requests per second (one a minute), burst 20. */
-const ordersRatePerSecond = 0.0167;
 /** Amazon ends a seller's authorization this long after consent. */
 export const amazonAuthorizationLifetimeMs = 365 * 86_400_000;
 
 /**
- * An Amazon order in our vocabulary. Decisions (docs/marketplaces.md § Amazon):
- * - a Pending order has no OrderTotal yet: amount 0 until a later sync sees it Unshipped;
- * - lines stay empty: getOrderItems is one call per order (0.5 req/s, burst 30), a year of a busy
- *   store would take hours; Orders v2026-01-01 searchOrders returns items with the order, so the
- *   lines come with that migration;
- * - Amazon has one order id: `orderNumber` is the AmazonOrderId too.
+ * A getOrders (v0) order in our vocabulary. A Pending order has no OrderTotal yet: amount 0 until
+ * a later sync sees it again; lines stay empty (getOrderItems is one call per order).
  */
-function toMarketplaceOrder(order: SpApiOrder): MarketplaceOrder {
-  const id = order.AmazonOrderId ?? '';
-  const purchased = Date.parse(order.PurchaseDate ?? '');
-  if (!id || !Number.isFinite(purchased))
-    throw new ConnectorError('unexpected', 'marketplace_unexpected', 'getOrders: order without AmazonOrderId or PurchaseDate');
-  const amount = Number(order.OrderTotal?.Amount ?? 0);
+export function fromV0Order(order: AmazonV0Order): MarketplaceOrder {
   return {
-    id,
-    orderNumber: id,
-    orderedAt: new Date(purchased).toISOString(),
-    status: statusOf(order),
-    totalAmount: Number.isFinite(amount) ? Math.round(amount * 100) : 0,
+    id: order.AmazonOrderId,
+    orderNumber: order.AmazonOrderId,
+    orderedAt: new Date(order.PurchaseDate).toISOString(),
+    status: v0StatusOf(order),
+    totalAmount: kurus(order.OrderTotal?.Amount),
     currency: order.OrderTotal?.CurrencyCode ?? 'TRY',
     lines: [],
+  };
+}
+
+/**
+ * A searchOrders (v2026-01-01) order in our vocabulary (docs/marketplaces.md § Amazon):
+ * - the amount is `proceeds.grandTotal` ("the total amount that the seller receives from the sale",
+ *   before Amazon's fees, which are the separate EXPENSE dataset); without it, the lines' sum;
+ * - a line is `product.sellerSku`, `product.title`, `quantityOrdered` and `unitPrice` × quantity;
+ * - Amazon has one order id: `orderNumber` is the orderId too.
+ */
+export function fromV2026Order(order: AmazonOrder): MarketplaceOrder {
+  const lines = order.orderItems.map((item) => ({
+    sku: item.product.sellerSku || item.product.asin || `amazon-${item.orderItemId}`,
+    name: item.product.title ?? '',
+    quantity: item.quantityOrdered,
+    amount: kurus(item.product.price?.unitPrice?.amount) * item.quantityOrdered,
+  }));
+  const grandTotal = order.proceeds?.grandTotal;
+  const currency =
+    grandTotal?.currencyCode ?? order.orderItems.find((item) => item.product.price?.unitPrice)?.product.price?.unitPrice?.currencyCode;
+  return {
+    id: order.orderId,
+    orderNumber: order.orderId,
+    orderedAt: new Date(order.createdTime).toISOString(),
+    status: v2026StatusOf(order),
+    totalAmount: grandTotal ? kurus(grandTotal.amount) : lines.reduce((sum, line) => sum + line.amount, 0),
+    currency: currency ?? 'TRY',
+    lines,
   };
 }
 
 export interface OrdersQuery {
   createdAfter: Date;
   createdBefore: Date;
-  /** The previous page's token; the dates are then ignored by Amazon. */
+  /** The previous page's token. */
   nextToken?: string;
 }
 
 /**
- * THE one place that talks to Amazon's order list. Today: Orders v0 `getOrders`, which Amazon
- * deprecated and removes on 27 March 2027. The move to Orders v2026-01-01 (`GET
- * /orders/2026-01-01/orders`, searchOrders, items included) changes only this function (and the
- * sandbox's path): the cursor, paging and mapping around it stay.
+ * THE one place that talks to Amazon's order list, in the API the configuration chose
+ * (AMAZON_ORDERS_API). searchOrders takes `paginationToken` together with the same filters (the
+ * model asks for exactly one of createdAfter/lastUpdatedAfter on every request); getOrders takes
+ * NextToken alone.
  */
 export async function searchOrdersPage(
   credentials: Credentials,
   query: OrdersQuery,
   ctx: AmazonContext,
+  api: AmazonOrdersApi = ctx.ordersApi ?? defaultAmazonOrdersApi,
 ): Promise<{ orders: MarketplaceOrder[]; nextToken: string | null }> {
-  const params = new URLSearchParams({ MarketplaceIds: turkeyMarketplaceId });
-  if (query.nextToken) {
-    params.set('NextToken', query.nextToken);
-  } else {
-    params.set('CreatedAfter', query.createdAfter.toISOString());
-    params.set('CreatedBefore', query.createdBefore.toISOString());
-    params.set('MaxResultsPerPage', String(ordersPerPage));
+  if (api === 'v0') {
+    const params = new URLSearchParams({ MarketplaceIds: turkeyMarketplaceId });
+    if (query.nextToken) {
+      params.set('NextToken', query.nextToken);
+    } else {
+      params.set('CreatedAfter', query.createdAfter.toISOString());
+      params.set('CreatedBefore', query.createdBefore.toISOString());
+      params.set('MaxResultsPerPage', String(ordersPerPage));
+    }
+    const body = await spApiGet(`${amazonOrdersPath.v0}?${params.toString()}`, credentials, ctx, amazonOrdersRate.v0);
+    const page = parseAmazonAnswer(amazonV0OrdersPage, body, 'getOrders');
+    return { orders: page.payload.Orders.map(fromV0Order), nextToken: page.payload.NextToken || null };
   }
-  const body = (await spApiGet(`/orders/v0/orders?${params.toString()}`, credentials, ctx)) as
-    { payload?: { Orders?: SpApiOrder[]; NextToken?: string } } | undefined;
-  const payload = body?.payload;
-  if (!payload || !Array.isArray(payload.Orders)) {
-    throw new ConnectorError('unexpected', 'marketplace_unexpected', 'getOrders answered without payload.Orders');
-  }
-  return { orders: payload.Orders.map(toMarketplaceOrder), nextToken: payload.NextToken || null };
+  const params = new URLSearchParams({
+    marketplaceIds: turkeyMarketplaceId,
+    createdAfter: query.createdAfter.toISOString(),
+    createdBefore: query.createdBefore.toISOString(),
+    maxResultsPerPage: String(ordersPerPage),
+    // Arrays are comma-separated (Swagger 2.0's default collection format).
+    includedData: amazonIncludedData.join(','),
+  });
+  if (query.nextToken) params.set('paginationToken', query.nextToken);
+  const body = await spApiGet(`${amazonOrdersPath['v2026-01-01']}?${params.toString()}`, credentials, ctx, amazonOrdersRate['v2026-01-01']);
+  const page = parseAmazonAnswer(amazonSearchOrdersPage, body, 'searchOrders');
+  return { orders: page.orders.map(fromV2026Order), nextToken: page.pagination?.nextToken || null };
 }
 
 interface AmazonCursor {
   /** CreatedBefore fixed at the first call (ISO). */
   before: string;
   nextToken: string;
+  /** The API that issued the token (absent in cursors of before v2026-01-01: v0). */
+  api?: AmazonOrdersApi;
 }
 
-const isCursor = (value: AmazonCursor) => typeof value.before === 'string' && typeof value.nextToken === 'string';
+const isCursor = (value: AmazonCursor) =>
+  typeof value.before === 'string' &&
+  typeof value.nextToken === 'string' &&
+  (value.api === undefined || (amazonOrdersApis as readonly string[]).includes(value.api));
 const unreadableCursor = () => new ConnectorError('unexpected', 'marketplace_unexpected', 'Amazon: unreadable order cursor');
 
 /** An authorization older than 365 days (or one LWA refuses) must be given again by the seller. */
@@ -422,10 +545,11 @@ export const amazonConnector: Connector = {
       throw new ConnectorError('unexpected', 'marketplace_unexpected', `unknown region ${credentials.region}`);
     }
     assertAuthorizationAlive(credentials);
-    const body = (await spApiGet('/sellers/v1/marketplaceParticipations', credentials, ctx)) as { payload?: Participation[] } | undefined;
-    if (!body || !Array.isArray(body.payload)) {
-      throw new ConnectorError('unexpected', 'marketplace_unexpected', 'marketplaceParticipations answered without payload');
-    }
+    const body = parseAmazonAnswer(
+      amazonParticipations,
+      await spApiGet('/sellers/v1/marketplaceParticipations', credentials, ctx),
+      'marketplaceParticipations',
+    );
     const turkey = body.payload.find((entry) => entry.marketplace?.id === turkeyMarketplaceId);
     const storeName = (turkey ?? body.payload[0])?.storeName;
     return {
@@ -435,27 +559,31 @@ export const amazonConnector: Connector = {
   },
 
   /**
-   * One getOrders page per call. The cursor carries Amazon's NextToken and the CreatedBefore of the
-   * first call (at least two minutes before that call, as Amazon requires). A 429 throws
-   * rate_limited with the bucket's refill time; the sync keeps the cursor and resumes.
+   * One order-list page per call (searchOrders, or getOrders when configured). The cursor carries
+   * Amazon's token, the API that issued it and the createdBefore of the first call (at least two
+   * minutes before that call, as Amazon requires). A 429 throws rate_limited with the bucket's
+   * refill time; the sync keeps the cursor and resumes.
    */
   async listOrders(credentials, range: DateRange, cursor, ctx: AmazonContext): Promise<OrderPage> {
     assertAuthorizationAlive(credentials);
     let query: OrdersQuery;
+    // A token belongs to the API that issued it: a sync under way finishes in that API.
+    let api: AmazonOrdersApi = ctx.ordersApi ?? defaultAmazonOrdersApi;
     if (cursor) {
       const state = decodeCursor(cursor, isCursor, unreadableCursor);
+      api = state.api ?? 'v0';
       query = { createdAfter: range.from, createdBefore: new Date(state.before), nextToken: state.nextToken };
     } else {
       const before = new Date(Math.min(range.to.getTime(), Date.now() - createdBeforeMarginMs));
       if (before <= range.from) return { orders: [], cursor: null };
       query = { createdAfter: range.from, createdBefore: before };
     }
-    const page = await searchOrdersPage(credentials, query, ctx);
+    const page = await searchOrdersPage(credentials, query, ctx, api);
     const orders = page.orders.filter((order) => {
       const at = Date.parse(order.orderedAt);
       return at >= range.from.getTime() && at < range.to.getTime();
     });
-    const next: AmazonCursor | null = page.nextToken ? { before: query.createdBefore.toISOString(), nextToken: page.nextToken } : null;
+    const next: AmazonCursor | null = page.nextToken ? { before: query.createdBefore.toISOString(), nextToken: page.nextToken, api } : null;
     return { orders, cursor: next ? encodeCursor(next) : null };
   },
 };

@@ -70,7 +70,7 @@ export function isMarketplaceCode(code: string): code is MarketplaceCode {
 
 export interface ConnectorRegistryOptions {
   config: Pick<Config, 'marketplaceMode' | 'marketplaceBaseUrls' | 'publicUrl'> & {
-    amazon: Omit<Config['amazon'], 'draft'> & Partial<Pick<Config['amazon'], 'draft'>>;
+    amazon: Omit<Config['amazon'], 'draft' | 'ordersApi'> & Partial<Pick<Config['amazon'], 'draft' | 'ordersApi'>>;
   } & Partial<Pick<Config, 'hepsiburadaUserAgent' | 'ciceksepetiMinIntervalMs' | 'trendyolIntegratorName' | 'trendyolOrderHistoryDays'>>;
   /** The transport the connectors use; defaults to global fetch. */
   fetch?: typeof fetch;
@@ -162,6 +162,7 @@ export function createConnectorRegistry({
       ...ctx,
       ...(config.amazon.lwaClientId ? { clientId: config.amazon.lwaClientId } : {}),
       ...(config.amazon.lwaClientSecret ? { clientSecret: config.amazon.lwaClientSecret } : {}),
+      ...(config.amazon.ordersApi ? { ordersApi: config.amazon.ordersApi } : {}),
       // The sandbox serves Login with Amazon under its own prefix; a configured SP-API host leaves
       // the choice to the connector (Amazon's own LWA for Amazon hosts, the same server otherwise).
       ...(config.marketplaceBaseUrls.amazon

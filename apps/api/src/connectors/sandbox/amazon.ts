@@ -3,15 +3,18 @@
  * token endpoint and the two SP-API paths the connector uses, all under one prefix. The consent
  * page hands out the authorization code `sandbox`; only that code is exchanged, and only refresh
  * and access tokens this sandbox issued are accepted afterwards (stateless: they carry a prefix and
- * the selling partner id, whose store `amazon:{sellingPartnerId}` the orders come from). getOrders
- * answers as Amazon does today: CreatedBefore at least two minutes before now, 100 per page with
- * NextToken, no OrderTotal on Pending orders, 429 QuotaExceeded past its bucket (burst 20, one
- * request a minute; SANDBOX_AMAZON_RATE=off switches it off).
+ * the selling partner id, whose store `amazon:{sellingPartnerId}` the orders come from). Both order
+ * lists answer as their models describe (connectors/amazon-schema.ts validates every answer in
+ * sandbox/amazon.test.ts): searchOrders (v2026-01-01) with the datasets asked for in includedData,
+ * items with every order and paginationToken paging; getOrders (v0) without OrderTotal on Pending
+ * orders. Both refuse a createdBefore later than two minutes before now, serve 100 per page and
+ * answer 429 QuotaExceeded past their bucket (burst 20; one request every 3 minutes for
+ * searchOrders, one a minute for getOrders; SANDBOX_AMAZON_RATE=off switches it off).
  * The page works under the app's Content-Security-Policy: no scripts, plain links, inline styles.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { amazonOrderStatusOf, turkeyMarketplaceId } from '../amazon.ts';
+import { amazonOrderStatusOf, amazonOrdersPath, amazonOrdersRate, turkeyMarketplaceId, type AmazonOrdersApi } from '../amazon.ts';
 import type { KnownOrderStatus } from '../types.ts';
 import { callbackUrl, escapeHtml, themedPage, type ConsentPageTheme } from './consent-page.ts';
 import { lira, openSandbox, sandboxSecret, type SandboxOptions } from './orders.ts';
@@ -90,10 +93,9 @@ export interface AmazonSandboxOptions extends SandboxOptions {
   amazonOrdersBurst?: number;
 }
 
-function amazonSandboxRate(options: AmazonSandboxOptions): { burst: number; perSecond: number } {
+function amazonSandboxBurst(options: AmazonSandboxOptions): number {
   const env = process.env.SANDBOX_AMAZON_RATE?.trim().toLowerCase();
-  const burst = options.amazonOrdersBurst ?? (env === 'off' || env === 'false' ? 0 : 20);
-  return { burst, perSecond: 0.0167 };
+  return options.amazonOrdersBurst ?? (env === 'off' || env === 'false' ? 0 : 20);
 }
 
 /** The selling partner id inside a token this sandbox issued, or null. */
@@ -164,19 +166,65 @@ export async function amazonSandbox(app: FastifyInstance, options: AmazonSandbox
 
   const authorized = (token: string | string[] | undefined) => sellerOfToken(token) !== null;
 
-  // getOrders' token bucket per selling partner: burst 20, one more a minute.
-  const ordersRate = amazonSandboxRate(options);
+  // A token bucket per order list and selling partner: burst 20, refilled at the list's rate.
+  const burst = amazonSandboxBurst(options);
   const buckets = new Map<string, { tokens: number; at: number }>();
-  const takeToken = (sellingPartnerId: string): boolean => {
-    if (!ordersRate.burst) return true;
+  const takeToken = (api: AmazonOrdersApi, sellingPartnerId: string): boolean => {
+    if (!burst) return true;
     const clock = Date.now();
-    const bucket = buckets.get(sellingPartnerId) ?? { tokens: ordersRate.burst, at: clock };
-    bucket.tokens = Math.min(ordersRate.burst, bucket.tokens + ((clock - bucket.at) / 1000) * ordersRate.perSecond);
+    const key = `${api}\n${sellingPartnerId}`;
+    const bucket = buckets.get(key) ?? { tokens: burst, at: clock };
+    bucket.tokens = Math.min(burst, bucket.tokens + ((clock - bucket.at) / 1000) * amazonOrdersRate[api]);
     bucket.at = clock;
-    buckets.set(sellingPartnerId, bucket);
+    buckets.set(key, bucket);
     if (bucket.tokens < 1) return false;
     bucket.tokens -= 1;
     return true;
+  };
+
+  /** The orders of one page, or the refusal already sent. */
+  const ordersPage = (
+    reply: FastifyReply,
+    sellingPartnerId: string,
+    query: { marketplaceIds?: string; token?: string; createdAfter?: string; createdBefore?: string; pageSize?: string },
+  ) => {
+    const now = clock();
+    let cursor: PageCursor | null;
+    if (query.token) {
+      cursor = decodeCursor(query.token);
+      if (!cursor) return { refused: spApiError(reply, 400, 'InvalidInput', 'Invalid pagination token') };
+    } else {
+      if (!query.createdAfter)
+        return { refused: spApiError(reply, 400, 'InvalidInput', 'Either createdAfter or lastUpdatedAfter must be specified') };
+      const after = Date.parse(query.createdAfter);
+      const before = query.createdBefore ? Date.parse(query.createdBefore) : now - createdBeforeMarginMs;
+      if (!Number.isFinite(after) || !Number.isFinite(before))
+        return { refused: spApiError(reply, 400, 'InvalidInput', 'Dates must be in ISO 8601 format') };
+      if (before > now - createdBeforeMarginMs) {
+        return {
+          refused: spApiError(reply, 400, 'InvalidInput', 'createdBefore must be no later than two minutes before the time of the request'),
+        };
+      }
+      cursor = { after, before, offset: 0 };
+    }
+    const pageSize = Math.min(Math.max(Number(query.pageSize) || maxResultsPerPage, 1), maxResultsPerPage);
+    const all = (query.marketplaceIds ?? '').split(',').includes(turkeyMarketplaceId)
+      ? orders(`amazon:${sellingPartnerId}`, cursor.after, cursor.before, now).filter((order) => order.status !== 'split')
+      : [];
+    const slice = all.slice(cursor.offset, cursor.offset + pageSize);
+    const more = cursor.offset + pageSize < all.length;
+    return { cursor, slice, nextToken: more ? encodeCursor({ ...cursor, offset: cursor.offset + pageSize }) : undefined };
+  };
+
+  /** The caller's selling partner with a token left in the list's bucket, or the refusal already sent. */
+  const admit = (api: AmazonOrdersApi, token: string | string[] | undefined, reply: FastifyReply) => {
+    const sellingPartnerId = sellerOfToken(token);
+    if (!sellingPartnerId) return { refused: spApiError(reply, 403, 'Unauthorized', 'Access to requested resource is denied.') };
+    reply.header('x-amzn-RateLimit-Limit', String(amazonOrdersRate[api]));
+    if (!takeToken(api, sellingPartnerId)) {
+      return { refused: spApiError(reply, 429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.') };
+    }
+    return { sellingPartnerId };
   };
 
   app.get('/sellers/v1/marketplaceParticipations', async (request, reply) => {
@@ -200,45 +248,71 @@ export async function amazonSandbox(app: FastifyInstance, options: AmazonSandbox
     };
   });
 
-  app.get<{ Querystring: Record<string, string | undefined> }>('/orders/v0/orders', async (request, reply) => {
-    const sellingPartnerId = sellerOfToken(request.headers['x-amz-access-token']);
-    if (!sellingPartnerId) return spApiError(reply, 403, 'Unauthorized', 'Access to requested resource is denied.');
-    reply.header('x-amzn-RateLimit-Limit', String(ordersRate.perSecond));
-    if (!takeToken(sellingPartnerId)) {
-      return spApiError(reply, 429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.');
+  app.get<{ Querystring: Record<string, string | undefined> }>(amazonOrdersPath['v2026-01-01'], async (request, reply) => {
+    const admitted = admit('v2026-01-01', request.headers['x-amz-access-token'], reply);
+    if (admitted.refused) return admitted.refused;
+    const { marketplaceIds, paginationToken, createdAfter, createdBefore, maxResultsPerPage: pageSize, includedData } = request.query;
+    if (request.query.lastUpdatedAfter && createdAfter) {
+      return spApiError(reply, 400, 'InvalidInput', 'Exactly one of createdAfter and lastUpdatedAfter must be provided');
     }
-    const {
-      MarketplaceIds: marketplaceIds,
-      NextToken: nextToken,
-      CreatedAfter: createdAfter,
-      CreatedBefore: createdBefore,
-    } = request.query;
+    const page = ordersPage(reply, admitted.sellingPartnerId, {
+      marketplaceIds,
+      token: paginationToken,
+      createdAfter,
+      createdBefore,
+      pageSize,
+    });
+    if (page.refused) return page.refused;
+    // Each dataset comes only when asked for, as searchOrders does.
+    const datasets = new Set((includedData ?? '').split(','));
+    const money = (kurus: number) => ({ amount: lira(kurus).toFixed(2), currencyCode: 'TRY' });
+    return {
+      orders: page.slice.map((order) => {
+        const status = order.status as KnownOrderStatus;
+        const words = amazonOrderStatusOf[status];
+        return {
+          orderId: order.id,
+          createdTime: order.orderedAt,
+          lastUpdatedTime: order.lastModifiedAt,
+          salesChannel: { channelName: 'AMAZON', marketplaceId: turkeyMarketplaceId, marketplaceName: 'Amazon.com.tr' },
+          ...(datasets.has('PROCEEDS')
+            ? { proceeds: { grandTotal: money(order.totalAmount), breakdowns: [{ type: 'ITEM', subtotal: money(order.totalAmount) }] } }
+            : {}),
+          ...(datasets.has('FULFILLMENT')
+            ? { fulfillment: { fulfillmentStatus: words.fulfillmentStatus, fulfilledBy: 'MERCHANT', fulfillmentServiceLevel: 'STANDARD' } }
+            : {}),
+          orderItems: order.lines.map((line, index) => ({
+            orderItemId: `${order.id.replace(/\D/g, '')}${index + 1}`,
+            quantityOrdered: line.quantity,
+            product: { sellerSku: line.sku, title: line.name, price: { unitPrice: money(line.unitPrice) } },
+            ...(datasets.has('PROCEEDS') ? { proceeds: { proceedsTotal: money(line.unitPrice * line.quantity) } } : {}),
+          })),
+          ...(datasets.has('PACKAGES') && words.packageStatus
+            ? { packages: [{ packageReferenceId: `PKG-${order.id}`, packageStatus: words.packageStatus, carrier: 'Amazon Shipping' }] }
+            : {}),
+        };
+      }),
+      ...(page.nextToken ? { pagination: { nextToken: page.nextToken } } : {}),
+      createdBefore: new Date(page.cursor.before).toISOString(),
+    };
+  });
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(amazonOrdersPath.v0, async (request, reply) => {
+    const admitted = admit('v0', request.headers['x-amz-access-token'], reply);
+    if (admitted.refused) return admitted.refused;
+    const { MarketplaceIds: marketplaceIds, NextToken: token, CreatedAfter: createdAfter, CreatedBefore: createdBefore } = request.query;
     if (!marketplaceIds) return spApiError(reply, 400, 'InvalidInput', 'Missing required parameter MarketplaceIds');
-    const now = clock();
-    let cursor: PageCursor | null;
-    if (nextToken) {
-      cursor = decodeCursor(nextToken);
-      if (!cursor) return spApiError(reply, 400, 'InvalidInput', 'Invalid NextToken');
-    } else {
-      if (!createdAfter) return spApiError(reply, 400, 'InvalidInput', 'Either CreatedAfter or LastUpdatedAfter must be specified');
-      const after = Date.parse(createdAfter);
-      const before = createdBefore ? Date.parse(createdBefore) : now - createdBeforeMarginMs;
-      if (!Number.isFinite(after) || !Number.isFinite(before))
-        return spApiError(reply, 400, 'InvalidInput', 'Dates must be in ISO 8601 format');
-      if (before > now - createdBeforeMarginMs) {
-        return spApiError(reply, 400, 'InvalidInput', 'CreatedBefore must be no later than two minutes before the time of the request');
-      }
-      cursor = { after, before, offset: 0 };
-    }
-    const pageSize = Math.min(Math.max(Number(request.query.MaxResultsPerPage) || maxResultsPerPage, 1), maxResultsPerPage);
-    const all = marketplaceIds.split(',').includes(turkeyMarketplaceId)
-      ? orders(`amazon:${sellingPartnerId}`, cursor.after, cursor.before, now).filter((order) => order.status !== 'split')
-      : [];
-    const slice = all.slice(cursor.offset, cursor.offset + pageSize);
-    const more = cursor.offset + pageSize < all.length;
+    const page = ordersPage(reply, admitted.sellingPartnerId, {
+      marketplaceIds,
+      token,
+      createdAfter,
+      createdBefore,
+      pageSize: request.query.MaxResultsPerPage,
+    });
+    if (page.refused) return page.refused;
     return {
       payload: {
-        Orders: slice.map((order) => {
+        Orders: page.slice.map((order) => {
           const status = order.status as KnownOrderStatus;
           const words = amazonOrderStatusOf[status];
           const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -265,8 +339,8 @@ export async function amazonSandbox(app: FastifyInstance, options: AmazonSandbox
             IsPrime: false,
           };
         }),
-        ...(more ? { NextToken: encodeCursor({ ...cursor, offset: cursor.offset + pageSize }) } : {}),
-        CreatedBefore: new Date(cursor.before).toISOString(),
+        ...(page.nextToken ? { NextToken: page.nextToken } : {}),
+        CreatedBefore: new Date(page.cursor.before).toISOString(),
       },
     };
   });
