@@ -15,6 +15,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { marketplaceFetch, readCapped } from './http.ts';
 import { publicStoreOrigin } from './ideasoft.ts';
+import { ticimaxSelectSiparisAnswer, type TicimaxOrder } from './ticimax-schema.ts';
 import {
   ConnectorError,
   type Connector,
@@ -23,7 +24,6 @@ import {
   type MarketplaceOrder,
   type OrderPage,
   type KnownOrderStatus,
-  type OrderStatus,
   type VerifyResult,
 } from './types.ts';
 
@@ -195,32 +195,42 @@ function decodeReferences(text: string): string {
   });
 }
 
-/** Ticimax's `Durum` codes in the shared vocabulary of sandbox/orders.ts. */
-const statusFromDurum: Record<string, OrderStatus> = {
+/**
+ * Ticimax's `Durum` codes in the shared vocabulary (docs/reference/MARKETPLACES.md § Ticimax).
+ * A request is not final: a return request (11) or partial return request (16) leaves the order
+ * where it was before the request, delivered; a cancellation request (14 before delivery, 15) leaves
+ * it being prepared. Only what Ticimax did (8, 9, 10, 12, 13, 18, 22) ends it. A partial return
+ * done (17) keeps the order, delivered, less the returned lines (partialReturn). A code Ticimax adds
+ * later is `other`: the order is kept and counted.
+ */
+export const ticimaxStatusOfDurum: Record<string, KnownOrderStatus> = {
   '0': 'created', // Siparişiniz Alındı
   '1': 'created', // Onay Bekliyor
   '3': 'created', // Ödeme Bekliyor
   '2': 'preparing', // Onaylandı
   '4': 'preparing', // Paketleniyor
   '5': 'preparing', // Tedarik Ediliyor
+  '14': 'preparing', // Teslimat Öncesi İptal Talebi: a request, not yet a cancellation
+  '15': 'preparing', // İptal Talebi: a request, not yet a cancellation
   '6': 'shipped', // Kargoya Verildi
   '19': 'shipped', // Mağazaya Gönderildi
   '20': 'shipped', // Mağazaya Ulaştı
   '21': 'shipped', // Mağazada Teslim Bekliyor
   '7': 'delivered', // Teslim Edildi
+  '11': 'delivered', // İade Talebi: a request, not yet a return
+  '16': 'delivered', // Kısmi İade Talebi: a request, not yet a return
+  '17': 'delivered', // Kısmi İade Yapıldı: the rest of the order stays sold
   '8': 'cancelled', // İptal Edildi
   '10': 'cancelled', // Silinmiş
-  '14': 'cancelled', // Teslimat Öncesi İptal Talebi
-  '15': 'cancelled', // İptal Talebi
   '9': 'returned', // İade Edildi
-  '11': 'returned',
-  '12': 'returned',
-  '13': 'returned',
-  '16': 'returned',
-  '17': 'returned',
+  '12': 'returned', // İade ulaştı, ödeme yapılacak
+  '13': 'returned', // İade ödemesi yapıldı
   '18': 'returned', // Teslim Edilemedi
-  '22': 'returned',
+  '22': 'returned', // Cüzdana iade
 };
+
+/** The partial return done: the order stays, less the lines that came back. */
+export const ticimaxPartialReturnDurum = '17';
 
 /** The other way, for the sandbox: `Durum` code and its panel text per shared status. */
 export const ticimaxDurumOf: Record<KnownOrderStatus, { code: number; text: string }> = {
@@ -232,23 +242,27 @@ export const ticimaxDurumOf: Record<KnownOrderStatus, { code: number; text: stri
   returned: { code: 9, text: 'İade Edildi' },
 };
 
+/** Requests the sandbox also serves, each with the status the order had before it. */
+export const ticimaxRequestDurumOf: Partial<Record<KnownOrderStatus, { code: number; text: string }[]>> = {
+  preparing: [
+    { code: 14, text: 'Teslimat Öncesi İptal Talebi' },
+    { code: 15, text: 'İptal Talebi' },
+  ],
+  delivered: [
+    { code: 11, text: 'İade Talebi' },
+    { code: 16, text: 'Kısmi İade Talebi' },
+  ],
+};
+
 /**
  * Where each value sits in a WebSiparis / WebSiparisUrun. ID, SiparisNo, SiparisTarihi,
  * SiparisToplamTutari, Durum, ParaBirimi and Adet are documented; the line fields are *unconfirmed*
- * (public integrations read StokKodu, UrunAdi and the unit price as Tutar + KdvTutari): correct
- * them here, nowhere else.
+ * (public integrations read StokKodu, UrunAdi and the unit price as Tutar + KdvTutari), and so is
+ * the returned quantity of a line after a partial return (`IadeAdet`): correct them here, nowhere
+ * else.
  */
 export const ticimaxFields = {
-  order: {
-    id: 'ID',
-    number: 'SiparisNo',
-    date: 'SiparisTarihi',
-    total: 'SiparisToplamTutari',
-    status: 'Durum',
-    currency: 'ParaBirimi',
-    products: 'Urunler',
-  },
-  line: { element: 'WebSiparisUrun', quantity: 'Adet', sku: 'StokKodu', name: 'UrunAdi', unitNet: 'Tutar', unitTax: 'KdvTutari' },
+  line: { sku: 'StokKodu', name: 'UrunAdi', unitNet: 'Tutar', unitTax: 'KdvTutari', returnedQuantity: 'IadeAdet' },
 } as const;
 
 const kurus = (lira: string | undefined) => {
@@ -256,30 +270,49 @@ const kurus = (lira: string | undefined) => {
   return Number.isFinite(value) ? value : 0;
 };
 
-function toMarketplaceOrder(order: XmlNode): MarketplaceOrder {
-  const f = ticimaxFields.order;
-  const l = ticimaxFields.line;
-  const id = childText(order, f.id);
-  const orderedAt = fromIstanbulLocal(childText(order, f.date) ?? '');
-  if (!id || !Number.isFinite(orderedAt.getTime())) {
-    throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ticimax order without ID or SiparisTarihi');
+/** The status of a Durum code; undefined for a code Ticimax added later. */
+export function ticimaxStatusOf(durum: string): KnownOrderStatus | undefined {
+  return Object.prototype.hasOwnProperty.call(ticimaxStatusOfDurum, durum) ? ticimaxStatusOfDurum[durum] : undefined;
+}
+
+/**
+ * A WebSiparis in our vocabulary. After a partial return (Durum 17) the order stays delivered and
+ * only what came back leaves it: each line's returned units (`ticimaxFields.line.returnedQuantity`)
+ * are taken off its quantity and their gross off the order's `SiparisToplamTutari`. When no line
+ * says what came back, the order keeps its whole amount (docs/marketplaces.md § Ticimax).
+ */
+export function fromTicimaxOrder(order: TicimaxOrder): MarketplaceOrder {
+  const f = ticimaxFields.line;
+  const orderedAt = fromIstanbulLocal(order.SiparisTarihi);
+  if (!Number.isFinite(orderedAt.getTime())) {
+    throw new ConnectorError('unexpected', 'marketplace_unexpected', `Ticimax order ${order.ID}: unreadable SiparisTarihi`);
   }
-  const currency = childText(order, f.currency);
-  const lines = children(child(order, f.products), l.element).map((product) => {
-    const quantity = Number(childText(product, l.quantity)) || 0;
-    return {
-      sku: childText(product, l.sku) || `ticimax-${id}`,
-      name: childText(product, l.name) ?? '',
-      quantity,
-      amount: (kurus(childText(product, l.unitNet)) + kurus(childText(product, l.unitTax))) * quantity,
+  const partialReturn = order.Durum === ticimaxPartialReturnDurum;
+  const products =
+    typeof order.Urunler === 'object' && order.Urunler !== null && 'WebSiparisUrun' in order.Urunler
+      ? (order.Urunler.WebSiparisUrun ?? [])
+      : [];
+  let returnedAmount = 0;
+  const lines = products.flatMap((product) => {
+    const text = (name: string) => {
+      const value = (product as Record<string, unknown>)[name];
+      return typeof value === 'string' ? value : undefined;
     };
+    const ordered = Number(product.Adet) || 0;
+    const unit = kurus(text(f.unitNet)) + kurus(text(f.unitTax));
+    const returned = partialReturn ? Math.min(Math.max(Number(text(f.returnedQuantity)) || 0, 0), ordered) : 0;
+    returnedAmount += unit * returned;
+    const quantity = ordered - returned;
+    if (partialReturn && quantity === 0) return [];
+    return [{ sku: text(f.sku) || `ticimax-${order.ID}`, name: text(f.name) ?? '', quantity, amount: unit * quantity }];
   });
+  const currency = order.ParaBirimi;
   return {
-    id,
-    orderNumber: childText(order, f.number) || id,
+    id: order.ID,
+    orderNumber: order.SiparisNo || order.ID,
     orderedAt: orderedAt.toISOString(),
-    status: statusFromDurum[childText(order, f.status) ?? ''] ?? 'created',
-    totalAmount: kurus(childText(order, f.total)),
+    status: ticimaxStatusOf(order.Durum) ?? 'other',
+    totalAmount: Math.max(kurus(order.SiparisToplamTutari) - returnedAmount, 0),
     currency: !currency || currency === 'TL' ? 'TRY' : currency,
     lines,
   };
@@ -307,7 +340,7 @@ async function selectSiparis(
   credentials: Credentials,
   request: Omit<SelectSiparisRequest, 'uyeKodu'>,
   ctx: ConnectorContext,
-): Promise<XmlNode[]> {
+): Promise<TicimaxOrder[]> {
   const uyeKodu = credentials.authorization_code?.trim() ?? '';
   if (!uyeKodu) throw new ConnectorError('bad_credentials', 'ticimax_bad_code', 'authorization_code missing');
   const url = serviceUrl(credentials, ctx);
@@ -368,9 +401,17 @@ async function selectSiparis(
       `Ticimax ${response.status}`,
     );
   }
-  const result = child(child(body, 'SelectSiparisResponse'), 'SelectSiparisResult');
-  if (result === undefined) throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ticimax answer without SelectSiparisResult');
-  return children(result, 'WebSiparis');
+  const answer = ticimaxSelectSiparisAnswer.safeParse(document);
+  if (!answer.success) {
+    const issue = answer.error.issues[0];
+    throw new ConnectorError(
+      'unexpected',
+      'marketplace_unexpected',
+      `SelectSiparis: answer not in the documented shape at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? ''}`.slice(0, 300),
+    );
+  }
+  const result = answer.data.Envelope.Body.SelectSiparisResponse.SelectSiparisResult;
+  return typeof result === 'string' ? [] : (result.WebSiparis ?? []);
 }
 
 interface TicimaxCursor {
@@ -410,7 +451,7 @@ export const ticimaxConnector: Connector = {
       { from: range.from, to: new Date(state.end), startIndex: state.start, count: ordersPerPage, withProducts: true },
       ctx,
     );
-    const orders = rows.map(toMarketplaceOrder).filter((order) => {
+    const orders = rows.map(fromTicimaxOrder).filter((order) => {
       const at = Date.parse(order.orderedAt);
       return at >= range.from.getTime() && at < state.end;
     });

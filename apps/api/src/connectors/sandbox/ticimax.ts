@@ -6,12 +6,16 @@
  * - like WCF's DataContractSerializer, a filter member out of alphabetical order is ignored (it
  *   keeps its default), so a misordered envelope silently loses its dates;
  * - dates are Istanbul wall clock; cancelled products come only with IptalEdilmisUrunler=true;
+ * - some orders wait on a request (cancellation 14/15 while prepared, return 11/16 once delivered),
+ *   and some delivered orders of several lines had their last line returned (Durum 17, the line's
+ *   IadeAdet = its quantity, SiparisToplamTutari unchanged): ticimaxSandboxVariant says which;
  * - malformed or oversized XML gets a 400 / 413 SOAP fault at once (the same bounded parser as the
  *   connector: no DOCTYPE, linear checks), never a bare 500.
  * The seller's domain never reaches the sandbox (the base URL replaces it), so every sandbox
  * Ticimax store shows the orders of `ticimax:sandbox`.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { SandboxPackage } from './orders.ts';
 import {
   child,
   childText,
@@ -21,11 +25,12 @@ import {
   parseSoapXml,
   ticimaxDurumOf,
   ticimaxNamespace,
+  ticimaxRequestDurumOf,
   ticimaxSelectSiparisAction,
   type XmlNode,
 } from '../ticimax.ts';
 import type { KnownOrderStatus } from '../types.ts';
-import { lira, openSandbox, sandboxSecret, type SandboxOptions } from './orders.ts';
+import { lira, openSandbox, sandboxSecret, stableNumber, type SandboxOptions } from './orders.ts';
 
 const maxRecords = 1_000;
 /** Larger requests are refused before parsing. */
@@ -33,6 +38,20 @@ export const ticimaxSandboxBodyLimit = 256 * 1024;
 const storeKey = 'ticimax:sandbox';
 /** VAT rate of the sandbox's products (Ticimax splits the unit price into Tutar + KdvTutari). */
 const vatRate = 0.2;
+
+/**
+ * How the sandbox shows an order beyond its plain status: waiting on a request (the Durum of the
+ * request), or partly returned (the index of the returned line), deterministic per order id.
+ */
+export function ticimaxSandboxVariant(
+  order: Pick<SandboxPackage, 'id' | 'lines'> & { status: string },
+): { request: { code: number; text: string } } | { partialReturnLine: number } | null {
+  const pick = stableNumber(`ticimax-variant:${order.id}`) % 10;
+  if (order.status === 'delivered' && order.lines.length > 1 && pick === 0) return { partialReturnLine: order.lines.length - 1 };
+  const requests = order.status === 'preparing' || order.status === 'delivered' ? ticimaxRequestDurumOf[order.status] : undefined;
+  if (requests && pick < 1 + requests.length && pick >= 1) return { request: requests[pick - 1]! };
+  return null;
+}
 
 const envelope = (body: string) => `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body>${body}</s:Body></s:Envelope>`;
 
@@ -114,7 +133,14 @@ export async function ticimaxSandbox(app: FastifyInstance, options: SandboxOptio
     const all = orders(storeKey, from, to, now).filter((order) => order.status !== 'split');
     const rows = all.slice(start, start + count).map((order) => {
       const status = order.status as KnownOrderStatus;
-      const durum = ticimaxDurumOf[status];
+      const variant = ticimaxSandboxVariant(order);
+      const durum =
+        variant && 'request' in variant
+          ? variant.request
+          : variant && 'partialReturnLine' in variant
+            ? { code: 17, text: 'Kısmi İade Yapıldı' }
+            : ticimaxDurumOf[status];
+      const returnedLine = variant && 'partialReturnLine' in variant ? variant.partialReturnLine : -1;
       const lines =
         status === 'cancelled' && !withCancelledProducts
           ? []
@@ -122,6 +148,7 @@ export async function ticimaxSandbox(app: FastifyInstance, options: SandboxOptio
               const net = Math.round(line.unitPrice / (1 + vatRate));
               return (
                 `<a:WebSiparisUrun>${field('Adet', line.quantity)}${field('ID', Number(order.id) * 10 + index)}` +
+                (index === returnedLine ? field('IadeAdet', line.quantity) : '') +
                 `${field('KdvOrani', vatRate * 100)}${field('KdvTutari', lira(line.unitPrice - net))}${field('StokKodu', line.sku)}` +
                 `${field('Tutar', lira(net))}${field('UrunAdi', line.name)}</a:WebSiparisUrun>`
               );
