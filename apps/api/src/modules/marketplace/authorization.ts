@@ -7,7 +7,7 @@ import { ConnectorError, type Credentials } from '../../connectors/types.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { hostOf, ownIntegrationOrFail, requireCredentials } from './checks.ts';
-import { storedCredentials } from './connector-calls.ts';
+import { marketplaceFailure, storedCredentials } from './connector-calls.ts';
 import type { MarketplaceContext } from './context.ts';
 import {
   deleteStaleAmazonStates,
@@ -133,9 +133,18 @@ export async function ideasoftAuthorizationUrl(
 }
 
 /**
+ * How long the callback request waits for the store's token endpoint. Ideasoft's authorization
+ * code lives about 30 s (docs/reference/MARKETPLACES.md § Ideasoft), so it is exchanged while the
+ * seller waits, never from a queue that may be busy for longer.
+ */
+export const ideasoftCodeExchangeTimeoutMs = 15_000;
+
+/**
  * The Ideasoft callback's upsert: uses up the state (refused on the spot when unknown, used,
- * expired or another customer's) and queues the code exchange with the details held under it.
- * The held store name and integration win over the body's.
+ * expired or another customer's), exchanges the code for the first token pair within this request
+ * (a refused code is the callback's own 400, a store that does not answer in time its 503), and
+ * queues only what can wait: verifying the store and saving the connection, with the tokens
+ * encrypted in the task row. The held store name and integration win over the body's.
  */
 export async function startIdeasoftUpsert(
   ctx: MarketplaceContext,
@@ -149,12 +158,20 @@ export async function startIdeasoftUpsert(
   const held = ctx.secrets.decrypt(sealed) as unknown as IdeasoftHeld;
   if (body.integration_id && body.integration_id !== held.integration_id) throw new AppError(400, 'ideasoft_state_invalid');
   const existing = held.integration_id ? await ownIntegrationOrFail(ctx.db, customerId, held.integration_id) : undefined;
-  const credentials: Credentials = {
-    store_url: held.store_url,
-    client_id: held.client_id,
-    client_secret: held.client_secret,
-    authorization_code: body.credentials.authorization_code!.trim(),
-  };
+  const client: Credentials = { store_url: held.store_url, client_id: held.client_id, client_secret: held.client_secret };
+  let tokens: Credentials;
+  try {
+    tokens = {
+      ...(await ctx.registry.ideasoft.exchangeCode(
+        client,
+        body.credentials.authorization_code!.trim(),
+        AbortSignal.timeout(ideasoftCodeExchangeTimeoutMs),
+      )),
+    };
+  } catch (error) {
+    throw marketplaceFailure(error, marketplace.name);
+  }
+  const credentials: Credentials = { ...client, ...tokens };
   return enqueueUpsertTask(ctx, customerId, {
     marketplaceId: marketplace.id,
     existing,

@@ -1,7 +1,8 @@
 /*
  * The Ideasoft connection end to end on the in-process sandbox: authorization URL with a
- * server-held state, the store's consent page, the callback's upsert, the code exchange in the
- * connect task, and the rotated refresh token saved by later calls.
+ * server-held state, the store's consent page, the callback's upsert with the code exchanged in
+ * that request (the code lives about 30 s), the connect task that verifies and saves, and the
+ * rotated refresh token saved by later calls.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -125,7 +126,7 @@ describe('Ideasoft authorization URL', () => {
 });
 
 describe('Ideasoft callback', () => {
-  it('exchanges the code in the connect task and stores tokens and secret only encrypted', async () => {
+  it('stores tokens and secret only encrypted once the connect task has verified the store', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const { body, result } = await connect(customer);
     expect(result).toMatchObject({ is_successful: true, message: 'Ayşe Butik mağazanız bağlandı.' });
@@ -189,17 +190,51 @@ describe('Ideasoft callback', () => {
     expect(Object.keys(response.json().errors.fields).sort()).toEqual(['authorization_code', 'state']);
   });
 
-  it('fails the task with the authorization message when the store refuses the code', async () => {
+  it('exchanges the code within the callback request: the code is spent and the queued task holds tokens, never the code', async () => {
+    const customer = await registerVerifiedCustomer(ctx);
+    const body = store();
+    const { url } = await authorizationUrl(customer, body);
+    const { code, state } = await approve(url);
+    const response = await callback(customer, { authorization_code: code, state });
+    expect(response.statusCode, response.body).toBe(202);
+    // The store already spent the code: the sandbox takes a code once, so a second exchange is refused.
+    const replay = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/ideasoft/oauth/v2/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        client_id: body.client_id,
+        client_secret: body.client_secret,
+        redirect_uri: 'http://portal.test:8080/ideasoft-callback',
+      }).toString(),
+    });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ error: 'invalid_grant' });
+    // The queued task carries the first token pair (encrypted) and no code.
+    const [task] = await ctx.database.db
+      .select()
+      .from(backgroundTasks)
+      .where(eq(backgroundTasks.id, response.json<{ request_id: string }>().request_id));
+    const queued = ctx.app.secrets.decrypt(String((task!.payload as Record<string, unknown>).credentials_encrypted));
+    expect(Object.keys(queued).sort()).toEqual(['access_token', 'client_id', 'client_secret', 'refresh_token', 'store_url']);
+    expect(JSON.stringify(task)).not.toContain(code);
+    expect(await taskResult(ctx, response.json<{ request_id: string }>().request_id)).toMatchObject({ is_successful: true });
+  });
+
+  it('answers the callback itself with the authorization message when the store refuses the code, queueing nothing', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const { url } = await authorizationUrl(customer, store());
     const { state } = await approve(url);
     const response = await callback(customer, { authorization_code: 'sandbox-not-a-code.x', state });
-    expect(response.statusCode).toBe(202);
-    const result = await taskResult(ctx, response.json<{ request_id: string }>().request_id);
-    expect(result).toMatchObject({
-      is_successful: false,
-      message: 'Ideasoft yetkilendirmesi tamamlanamadı. Lütfen bağlantıyı yeniden başlatın.',
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toMatchObject({
+      code: 'ideasoft_authorization_failed',
+      message: 'The Ideasoft authorization could not be completed. Please start the connection again.',
     });
+    const tasks = await ctx.database.db.select().from(backgroundTasks).where(eq(backgroundTasks.customerId, customer.customerId));
+    expect(tasks).toEqual([]);
     expect(await listIntegrations(ctx, customer)).toEqual([]);
   });
 

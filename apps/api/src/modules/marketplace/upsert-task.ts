@@ -110,13 +110,18 @@ export async function runUpsertTask(ctx: MarketplaceContext, task: RunningTask):
       refresh_token: refreshToken,
       authorized_at: ctx.now().toISOString(),
     };
-  } else if (marketplace.code === 'ideasoft') {
-    const { authorization_code: code = '', ...client } = typed;
+  } else if (marketplace.code === 'ideasoft' && typed.authorization_code !== undefined) {
+    // A task queued before the callback exchanged the code itself (the code has long expired by
+    // now, but the store says so, not us).
+    const { authorization_code: code, ...client } = typed;
     try {
       credentials = { ...client, ...(await ctx.registry.ideasoft.exchangeCode(client, code, task.signal)) };
     } catch (error) {
       throw marketplaceFailure(error, marketplace.name);
     }
+  } else if (marketplace.code === 'ideasoft') {
+    // The callback exchanged the code while the seller waited: the task holds the first token pair.
+    credentials = typed;
   } else {
     // An update may leave secrets empty: the stored ones stay, but only for the host they were
     // entered for (startUpsert already asked for them again; this holds even for an old task row).
