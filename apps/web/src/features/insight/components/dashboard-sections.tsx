@@ -2,6 +2,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import type { Tip, Totals } from '@worq/domain/wire/insight';
 import { Tag } from '../../../components/ui/tag.tsx';
+import { Trans } from '../../../lib/trans.tsx';
 import { changeOf, formatMoney, formatNumber, formatPercent } from '../period.ts';
 import styles from './insight.module.css';
 
@@ -33,7 +34,12 @@ export function KpiList({ totals, previous }: { totals: Totals; previous: Totals
             <span className={styles.kpiLabel}>{t(`kpi.${key}`)}</span>
             <span className={styles.kpiValue}>{show(key, totals[key])}</span>
             <span className={[styles.kpiChange, change ? (good ? styles.up : styles.down) : ''].join(' ')}>
-              {change === null ? t('kpi.no_change') : t('kpi.change', { change: signed })}
+              {change === null ? (
+                t('kpi.no_change')
+              ) : (
+                // The signed figure never breaks after its sign ("-" on one line, "%7,4" on the next).
+                <Trans t={t} i18nKey="kpi.change" values={{ change: signed }} components={{ value: <span className={styles.nowrap} /> }} />
+              )}
             </span>
           </li>
         );

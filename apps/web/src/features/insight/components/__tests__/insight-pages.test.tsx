@@ -69,7 +69,9 @@ describe('WorqInsight dashboard', () => {
     await screen.findByRole('heading', { name: 'Öneriler' });
     const revenue = document.querySelector('[data-kpi="revenue"]')!;
     await waitFor(() => expect(revenue).toHaveTextContent('₺1.234.567'));
-    expect(revenue).toHaveTextContent('+%23,5');
+    expect(revenue).toHaveTextContent('Önceki döneme göre +%23,5');
+    // The signed figure is one unbreakable piece of the sentence.
+    expect(within(revenue as HTMLElement).getByText('+%23,5').tagName).toBe('SPAN');
     expect(screen.getByRole('link', { name: 'Stok finansmanı planla' })).toHaveAttribute('href', '/worq-trade?use_suggestion=1');
     expect(screen.getByRole('heading', { name: 'En çok satan ürünler' })).toBeInTheDocument();
     expect(screen.getByText('Güncel')).toBeInTheDocument();
