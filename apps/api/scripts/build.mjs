@@ -16,10 +16,10 @@ import { build } from 'esbuild';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 /**
- * PGlite loads its WebAssembly and data files from its own folder; esbuild and tsx are build
+ * PGlite and augurs load their WebAssembly (and PGlite its data files) from their own folder; esbuild and tsx are build
  * tools; pg-native is pg's optional native binding, not installed.
  */
-const keepExternal = ['@electric-sql/pglite', 'esbuild', 'tsx', 'pg-native'];
+const keepExternal = ['@electric-sql/pglite', '@bsull/augurs', 'esbuild', 'tsx', 'pg-native'];
 const { dependencies } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 for (const name of keepExternal) {
   if (name !== 'pg-native' && !(name in dependencies)) throw new Error(`${name} is no longer a dependency; update keepExternal`);
