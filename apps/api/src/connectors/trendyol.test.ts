@@ -321,7 +321,8 @@ describe('trendyol connector: the stream for older orders', () => {
     // Three calls of the first stream window (a range 30 days back starts in the stream).
     const range = { from: new Date(now - 30 * day), to: new Date(now - 29 * day) };
     // A first, unpaced read warms the request path, so the first measured call is not slower to leave than the others.
-    await trendyolConnector.listOrders({ ...credentials, seller_id: '765431' }, range, null, { ...ctx, streamIntervalMs: 0 });
+    const unpaced: TrendyolContext = { ...ctx, streamIntervalMs: 0 };
+    await trendyolConnector.listOrders({ ...credentials, seller_id: '765431' }, range, null, unpaced);
     [sent.length, calls] = [0, 0];
     let cursor: string | null = null;
     do {
