@@ -566,6 +566,13 @@ export const orderSyncs = pgTable(
     /** Pages read and orders received for this store on `quota_day`, across runs. */
     dayPages: integer('day_pages').notNull().default(0),
     dayOrders: integer('day_orders').notNull().default(0),
+    /**
+     * A new store imports its most recent weeks first, then the older history: while that older part
+     * is still to be read, the end of it (the start of what is already imported). Null: nothing older to read.
+     */
+    backfillBefore: timestamp('backfill_before', { withTimezone: true }),
+    /** Orders of the last complete run that could not be classified (status `other`) or read at all. */
+    unclassifiedOrders: integer('unclassified_orders').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_syncs_due_idx').on(table.nextRunAt), index('order_syncs_customer_idx').on(table.customerId)],
