@@ -272,7 +272,8 @@ describe('n11 connector', () => {
     expect(error).toMatchObject({ kind: 'bad_credentials' });
   });
 
-  it('asks nothing before November 2024', async () => {
+  it('asks nothing before November 2024, and says so', async () => {
+    expect(n11Connector.oldestServed?.(new Date())).toEqual(new Date('2024-10-31T21:00:00.000Z'));
     const ctx = await serve(lists({}));
     await readAllOrders(
       n11Connector,

@@ -122,6 +122,9 @@ export const n11Connector: Connector = {
     { name: 'app_secret', type: 'secret', required: true },
   ],
 
+  // n11 serves no order placed before November 2024, however far back it is asked.
+  oldestServed: () => new Date(n11FirstOrderMs),
+
   async verify(credentials, ctx) {
     await request(credentials, '/ms/product-query?page=0&size=1', ctx);
     return {};
