@@ -1,36 +1,55 @@
 /**
- * Hepsiburada Merchant API (docs/reference/MARKETPLACES.md, revised 2026-11-23). Basic auth
- * `merchantId:serviceKey`, and a User-Agent carrying our integrator's developer user name
- * (HEPSIBURADA_USER_AGENT). The merchant must also authorise our integrator account in the
- * Hepsiburada merchant panel (it takes up to 2 hours) before the first call works.
+ * Hepsiburada Merchant API (docs/marketplaces.md § Hepsiburada; the answers' shapes and sources are
+ * in hepsiburada-schema.ts). Basic auth `merchantId:serviceKey`, and a User-Agent carrying our
+ * integrator's developer user name (HEPSIBURADA_USER_AGENT). The merchant must also authorise our
+ * integrator account in the merchant panel (up to 2 hours) before the first call works.
  *
  * The live API is split over hosts: listings on `listing-external`, orders on `oms-external`
  * (test hosts end in `-sit`). The configured base URL is the orders host; when it is a Hepsiburada
  * host the listings host is derived from it, otherwise (sandbox, tests, a proxy) both paths are
  * served under the one base URL.
  *
- * Orders: `/orders/merchantid/{id}` lists only paid lines waiting to be packed; sales also need the
- * packed (`/packages/merchantid/{id}`, status `Packaged`), shipped and delivered package lists
- * (delivered: the last month only) and `/orders/merchantid/{id}/cancelled`. Every list takes
- * `offset`+`limit` (≤ 100) and `begindate`/`enddate` as `yyyy-MM-dd HH:mm` Istanbul time at most
- * 24 hours apart. The connector reads the five lists one after another, each in 24-hour windows;
- * an order is one row keyed by its order number, so an order that moved from one list to another
- * while we read is counted once, with the status of the later list. Dates such as
- * `2026-06-24T10:36:53.593` carry no zone and are Istanbul time. Field names of the package lists
- * follow the merchant API documentation's samples as far as they could be confirmed; the ones read
- * are read in `parsePackages` (unconfirmed: `packageNumber`, `lines`, a package-level `orderDate`).
+ * Orders. Each list filters **its own event** (a line added, a package packed, shipped, delivered,
+ * not delivered, a line cancelled), never the order date, so every list is read over the whole
+ * range in 24-hour windows (`begindate`/`enddate` `yyyy-MM-dd HH:mm`, Istanbul) and nothing it
+ * answers is dropped for its order date: a row is an order with activity in the range. An order
+ * is one row keyed by its order number; the lists are read in the order below, so a later list's
+ * status wins when the sync saves the pages in turn. The packed list answers a bare array (limit
+ * ≤ 10, `Offset`); the paid list counts lines in `totalCount`, so the last order of a full page
+ * waits in the cursor for its lines on the next page. Shipped, delivered and undelivered rows
+ * carry only order numbers and a date, and cancelled rows are lines without a price: their
+ * amounts, lines and order date come from the order detail (`/orders/merchantid/{id}/ordernumber/
+ * {n}`). Requests of one merchant are paced to the documented 1000 a second (configurable).
  */
-import { decodeCursor, encodeCursor, integerFields } from './cursor.ts';
-import { basicAuth, getJson, isRecord, requireField, statusError, unexpectedAnswer } from './http.ts';
-import type {
-  Connector,
-  ConnectorContext,
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import {
+  hepsiburadaBacklogAnswer,
+  hepsiburadaCancelledAnswer,
+  hepsiburadaCancelledLine,
+  hepsiburadaOrderDetail,
+  hepsiburadaOrderLine,
+  hepsiburadaPackage,
+  hepsiburadaPackageEvent,
+  hepsiburadaPackageEventsAnswer,
+  hepsiburadaPackageLine,
+  hepsiburadaPackagesAnswer,
+  type HepsiburadaCancelledLine,
+  type HepsiburadaMoney,
+  type HepsiburadaOrderLine,
+  type HepsiburadaPackageLine,
+} from './hepsiburada-schema.ts';
+import { basicAuth, isRecord, marketplaceFetch, parseJson, readCapped, requireField, statusError, unexpectedAnswer } from './http.ts';
+import { slidingWindowLimiter, type RequestBudget } from './rate-limit.ts';
+import {
   ConnectorError,
-  Credentials,
-  MarketplaceOrder,
-  MarketplaceOrderLine,
-  OrderStatus,
+  type Connector,
+  type ConnectorContext,
+  type Credentials,
+  type MarketplaceOrder,
+  type MarketplaceOrderLine,
+  type OrderStatus,
 } from './types.ts';
+import type { z } from 'zod';
 
 export const defaultBaseUrl = 'https://oms-external.hepsiburada.com';
 
@@ -40,30 +59,54 @@ export const defaultBaseUrl = 'https://oms-external.hepsiburada.com';
  */
 export const defaultUserAgent = 'worqtrade_dev';
 
+/** "1 saniye içerisinde 1k" requests, then 429 (Sipariş Entegrasyonu Önemli Bilgiler). */
+export const defaultRequestBudget: RequestBudget = { requests: 1000, perMs: 1000 };
+
 export interface HepsiburadaContext extends ConnectorContext {
   /** Sent as User-Agent; defaults to defaultUserAgent. */
   userAgent?: string;
+  /** Requests of one merchant per time span; null switches pacing off (tests, sandbox). */
+  requestBudget?: RequestBudget | null;
 }
 
-export const hepsiburadaPageSize = 100;
 export const hepsiburadaWindowMs = 86_400_000;
-const istanbulOffsetMs = 3 * 3_600_000;
 const minuteMs = 60_000;
 const unexpected = unexpectedAnswer('Hepsiburada');
 
-/** The five lists, read in this order (a later list's status wins for an order in two). */
-export const hepsiburadaLists = [
-  { name: 'backlog', path: '/orders/merchantid/{id}', itemsKey: 'items', packaged: false },
-  { name: 'packed', path: '/packages/merchantid/{id}', itemsKey: 'items', packaged: true },
-  { name: 'shipped', path: '/packages/merchantid/{id}/shipped', itemsKey: 'items', packaged: true },
-  { name: 'delivered', path: '/packages/merchantid/{id}/delivered', itemsKey: 'items', packaged: true },
-  { name: 'cancelled', path: '/orders/merchantid/{id}/cancelled', itemsKey: 'items', packaged: false },
-] as const;
+type ListKind = 'lines' | 'packages' | 'events' | 'cancelled';
 
-/** Delivered packages are served for the last month only. */
+/** The lists, read in this order (a later list's status wins for an order seen in two). */
+export const hepsiburadaLists = [
+  { name: 'backlog', path: '/orders/merchantid/{id}', kind: 'lines', limit: 100, offsetParam: 'offset', status: 'created' },
+  { name: 'packed', path: '/packages/merchantid/{id}', kind: 'packages', limit: 10, offsetParam: 'Offset', status: 'preparing' },
+  { name: 'shipped', path: '/packages/merchantid/{id}/shipped', kind: 'events', limit: 50, offsetParam: 'offset', status: 'shipped' },
+  { name: 'delivered', path: '/packages/merchantid/{id}/delivered', kind: 'events', limit: 50, offsetParam: 'offset', status: 'delivered' },
+  {
+    name: 'undelivered',
+    path: '/packages/merchantid/{id}/undelivered',
+    kind: 'events',
+    limit: 50,
+    offsetParam: 'offset',
+    status: 'returned',
+  },
+  {
+    name: 'cancelled',
+    path: '/orders/merchantid/{id}/cancelled',
+    kind: 'cancelled',
+    limit: 50,
+    offsetParam: 'offset',
+    status: 'cancelled',
+  },
+] as const satisfies readonly { name: string; path: string; kind: ListKind; limit: number; offsetParam: string; status: OrderStatus }[];
+
+/** Delivered packages are served for the last month only (changelog, May 2022). */
 const deliveredHistoryMs = 31 * 86_400_000;
 
-const statusMap: Record<string, OrderStatus> = {
+/**
+ * The status words of a detail line (unconfirmed: the documentation names the member, not its
+ * values). A word not here is `other`.
+ */
+export const hepsiburadaLineStatuses: Readonly<Record<string, OrderStatus>> = {
   Open: 'created',
   Unpacked: 'created',
   Packaged: 'preparing',
@@ -78,17 +121,44 @@ const statusMap: Record<string, OrderStatus> = {
   CancelledByCustomer: 'cancelled',
   CancelledBySap: 'cancelled',
 };
+/** A package in the packed list is ready to ship: `Open` there is an open (unshipped) package. */
+const packedWords = new Set(['Open', 'Packaged', 'ReadyToShip']);
+/** Least advanced first: a partly cancelled order is as far as its slowest live line. */
+const progress: OrderStatus[] = ['created', 'preparing', 'shipped', 'delivered', 'returned', 'cancelled'];
+
+/* ---------- Cursor ---------- */
+
+interface PendingOrder {
+  orderNumber: string;
+  /** Epoch ms, or null while no row gave a readable date. */
+  orderedAt: number | null;
+  status: OrderStatus;
+  currency: string;
+  /** By `#` + line id (or position), so a line seen twice counts once; the `#` keeps them in order. */
+  lines: Record<string, MarketplaceOrderLine>;
+}
 
 interface Cursor {
   list: number;
+  /** Window start (ms, a whole minute). */
   start: number;
   offset: number;
   from: number;
+  /** Range end rounded up to a whole minute, fixed at the first call. */
   to: number;
+  /** The last order of a full page, waiting for its lines on the next page. */
+  carry?: PendingOrder;
 }
 
-const decode = (text: string) =>
-  decodeCursor(text, integerFields<Cursor>('list', 'start', 'offset', 'from', 'to'), () => unexpected('unreadable cursor'));
+function isCursor(value: Cursor): boolean {
+  return (
+    isRecord(value) &&
+    [value.list, value.start, value.offset, value.from, value.to].every(Number.isInteger) &&
+    value.list >= 0 &&
+    value.list < hepsiburadaLists.length &&
+    (value.carry === undefined || isRecord(value.carry))
+  );
+}
 
 /** The first window of list `list` inside [from, to), or null when the list has nothing there. */
 function firstWindow(list: number, from: number, to: number): number | null {
@@ -103,6 +173,8 @@ function nextList(list: number, from: number, to: number): Cursor | null {
   }
   return null;
 }
+
+/* ---------- Connector ---------- */
 
 export const hepsiburadaConnector: Connector = {
   code: 'hepsiburada',
@@ -121,147 +193,403 @@ export const hepsiburadaConnector: Connector = {
     return { merchantId };
   },
 
-  async listOrders(credentials, range, cursorText, ctx) {
+  async listOrders(credentials, range, cursorText, ctx: HepsiburadaContext) {
     const merchantId = requireField(credentials, 'merchant_id');
     let cursor: Cursor | null;
-    if (cursorText) cursor = decode(cursorText);
+    if (cursorText) cursor = decodeCursor<Cursor>(cursorText, isCursor, () => unexpected('unreadable cursor'));
     else {
       const from = range.from.getTime();
-      const to = Math.min(range.to.getTime(), Date.now());
-      if (from >= to) return { orders: [], cursor: null };
-      // Windows start on whole minutes: Hepsiburada reads begindate/enddate to the minute and cuts
-      // any span over 24 hours, so a window starting mid-minute would lose its last seconds.
-      // Orders before `from` in that first minute are dropped by the filter in addLine.
+      const end = Math.min(range.to.getTime(), Date.now());
+      if (from >= end) return { orders: [], cursor: null };
+      // Whole minutes: Hepsiburada reads the dates to the minute. The last window reaches the
+      // minute after the range's end, so nothing of that minute is lost.
+      const to = Math.ceil(end / minuteMs) * minuteMs;
       const start = firstWindow(0, from, to);
       cursor = start === null ? nextList(0, from, to) : { list: 0, start, offset: 0, from, to };
       if (!cursor) return { orders: [], cursor: null };
     }
-    const list = hepsiburadaLists[cursor.list];
-    if (!list) throw unexpected('unreadable cursor');
+    const list = hepsiburadaLists[cursor.list]!;
     const end = Math.min(cursor.start + hepsiburadaWindowMs, cursor.to);
+    // enddate is the next window's begindate: 24 hours exactly, whether Hepsiburada reads it as
+    // inclusive or exclusive ("girilen tarihten önce"); a row in both windows is saved twice, once.
     const query = new URLSearchParams({
-      offset: String(cursor.offset),
-      limit: String(hepsiburadaPageSize),
+      [list.offsetParam]: String(cursor.offset),
+      limit: String(list.limit),
       begindate: istanbulMinute(cursor.start),
-      // Minute precision and inclusive: the minute holding the window's last millisecond.
-      enddate: istanbulMinute(end - 1),
+      enddate: istanbulMinute(end),
     });
     const path = list.path.replace('{id}', encodeURIComponent(merchantId));
     const body = await request(credentials, `${ctx.baseUrl}${path}?${query}`, ctx);
-    const keepFrom = Math.max(cursor.start, cursor.from);
-    const page = list.packaged ? parsePackages(body, keepFrom, end) : parseOrderLines(body, keepFrom, end);
+    const windowStart = cursor.start;
+    const detail = (orderNumber: string) => readDetail(credentials, merchantId, orderNumber, ctx);
+
+    let page: { orders: MarketplaceOrder[]; more: boolean; carry?: PendingOrder };
+    if (list.kind === 'lines') page = readBacklog(body, cursor, list.limit, windowStart);
+    else if (list.kind === 'packages') page = readPackages(body, cursor, list.limit, windowStart);
+    else if (list.kind === 'events') page = await readEvents(body, cursor, list.limit, list.status, windowStart, detail);
+    else page = await readCancelled(body, cursor, list.limit, windowStart, detail);
+
     let next: Cursor | null;
-    if (cursor.offset + hepsiburadaPageSize < page.totalCount) next = { ...cursor, offset: cursor.offset + hepsiburadaPageSize };
-    else if (end < cursor.to) next = { ...cursor, start: end, offset: 0 };
+    if (page.more) next = { ...withoutCarry(cursor), offset: cursor.offset + list.limit, ...(page.carry ? { carry: page.carry } : {}) };
+    else if (end < cursor.to) next = { ...withoutCarry(cursor), start: end, offset: 0 };
     else next = nextList(cursor.list, cursor.from, cursor.to);
     return { orders: page.orders, cursor: next ? encodeCursor(next) : null };
   },
 };
+
+function withoutCarry(cursor: Cursor): Cursor {
+  const { carry: _carry, ...rest } = cursor;
+  return rest;
+}
+
+/** Whether a list whose answer counts its rows in `totalCount` has another page. */
+function hasMore(rows: number, offset: number, limit: number, totalCount: number | null | undefined): boolean {
+  if (typeof totalCount === 'number') return offset + limit < totalCount;
+  return rows >= limit;
+}
+
+/* ---------- The lists ---------- */
+
+function envelope<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw unexpected('an answer not in the documented shape');
+  return parsed.data;
+}
+
+/** The paid list: order lines, `totalCount` counting lines; the last order of a full page is carried. */
+function readBacklog(body: unknown, cursor: Cursor, limit: number, windowStart: number) {
+  const answer = envelope(hepsiburadaBacklogAnswer, body);
+  const pending = new Map<string, PendingOrder>();
+  if (cursor.carry) pending.set(cursor.carry.orderNumber, cursor.carry);
+  let last: string | undefined;
+  answer.items.forEach((raw, index) => {
+    const row = hepsiburadaOrderLine.safeParse(raw);
+    if (!row.success) return;
+    const orderNumber = clean(row.data.orderNumber);
+    if (!orderNumber) return;
+    const order = pendingOrder(pending, orderNumber, 'created');
+    order.orderedAt ??= readInstant(row.data.orderDate);
+    const line = lineOfOrderLine(row.data);
+    order.currency = currencyOf(row.data.totalPrice) ?? order.currency;
+    order.lines[`#${clean(row.data.id) || cursor.offset + index}`] = line;
+    last = orderNumber;
+  });
+  const more = hasMore(answer.items.length, cursor.offset, limit, answer.totalCount);
+  return finishPage(pending, more, last, windowStart);
+}
+
+/** The packed list: a bare array of packages with their lines; a full page may go on. */
+function readPackages(body: unknown, cursor: Cursor, limit: number, windowStart: number) {
+  const packages = envelope(hepsiburadaPackagesAnswer, body);
+  const pending = new Map<string, PendingOrder>();
+  if (cursor.carry) pending.set(cursor.carry.orderNumber, cursor.carry);
+  let last: string | undefined;
+  packages.forEach((raw, packageIndex) => {
+    const pack = hepsiburadaPackage.safeParse(raw);
+    if (!pack.success) return;
+    const word = clean(pack.data.status);
+    const status: OrderStatus = !word || packedWords.has(word) ? 'preparing' : (hepsiburadaLineStatuses[word] ?? 'other');
+    (pack.data.items ?? []).forEach((rawLine, lineIndex) => {
+      const row = hepsiburadaPackageLine.safeParse(rawLine);
+      if (!row.success) return;
+      const orderNumber = clean(row.data.orderNumber);
+      if (!orderNumber) return;
+      const order = pendingOrder(pending, orderNumber, status);
+      order.status = status;
+      order.orderedAt ??= readInstant(row.data.orderDate) ?? readInstant(pack.data.orderDate);
+      order.currency = currencyOf(row.data.totalPrice) ?? order.currency;
+      order.lines[`#${clean(row.data.lineItemId) || `${cursor.offset + packageIndex}.${lineIndex}`}`] = lineOfPackageLine(row.data);
+      last = orderNumber;
+    });
+  });
+  return finishPage(pending, packages.length >= limit, last, windowStart);
+}
+
+function finishPage(pending: Map<string, PendingOrder>, more: boolean, last: string | undefined, windowStart: number) {
+  const carry = more && last !== undefined ? pending.get(last) : undefined;
+  if (carry) pending.delete(carry.orderNumber);
+  return { orders: [...pending.values()].map((order) => finish(order, windowStart)), more, ...(carry ? { carry } : {}) };
+}
+
+type DetailReader = (orderNumber: string) => Promise<DetailOrder | null>;
+
+/** Order details asked at once: far under the documented 1000 a second, and a page reads in a few round trips. */
+const detailConcurrency = 8;
+
+/** `work` over `items` with at most `concurrency` running at once; the results in the items' order. */
+async function inTurn<T, R>(items: T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Shipped, delivered and undelivered packages: order numbers and a date only. Each order's lines,
+ * amount and date come from its detail; the list gives the status.
+ */
+async function readEvents(body: unknown, cursor: Cursor, limit: number, status: OrderStatus, windowStart: number, detail: DetailReader) {
+  const answer = envelope(hepsiburadaPackageEventsAnswer, body);
+  const rows = new Map<string, { eventAt: number | null; byPackage: boolean }>();
+  for (const raw of answer.items) {
+    const row = hepsiburadaPackageEvent.safeParse(raw);
+    if (!row.success) continue;
+    const eventAt = readInstant(row.data.ShippedDate ?? row.data.DeliveredDate ?? row.data.UndeliveredDate);
+    const numbers = [clean(row.data.OrderNumber), ...(row.data.OrderNumbers ?? []).map(clean)].filter(Boolean);
+    if (numbers.length === 0) {
+      // No order number to join or to ask the detail of: kept by its package, unclassified.
+      const packageKey = clean(row.data.PackageNumber) || clean(row.data.Id) || clean(row.data.Barcode);
+      if (packageKey && !rows.has(`package:${packageKey}`)) rows.set(`package:${packageKey}`, { eventAt, byPackage: true });
+      continue;
+    }
+    for (const orderNumber of numbers) if (!rows.has(orderNumber)) rows.set(orderNumber, { eventAt, byPackage: false });
+  }
+  const orders = await inTurn([...rows], detailConcurrency, async ([key, { eventAt, byPackage }]) => {
+    const at = eventAt ?? windowStart;
+    const found = byPackage ? null : await detail(key);
+    return found ? finish({ ...found, status }, at) : unknownOrder(key, at);
+  });
+  return { orders, more: hasMore(answer.items.length, cursor.offset, limit, answer.totalCount) };
+}
+
+/**
+ * Cancelled lines (no price): the order's detail gives its lines; the cancelled ones are taken out.
+ * An order with nothing left is cancelled (with all its lines); one with live lines keeps them,
+ * with the status of its slowest live line.
+ */
+async function readCancelled(body: unknown, cursor: Cursor, limit: number, windowStart: number, detail: DetailReader) {
+  const answer = envelope(hepsiburadaCancelledAnswer, body);
+  const byOrder = new Map<string, { rows: HepsiburadaCancelledLine[]; at: number | null }>();
+  for (const raw of answer.items) {
+    const row = hepsiburadaCancelledLine.safeParse(raw);
+    if (!row.success) continue;
+    const orderNumber = clean(row.data.orderNumber);
+    if (!orderNumber) continue;
+    const entry = byOrder.get(orderNumber) ?? { rows: [], at: readInstant(row.data.cancelDate) };
+    entry.rows.push(row.data);
+    byOrder.set(orderNumber, entry);
+  }
+  const orders = await inTurn([...byOrder], detailConcurrency, async ([orderNumber, { rows, at }]) => {
+    const found = await detail(orderNumber);
+    return found ? finish(withoutCancelled(found, rows), at ?? windowStart) : unknownOrder(orderNumber, at ?? windowStart);
+  });
+  return { orders, more: hasMore(answer.items.length, cursor.offset, limit, answer.totalCount) };
+}
+
+interface DetailOrder extends PendingOrder {
+  /** The detail's line statuses, by line key. */
+  lineStatuses: Record<string, string>;
+  /** Line key → merchant SKU, to match cancelled lines without a line id. */
+  lineSkus: Record<string, string>;
+}
+
+function withoutCancelled(order: DetailOrder, rows: HepsiburadaCancelledLine[]): PendingOrder {
+  const live: Record<string, MarketplaceOrderLine> = {};
+  for (const [key, line] of Object.entries(order.lines)) live[key] = { ...line };
+  for (const row of rows) {
+    const id = `#${clean(row.lineItemId)}`;
+    const key = live[id] ? id : Object.keys(live).find((candidate) => order.lineSkus[candidate] === clean(row.merchantSku ?? row.sku));
+    if (!key) continue;
+    const line = live[key]!;
+    const cancelled = row.quantity ?? line.quantity;
+    if (cancelled >= line.quantity) delete live[key];
+    else
+      live[key] = {
+        ...line,
+        quantity: line.quantity - cancelled,
+        amount: Math.round((line.amount * (line.quantity - cancelled)) / line.quantity),
+      };
+  }
+  const liveKeys = Object.keys(live);
+  if (liveKeys.length === 0) return { ...order, status: 'cancelled' };
+  const statuses = liveKeys.map((key) => hepsiburadaLineStatuses[order.lineStatuses[key] ?? ''] ?? 'other');
+  const status = statuses.includes('other')
+    ? 'other'
+    : statuses.reduce((slowest, next) => (progress.indexOf(next) < progress.indexOf(slowest) ? next : slowest));
+  return { ...order, status, lines: live };
+}
+
+/** One order's detail as a pending order, or null when Hepsiburada does not know the number. */
+async function readDetail(
+  credentials: Credentials,
+  merchantId: string,
+  orderNumber: string,
+  ctx: HepsiburadaContext,
+): Promise<DetailOrder | null> {
+  let body: unknown;
+  try {
+    body = await request(
+      credentials,
+      `${ctx.baseUrl}/orders/merchantid/${encodeURIComponent(merchantId)}/ordernumber/${encodeURIComponent(orderNumber)}`,
+      ctx,
+    );
+  } catch (error) {
+    // A 404 or an unreadable answer for one order never stops the store's sync.
+    if (error instanceof ConnectorError && error.kind === 'unexpected') return null;
+    throw error;
+  }
+  const parsed = hepsiburadaOrderDetail.safeParse(body);
+  if (!parsed.success) return null;
+  const order: DetailOrder = {
+    orderNumber,
+    orderedAt: readInstant(parsed.data.orderDate) ?? readInstant(parsed.data.createdDate),
+    status: 'other',
+    currency: 'TRY',
+    lines: {},
+    lineStatuses: {},
+    lineSkus: {},
+  };
+  (parsed.data.items ?? []).forEach((raw, index) => {
+    const row = hepsiburadaOrderLine.safeParse(raw);
+    if (!row.success) return;
+    // An order number shared by several merchants' lines: only ours are in our detail.
+    const key = `#${clean(row.data.id) || index}`;
+    const line = lineOfOrderLine(row.data);
+    order.lines[key] = line;
+    order.lineStatuses[key] = clean(row.data.status);
+    order.lineSkus[key] = line.sku;
+    order.orderedAt ??= readInstant(row.data.orderDate);
+    order.currency = currencyOf(row.data.totalPrice) ?? order.currency;
+  });
+  return order;
+}
+
+/* ---------- Orders and lines ---------- */
+
+function pendingOrder(pending: Map<string, PendingOrder>, orderNumber: string, status: OrderStatus): PendingOrder {
+  let order = pending.get(orderNumber);
+  if (!order) {
+    order = { orderNumber, orderedAt: null, status, currency: 'TRY', lines: {} };
+    pending.set(orderNumber, order);
+  }
+  return order;
+}
+
+/** The order as saved; with no readable order date, the first date the list gave for it. */
+function finish(order: PendingOrder, fallbackAt: number): MarketplaceOrder {
+  const lines = Object.values(order.lines);
+  return {
+    id: order.orderNumber,
+    orderNumber: order.orderNumber,
+    orderedAt: new Date(order.orderedAt ?? fallbackAt).toISOString(),
+    status: order.status,
+    totalAmount: lines.reduce((sum, line) => sum + line.amount, 0),
+    currency: order.currency,
+    lines,
+  };
+}
+
+/** A row that could not be read further: kept and counted as unclassified. */
+function unknownOrder(id: string, at: number): MarketplaceOrder {
+  return { id, orderNumber: id, orderedAt: new Date(at).toISOString(), status: 'other', totalAmount: 0, currency: 'TRY', lines: [] };
+}
+
+function lineOfOrderLine(row: HepsiburadaOrderLine): MarketplaceOrderLine {
+  const loose = row as HepsiburadaOrderLine & { merchantSku?: unknown; productName?: unknown };
+  const sku = clean(row.merchantSKU) || clean(loose.merchantSku) || clean(row.sku) || 'unknown';
+  const quantity = row.quantity ?? 0;
+  const amount = kurus(row.totalPrice) ?? (kurus(row.unitPrice) ?? 0) * quantity;
+  return { sku, name: clean(row.name) || clean(loose.productName) || sku, quantity, amount };
+}
+
+function lineOfPackageLine(row: HepsiburadaPackageLine): MarketplaceOrderLine {
+  const sku = clean(row.merchantSku) || clean(row.hbSku) || 'unknown';
+  const quantity = row.quantity ?? 0;
+  const amount = kurus(row.totalPrice) ?? (kurus(row.price) ?? 0) * quantity;
+  return { sku, name: clean(row.productName) || sku, quantity, amount };
+}
+
+/** Lira with up to five decimals → integer kuruş (173.98998 → 17399), or null when unreadable. */
+export function kurus(money: HepsiburadaMoney): number | null {
+  const amount = Number(money?.amount ?? NaN);
+  return Number.isFinite(amount) ? Math.round(amount * 100) : null;
+}
+
+function currencyOf(money: HepsiburadaMoney): string | undefined {
+  return clean(money?.currency) || undefined;
+}
+
+function clean(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+}
+
+/* ---------- Dates ---------- */
+
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * An unzoned Hepsiburada date (`2019-10-31T10:03:21.7955751`, up to seven decimals) read as
+ * Istanbul time (UTC+3 all year since 2016); a zoned one as it says. NaN when unreadable.
+ */
+export function istanbulInstant(text: unknown): number {
+  if (typeof text !== 'string') return NaN;
+  const match = datePattern.exec(text.trim());
+  if (!match) return NaN;
+  const [, year, month, day, hour, minute, second = '00', fraction = '', zone] = match;
+  const ms = fraction.padEnd(3, '0').slice(0, 3);
+  const offset = zone === undefined ? '+03:00' : zone === 'Z' ? 'Z' : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  return Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}.${ms}${offset}`);
+}
+
+function readInstant(text: unknown): number | null {
+  const at = istanbulInstant(text);
+  return Number.isFinite(at) ? at : null;
+}
+
+/** `yyyy-MM-dd HH:mm` in Istanbul time (UTC+3 all year since 2016). */
+export function istanbulMinute(ms: number): string {
+  return new Date(ms + 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/* ---------- HTTP ---------- */
 
 /** The live listings host for a live orders host; the same base elsewhere. */
 export function listingBaseUrl(baseUrl: string): string {
   return baseUrl.replace(/^https:\/\/oms-external(-sit)?\.hepsiburada\.com/, 'https://listing-external$1.hepsiburada.com');
 }
 
+const limiters = new Map<string, (key: string) => Promise<void>>();
+
+function waitForSlot(merchantId: string, ctx: HepsiburadaContext): Promise<void> {
+  const budget = ctx.requestBudget === undefined ? defaultRequestBudget : ctx.requestBudget;
+  if (!budget) return Promise.resolve();
+  const name = `${budget.requests}/${budget.perMs}`;
+  let limiter = limiters.get(name);
+  if (!limiter) limiters.set(name, (limiter = slidingWindowLimiter(budget)));
+  return limiter(`${ctx.baseUrl}|${merchantId}`);
+}
+
 async function request(credentials: Credentials, url: string, ctx: HepsiburadaContext): Promise<unknown> {
-  return getJson(
+  const merchantId = requireField(credentials, 'merchant_id');
+  await waitForSlot(merchantId, ctx);
+  const response = await marketplaceFetch(
     url,
     {
-      authorization: basicAuth(requireField(credentials, 'merchant_id'), requireField(credentials, 'service_key')),
-      'user-agent': ctx.userAgent || defaultUserAgent,
+      method: 'GET',
+      headers: {
+        authorization: basicAuth(merchantId, requireField(credentials, 'service_key')),
+        'user-agent': ctx.userAgent || defaultUserAgent,
+        accept: 'application/json',
+      },
     },
     ctx,
-    { unexpected, refusal: hepsiburadaError },
   );
+  const text = await readCapped(response);
+  if (response.ok) return parseJson(text, unexpected);
+  throw hepsiburadaError(response.status, text, response.headers.get('retry-after') ?? response.headers.get('x-ratelimit-reset'));
 }
 
+/**
+ * The error of a refused call. Only a 401 speaks of the key: a 403 means this merchant/integrator
+ * may not do this (or the User-Agent is wrong). A 429 carries no Retry-After but
+ * `X-RateLimit-Reset`, the seconds until the window renews.
+ */
 export function hepsiburadaError(status: number, text: string, retryAfter: string | null = null): ConnectorError {
-  // Only a 401 speaks of the key: a 403 means this merchant/integrator may not do this (or the
-  // User-Agent is wrong), so it stays forbidden.
-  return statusError(status, `Hepsiburada ${status}: ${text.slice(0, 300)}`, { retryAfter, defaultRetryAfterMs: 60_000 });
-}
-
-/** `2026-06-24T10:36:53.593` (no zone) read as Istanbul time; a zoned string is taken as it is. */
-export function istanbulInstant(text: unknown): number {
-  if (typeof text !== 'string') return NaN;
-  const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/.test(text);
-  return Date.parse(zoned ? text : `${text}+03:00`);
-}
-
-const kurus = (price: unknown): number => {
-  const amount = isRecord(price) ? Number(price.amount) : Number(price);
-  if (!Number.isFinite(amount)) throw unexpected('a price is not a number');
-  return Math.round(amount * 100);
-};
-
-function lineOf(item: Record<string, unknown>): MarketplaceOrderLine {
-  const quantity = Number(item.quantity);
-  if (!Number.isInteger(quantity) || quantity < 0) throw unexpected('a line without quantity');
-  const sku = typeof item.merchantSku === 'string' && item.merchantSku !== '' ? item.merchantSku : String(item.sku ?? 'unknown');
-  return { sku, name: typeof item.productName === 'string' ? item.productName : sku, quantity, amount: kurus(item.totalPrice) };
-}
-
-/** Adds one line to its order (keyed by order number); the window keeps its own orders only. */
-function addLine(
-  orders: Map<string, MarketplaceOrder>,
-  item: unknown,
-  orderDate: unknown,
-  statusWord: unknown,
-  windowStart: number,
-  windowEnd: number,
-): void {
-  if (!isRecord(item)) throw unexpected('an item is not an object');
-  const orderNumber = item.orderNumber;
-  if (typeof orderNumber !== 'string' && typeof orderNumber !== 'number') throw unexpected('an item without orderNumber');
-  const at = istanbulInstant(orderDate ?? item.orderDate);
-  if (!Number.isFinite(at)) throw unexpected('an item without orderDate');
-  // Minute-rounded window edges: an order belongs to the window its instant falls in.
-  if (at < windowStart || at >= windowEnd) return;
-  const status = statusMap[String(statusWord ?? item.status)];
-  if (!status) throw unexpected(`unknown status ${String(statusWord ?? item.status).slice(0, 40)}`);
-  const line = lineOf(item);
-  const currency = isRecord(item.totalPrice) && typeof item.totalPrice.currency === 'string' ? item.totalPrice.currency : 'TRY';
-  const id = String(orderNumber);
-  const seen = orders.get(id);
-  if (seen) {
-    seen.lines.push(line);
-    seen.totalAmount += line.amount;
-  } else {
-    orders.set(id, {
-      id,
-      orderNumber: id,
-      orderedAt: new Date(at).toISOString(),
-      status,
-      totalAmount: line.amount,
-      currency,
-      lines: [line],
-    });
-  }
-}
-
-/** The backlog and cancelled lists: one item per order line. */
-function parseOrderLines(body: unknown, windowStart: number, windowEnd: number): { orders: MarketplaceOrder[]; totalCount: number } {
-  if (!isRecord(body) || !Array.isArray(body.items)) throw unexpected('no items array');
-  const orders = new Map<string, MarketplaceOrder>();
-  for (const item of body.items)
-    addLine(orders, item, isRecord(item) ? item.orderDate : undefined, isRecord(item) ? item.status : undefined, windowStart, windowEnd);
-  const totalCount = Number(body.totalCount);
-  return { orders: [...orders.values()], totalCount: Number.isFinite(totalCount) ? totalCount : 0 };
-}
-
-/** The package lists: packages with their order lines. */
-function parsePackages(body: unknown, windowStart: number, windowEnd: number): { orders: MarketplaceOrder[]; totalCount: number } {
-  if (!isRecord(body) || !Array.isArray(body.items)) throw unexpected('no items array');
-  const orders = new Map<string, MarketplaceOrder>();
-  for (const pack of body.items) {
-    if (!isRecord(pack) || !Array.isArray(pack.lines)) throw unexpected('a package without lines');
-    for (const line of pack.lines) addLine(orders, line, pack.orderDate, pack.status, windowStart, windowEnd);
-  }
-  const totalCount = Number(body.totalCount);
-  return { orders: [...orders.values()], totalCount: Number.isFinite(totalCount) ? totalCount : 0 };
-}
-
-/** `yyyy-MM-dd HH:mm` in Istanbul time (UTC+3 all year since 2016). */
-export function istanbulMinute(ms: number): string {
-  return new Date(ms + istanbulOffsetMs).toISOString().slice(0, 16).replace('T', ' ');
+  return statusError(status, `Hepsiburada ${status}: ${text.slice(0, 300)}`, { retryAfter, defaultRetryAfterMs: 1_000 });
 }

@@ -1,16 +1,14 @@
 /**
- * Trendyol, Hepsiburada and N11 connectors over their sandboxes: each sandbox answers in its
+ * Trendyol and N11 connectors over their sandboxes: each sandbox answers in its
  * marketplace's format of today, and the connector reading it returns exactly the orders the
  * sandbox generated (sandboxSales: split parents skipped, every package once), over ranges of
  * several windows; wrong secrets are refused the way the marketplace refuses them.
- * Çiçeksepeti, Amazon, Ticimax and Ideasoft: sandbox/{ciceksepeti,amazon,ticimax,ideasoft}.test.ts.
+ * Hepsiburada, Çiçeksepeti, Amazon, Ticimax and Ideasoft: sandbox/{hepsiburada,ciceksepeti,amazon,ticimax,ideasoft}.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { hepsiburadaConnector } from '../hepsiburada.ts';
 import { n11Connector } from '../n11.ts';
 import { trendyolConnector } from '../trendyol.ts';
 import { ConnectorError, type Connector, type ConnectorContext, type Credentials, type MarketplaceOrder } from '../types.ts';
-import { hepsiburadaSandbox } from './hepsiburada.ts';
 import { n11Sandbox } from './n11.ts';
 import { sandboxSales } from './orders.ts';
 import { useSandboxApp } from './sandbox-test-kit.ts';
@@ -22,7 +20,6 @@ const now = Date.parse('2026-11-20T09:00:00Z');
 const sandbox = useSandboxApp(async (app) => {
   const options = { delayMs: 0, now: () => now };
   await app.register(trendyolSandbox, { prefix: '/sandbox/trendyol', ...options });
-  await app.register(hepsiburadaSandbox, { prefix: '/sandbox/hepsiburada', ...options });
   await app.register(n11Sandbox, { prefix: '/sandbox/n11', ...options });
 });
 
@@ -70,16 +67,6 @@ const cases: Array<{
     storeKey: 'trendyol:987654',
     splits: true,
     days: 40,
-  },
-  {
-    connector: hepsiburadaConnector,
-    good: { merchant_id: 'a1b2c3d4-0000-4000-8000-000000000001', service_key: 'sandbox' },
-    bad: { merchant_id: 'a1b2c3d4-0000-4000-8000-000000000001', service_key: 'nope' },
-    storeKey: 'hepsiburada:a1b2c3d4-0000-4000-8000-000000000001',
-    splits: false,
-    days: 5,
-    // Hepsiburada rows are orders, keyed by the order number (docs/marketplaces.md).
-    sameId: true,
   },
   {
     connector: n11Connector,
