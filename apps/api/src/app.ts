@@ -37,6 +37,7 @@ import { hasActiveApplication, isInSubmittedApplication } from './modules/applic
 import { marketplaceRoutes } from './modules/marketplace/routes.ts';
 import { takeAmazonRedirect } from './modules/marketplace/public.ts';
 import { insightRoutes } from './modules/insight/routes.ts';
+import { offerRoutes } from './modules/insight/offer-routes.ts';
 import { requestOrderSync } from './modules/insight/sync.ts';
 import { createConnectorRegistry, sandboxFetch } from './connectors/registry.ts';
 import repaymentReminderJob from './modules/notifications/repayment-reminder-job.ts';
@@ -233,6 +234,7 @@ export async function buildApp({ config, database, delivery, logger = true, logS
         isInSubmittedApplication: (customerId, integrationId) => isInSubmittedApplication(database.db, customerId, integrationId),
       });
       await api.register(insightRoutes, { db: database.db, config, registry });
+      await api.register(offerRoutes, { db: database.db, config });
       await api.register(companyRoutes, { db: database.db });
       await api.register(gppRoutes, { db: database.db });
       await api.register(applicationRoutes, { db: database.db });

@@ -1,2 +1,4 @@
 /** What the insight module offers other modules (eslint: modules import each other only through public.ts). */
 export { storePerformance } from './sales-history.ts';
+export { offerRoutes } from './offer-routes.ts';
+export { createOfferCache, sellerOffer } from './offer.ts';
