@@ -18,6 +18,7 @@ import {
   useApplications,
   type Application,
 } from '../api/applications.ts';
+import { StartPageOffer } from '../plan/offer-note.tsx';
 import styles from './worq-trade.module.css';
 
 const howSteps: { key: string; icon: ReactNode }[] = [
@@ -82,6 +83,7 @@ export function Component() {
         <h1 className={styles.pageTitle}>{t('start.heading')}</h1>
         <p className={styles.lead}>{t('start.intro')}</p>
       </div>
+      <StartPageOffer />
       <Card title={t('start.how_title')}>
         <ol className={styles.howSteps}>
           {howSteps.map((step, index) => (

@@ -8,6 +8,7 @@ import { formatTry, kurusToLiraInput } from './money.ts';
 import { MoneyField } from './money-field.tsx';
 import { PlanChoiceFields } from './plan-choice-fields.tsx';
 import type { PlanFormFields } from './plan-form-schema.ts';
+import { PlanOffer, SalesScenarioNote } from './offer-note.tsx';
 import { TurnoverSuggestionNote } from './turnover-suggestion.tsx';
 import styles from './plan.module.css';
 
@@ -60,6 +61,7 @@ export function PlanForm({ parameters, control, register, setValue, errors, busy
   return (
     <Card title={t('plan.form.title')} className={styles.formCard}>
       <form id="revenue-sharing-plan-form" className={styles.form} onSubmit={onSubmit} noValidate>
+        <PlanOffer control={control} setValue={setValue} disabled={busy} />
         <div data-tour="turnover">
           {amountField('averageMonthlyTurnover', t('plan.form.turnover'), t('plan.form.turnover_hint'))}
           <TurnoverSuggestionNote disabled={busy} onUse={useSuggestedTurnover} />
@@ -84,7 +86,10 @@ export function PlanForm({ parameters, control, register, setValue, errors, busy
             {suggested === null ? t('plan.form.use_suggested_plain') : t('plan.form.use_suggested', { amount: formatTry(suggested) })}
           </Button>
         </div>
-        <div data-tour="sales">{amountField('estimatedSalesTurnover', t('plan.form.sales'), t('plan.form.sales_hint'))}</div>
+        <div data-tour="sales">
+          {amountField('estimatedSalesTurnover', t('plan.form.sales'), t('plan.form.sales_hint'))}
+          <SalesScenarioNote control={control} setValue={setValue} disabled={busy} />
+        </div>
         <PlanChoiceFields parameters={parameters} register={register} errors={errors} busy={busy} />
       </form>
     </Card>
