@@ -375,6 +375,19 @@ export const applications = pgTable(
   ],
 );
 
+/**
+ * The pre-qualified offer and forecast the seller was shown when submitting (issue 35), in the
+ * seller's language, as GET /gpp/offer served it: what the experts review next to the plan.
+ */
+export const applicationOfferSnapshots = pgTable('application_offer_snapshots', {
+  applicationId: uuid('application_id')
+    .primaryKey()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  policyVersion: text('policy_version').notNull(),
+  snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});
+
 /** The revenue-sharing plan (GPeT) of one application; every amount in kuruş. */
 export const plans = pgTable('plans', {
   id: uuid('id')
