@@ -13,6 +13,10 @@ export const insightMessages = {
     tr: '{store} siparişleri aktarılıyor; şimdiye kadar {new_orders} sipariş alındı. Aktarım arka planda sürüyor.',
     en: 'Importing {store} orders; {new_orders} received so far. The import continues in the background.',
   },
+  sync_backfilling: {
+    tr: '{store} siparişlerinin son {days} günü alındı; daha eski siparişler arka planda aktarılıyor.',
+    en: 'The last {days} days of {store} orders are in; older orders are being imported in the background.',
+  },
   sync_paused_rate_limit: {
     tr: '{marketplace} istek sınırına ulaşıldı; {store} siparişlerinin aktarımı birkaç dakika içinde kaldığı yerden sürecek.',
     en: '{marketplace} request limit reached; importing {store} orders will resume where it stopped in a few minutes.',

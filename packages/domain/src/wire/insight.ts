@@ -83,6 +83,13 @@ export const storeSync = z.object({
   oldest_order_at: z.string().nullable(),
   message: z.string().nullable(),
   source_verified: sourceVerified.optional(),
+  unclassified_orders: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      "Extension of API.md: orders of the store's last import whose status could not be read (kept and counted as placed) or that could not be read at all",
+    ),
 });
 export type StoreSync = z.output<typeof storeSync>;
 
@@ -169,6 +176,11 @@ export const storePerformanceView = z.object({
       store_name: z.string(),
       revenue: z.number().int(),
       source_verified: sourceVerified.optional(),
+      unclassified_orders: z
+        .number()
+        .int()
+        .optional()
+        .describe("Orders of the store's last import whose status could not be read (counted as placed) or that could not be read"),
     }),
   ),
   unverified_sources: z

@@ -404,7 +404,7 @@ describe('store_performance for experts', () => {
     expect(performance.cancellation_rate).toBe(0.25);
     expect(performance.return_rate).toBe(0.25);
     expect(performance.by_marketplace).toEqual([
-      { marketplace_code: 'trendyol', store_name: 'Ayşe Butik', revenue: 300_000, source_verified: true },
+      { marketplace_code: 'trendyol', store_name: 'Ayşe Butik', revenue: 300_000, source_verified: true, unclassified_orders: 0 },
     ]);
     expect(performance.last_synced_at).toBeNull();
   });

@@ -81,6 +81,7 @@ export function toStoreSync(row: StoreSyncRow, language: Language, now: Date): S
     oldest_order_at: row.oldestOrderAt?.toISOString() ?? null,
     message: row.message && isMessageKey(row.message) ? formatMessage(language, row.message, row.messageParams ?? {}) : null,
     source_verified: row.sourceVerified,
+    unclassified_orders: row.unclassifiedOrders,
   };
 }
 

@@ -240,6 +240,8 @@ export interface StoreSyncRow {
   message: string | null;
   messageParams: Record<string, string | number> | null;
   lockedUntil: Date | null;
+  /** Orders of the last run no status could be read for (kept as `other`, or left out unreadable). */
+  unclassifiedOrders: number;
   /** False when the store's host is not shown to belong to its platform (packages/domain store-source.ts). */
   sourceVerified: boolean;
 }
@@ -251,7 +253,7 @@ export interface StoreSyncRow {
 export async function storesWithSync(db: Db, customerId: string, hostSuffixes: StoreHostSuffixes): Promise<StoreSyncRow[]> {
   const result = await db.execute(sql`
     select i.id, m.code, m.name as marketplace_name, i.store_name, i.status, i.is_active,
-      s.state, s.last_synced_at, s.oldest_order_at, s.message, s.message_params, s.locked_until,
+      s.state, s.last_synced_at, s.oldest_order_at, s.message, s.message_params, s.locked_until, s.unclassified_orders,
       jsonb_build_object('store_url', i.public_fields->>'store_url', 'store_domain', i.public_fields->>'store_domain') as address
     from integrations i
       join marketplaces m on m.id = i.marketplace_id
@@ -272,6 +274,7 @@ export async function storesWithSync(db: Db, customerId: string, hostSuffixes: S
     message: (row.message as string | null) ?? null,
     messageParams: (row.message_params as Record<string, string | number> | null) ?? null,
     lockedUntil: date(row.locked_until),
+    unclassifiedOrders: Number(row.unclassified_orders ?? 0),
     sourceVerified: isStoreSourceVerified(String(row.code), (row.address as Record<string, string | undefined> | null) ?? {}, hostSuffixes),
   }));
 }

@@ -127,6 +127,7 @@ export async function storePerformance(
         store_name: store.storeName,
         revenue: byStore.get(store.integrationId)?.revenue ?? 0,
         source_verified: store.sourceVerified,
+        unclassified_orders: store.unclassifiedOrders,
       }))
       .sort((a, b) => b.revenue - a.revenue),
     unverified_sources: chosen.some((store) => !store.sourceVerified),

@@ -47,7 +47,8 @@ function scriptedConnector(steps: Step[]): { connector: Connector; cursors: (str
   return { connector, cursors, ranges };
 }
 
-function syncContext(connector: Connector): SyncContext {
+/** A sync context whose new stores import their whole year in one run, unless `recentFirstDays` says otherwise. */
+function syncContext(connector: Connector, recentFirstDays = 0): SyncContext {
   const registry = {
     connector: () => connector,
     context: () => ({ baseUrl: 'http://marketplace.invalid' }),
@@ -60,6 +61,7 @@ function syncContext(connector: Connector): SyncContext {
     tasks: ctx.app.tasks,
     log: ctx.app.log,
     now: () => new Date(),
+    recentFirstDays,
   };
 }
 
@@ -136,6 +138,59 @@ describe('sync_orders', () => {
     const rerun = script.ranges[2]!;
     expect((sync!.lastSyncedAt!.getTime() - rerun.from.getTime()) / 86_400_000).toBeCloseTo(7, 5);
     expect(await savedCount(store)).toBe(5);
+  });
+
+  it("imports a new store's last 30 days first, then its older history, then updates from the newest edge", async () => {
+    const store = await newStore();
+    const recent = orders(2);
+    const older = orders(1);
+    const unknown = orders(1, 'other');
+    const script = scriptedConnector([
+      { orders: [...recent, ...unknown], cursor: null },
+      { orders: older, cursor: null },
+      { orders: recent, cursor: null },
+    ]);
+    const day = 86_400_000;
+    const first = await runSyncTask(syncContext(script.connector, 30), task(store));
+    expect(first.message).toBe('sync_backfilling');
+    const [recentRange] = script.ranges;
+    expect((recentRange!.to.getTime() - recentRange!.from.getTime()) / day).toBeCloseTo(30, 5);
+    const afterRecent = await findSync(ctx.database.db, store);
+    expect(afterRecent).toMatchObject({
+      state: 'running',
+      unclassifiedOrders: 1,
+      lastSyncedAt: recentRange!.to,
+      backfillBefore: recentRange!.from,
+    });
+
+    const second = await runSyncTask(syncContext(script.connector, 30), task(store));
+    expect(second.message).toBe('sync_done');
+    const olderRange = script.ranges[1]!;
+    expect(olderRange.to).toEqual(recentRange!.from);
+    expect((olderRange.to.getTime() - olderRange.from.getTime()) / day).toBeCloseTo(335, 0);
+    const afterOlder = await findSync(ctx.database.db, store);
+    // The older history leaves the synced edge where the recent run put it, and resets the count of its own run.
+    expect(afterOlder).toMatchObject({ state: 'ok', backfillBefore: null, lastSyncedAt: recentRange!.to, unclassifiedOrders: 0 });
+
+    await runSyncTask(syncContext(script.connector, 30), task(store));
+    const update = script.ranges[2]!;
+    expect((recentRange!.to.getTime() - update.from.getTime()) / day).toBeCloseTo(7, 5);
+    expect(await savedCount(store)).toBe(4);
+  });
+
+  it('never asks for older orders than the marketplace serves, and reads its history newest first', async () => {
+    const store = await newStore();
+    const script = scriptedConnector([
+      { orders: [], cursor: null },
+      { orders: [], cursor: null },
+    ]);
+    const now = Date.now();
+    const served = new Date(now - 88 * 86_400_000);
+    const connector = { ...script.connector, oldestServed: () => served };
+    expect((await runSyncTask(syncContext(connector, 30), task(store))).message).toBe('sync_backfilling');
+    expect((await runSyncTask(syncContext(connector, 30), task(store))).message).toBe('sync_done');
+    expect(script.ranges[1]!.from).toEqual(served);
+    expect(script.ranges.every((range) => range.from.getTime() >= served.getTime())).toBe(true);
   });
 
   it('counts a status change as an update', async () => {

@@ -41,6 +41,8 @@ export interface SyncContext {
   config: Pick<Config, 'orderSyncIntervalMinutes'>;
   /** Overrides of importLimits (tests lower them). */
   limits?: Partial<ImportLimits>;
+  /** Overrides recentFirstDays; 0 imports a new store's whole history in one run. */
+  recentFirstDays?: number;
   registry: ConnectorRegistry;
   secrets: Secrets;
   tasks: Tasks;
@@ -51,6 +53,11 @@ export interface SyncContext {
 const dayMs = 86_400_000;
 /** How far back the first sync of a store reads. */
 export const backfillDays = 365;
+/**
+ * A new store imports its most recent days first, so the figures a seller opens first (the last 30
+ * days) are there within a minute; the older history follows in the next runs (order_syncs.backfill_before).
+ */
+export const recentFirstDays = 30;
 /** How much of the already synced period a later run reads again, so status changes land. */
 export const overlapDays = 7;
 /** A run stops and continues in a new task after this long (tasks end within 2 minutes). */
@@ -150,23 +157,41 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
   let cursor = sync.cursor;
   let newOrders = sync.newOrders;
   let updatedOrders = sync.updatedOrders;
+  let unclassified = sync.unclassifiedOrders;
+  const connector = ctx.registry.connector(code);
+  // The oldest instant worth asking for: a year back, or less where the marketplace serves less.
+  const served = connector.oldestServed?.(now);
+  const historyStart = new Date(Math.max(now.getTime() - backfillDays * dayMs, served?.getTime() ?? 0));
   if (!rangeFrom || !rangeTo) {
-    // A new run: from a little before the last complete one, or the backfill for a new store.
-    rangeTo = now;
-    rangeFrom = sync.lastSyncedAt
-      ? new Date(sync.lastSyncedAt.getTime() - overlapDays * dayMs)
-      : new Date(now.getTime() - backfillDays * dayMs);
+    if (sync.backfillBefore) {
+      // The older history of a new store, after its recent days.
+      rangeTo = sync.backfillBefore;
+      rangeFrom = new Date(Math.min(historyStart.getTime(), rangeTo.getTime()));
+    } else if (sync.lastSyncedAt) {
+      // From a little before the last complete run, so status changes land.
+      rangeTo = now;
+      rangeFrom = new Date(sync.lastSyncedAt.getTime() - overlapDays * dayMs);
+    } else {
+      // A new store: its most recent days first.
+      rangeTo = now;
+      const recentDays = ctx.recentFirstDays ?? recentFirstDays;
+      rangeFrom = recentDays > 0 ? new Date(Math.max(now.getTime() - recentDays * dayMs, historyStart.getTime())) : historyStart;
+    }
     cursor = null;
     newOrders = 0;
     updatedOrders = 0;
+    unclassified = 0;
     await updateOwnSync(
       ctx.db,
       integrationId,
       task.id,
-      { rangeFrom, rangeTo, cursor, newOrders, updatedOrders, message: null, messageParams: null },
+      { rangeFrom, rangeTo, cursor, newOrders, updatedOrders, unclassifiedOrders: 0, message: null, messageParams: null },
       leaseSeconds,
     );
   }
+  // What this run is: the older history, a new store's recent days, or an update.
+  const phase: 'backfill' | 'recent' | 'update' =
+    sync.backfillBefore && rangeTo.getTime() <= sync.backfillBefore.getTime() ? 'backfill' : sync.lastSyncedAt ? 'update' : 'recent';
   const range = { from: rangeFrom, to: rangeTo };
   const progress = (): OrderSyncData => ({
     new_orders: newOrders,
@@ -174,7 +199,6 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
     oldest_order_at: sync.oldestOrderAt?.toISOString() ?? null,
   });
 
-  const connector = ctx.registry.connector(code);
   const credentials = storedCredentials(ctx.secrets, integration);
   // Secrets a connector rotates mid-run (Ideasoft's refresh token) are saved at once and used by the next page.
   const stored = integrationContext(ctx, code, integration, task.signal);
@@ -213,11 +237,12 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
         updatedOrders += counts.updated;
         capped += counts.capped;
         rejected += counts.rejected;
+        unclassified += counts.rejected + page.orders.filter((order) => order.status === 'other').length;
         await updateOwnSync(
           tx as unknown as Db,
           integrationId,
           task.id,
-          { cursor: page.cursor, newOrders, updatedOrders, quotaDay: today, dayPages, dayOrders },
+          { cursor: page.cursor, newOrders, updatedOrders, unclassifiedOrders: unclassified, quotaDay: today, dayPages, dayOrders },
           leaseSeconds,
         );
       });
@@ -239,18 +264,31 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
   logBounded(ctx, integrationId, capped, rejected);
   const oldest = await oldestOrderAt(ctx.db, integrationId);
   const intervalMinutes = ctx.config.orderSyncIntervalMinutes;
+  const data: OrderSyncData = { new_orders: newOrders, updated_orders: updatedOrders, oldest_order_at: oldest?.toISOString() ?? null };
+  const done = { rangeFrom: null, rangeTo: null, cursor: null, oldestOrderAt: oldest };
+  if (phase === 'recent' && historyStart.getTime() < rangeFrom.getTime()) {
+    // The recent days are in; the older history continues shortly, as the owner's continuation.
+    const days = Math.round((rangeTo.getTime() - rangeFrom.getTime()) / dayMs);
+    await releaseSync(ctx.db, integrationId, task.id, {
+      ...done,
+      state: 'running',
+      lastSyncedAt: rangeTo,
+      backfillBefore: rangeFrom,
+      message: 'sync_backfilling',
+      messageParams: { store, days },
+      nextRunAt: new Date(Date.now() + continueAfterMs),
+    });
+    return { message: 'sync_backfilling', params: { store, days }, data };
+  }
   await releaseSync(ctx.db, integrationId, task.id, {
+    ...done,
     state: 'ok',
-    rangeFrom: null,
-    rangeTo: null,
-    cursor: null,
-    lastSyncedAt: rangeTo,
-    oldestOrderAt: oldest,
+    // The older history ends where the first run began; only an update moves the synced edge.
+    ...(phase === 'backfill' ? { backfillBefore: null } : { lastSyncedAt: rangeTo }),
     message: null,
     messageParams: null,
     nextRunAt: new Date(Date.now() + Math.max(intervalMinutes, 1) * 60_000),
   });
-  const data: OrderSyncData = { new_orders: newOrders, updated_orders: updatedOrders, oldest_order_at: oldest?.toISOString() ?? null };
   return { message: 'sync_done', params: { store, new_orders: newOrders, updated_orders: updatedOrders }, data };
 }
 

@@ -50,8 +50,20 @@ describe('store performance on the application review', () => {
             cancellation_rate: 0,
             return_rate: 0,
             by_marketplace: [
-              { marketplace_code: 'trendyol', store_name: 'Ayşe Butik', revenue: 1_000_000_00, source_verified: true },
-              { marketplace_code: 'ideasoft', store_name: 'ayse-magaza.com', revenue: 350_000_00, source_verified: false },
+              {
+                marketplace_code: 'trendyol',
+                store_name: 'Ayşe Butik',
+                revenue: 1_000_000_00,
+                source_verified: true,
+                unclassified_orders: 0,
+              },
+              {
+                marketplace_code: 'ideasoft',
+                store_name: 'ayse-magaza.com',
+                revenue: 350_000_00,
+                source_verified: false,
+                unclassified_orders: 4,
+              },
             ],
             unverified_sources: true,
             last_synced_at: '2026-11-24T06:00:00.000Z',
@@ -65,6 +77,9 @@ describe('store performance on the application review', () => {
     expect(unverified).toHaveTextContent('ayse-magaza.com · ideasoft');
     expect(within(unverified!).getByText('Doğrulanmamış kaynak')).toBeInTheDocument();
     expect(within(verified!).queryByText('Doğrulanmamış kaynak')).toBeNull();
+    // Orders of the last import whose status could not be read are named on their store only.
+    expect(within(unverified!).getByText('4 siparişin durumu okunamadı')).toBeInTheDocument();
+    expect(within(verified!).queryByText(/durumu okunamadı/)).toBeNull();
     expect(screen.getByRole('note')).toHaveTextContent(/platforma ait olduğu gösterilemiyor/);
   });
 

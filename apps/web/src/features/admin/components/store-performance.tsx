@@ -77,6 +77,14 @@ export function StorePerformanceSection({ performance }: { performance: StorePer
                     </Tag>
                   </>
                 )}
+                {store.unclassified_orders ? (
+                  <>
+                    {' '}
+                    <Tag color="gray" size="sm">
+                      {t('review.performance.unclassified', { count: store.unclassified_orders, amount: store.unclassified_orders })}
+                    </Tag>
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>

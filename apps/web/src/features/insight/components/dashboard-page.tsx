@@ -7,7 +7,8 @@ import { errorMessage, errorStatus } from '../../../lib/api-error.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useOverview, useTips } from '../api/insight.ts';
-import { periodIds, rangeOf, seriesCsv, type PeriodId } from '../period.ts';
+import { addDays, istanbulToday, periodIds, rangeOf, seriesCsv, type PeriodId } from '../period.ts';
+import { earliestDay } from '@worq/domain/calendar';
 import { KpiList, ProductTable, StoreTable, SyncTable, TipList } from './dashboard-sections.tsx';
 import { InsightSection } from './insight-section.tsx';
 import styles from './insight.module.css';
@@ -109,6 +110,7 @@ export function Component() {
               <input
                 type="date"
                 value={custom.from}
+                min={earliestDay}
                 max={custom.to}
                 onChange={(event) => event.target.value && setCustom({ ...custom, from: event.target.value })}
               />
@@ -119,6 +121,7 @@ export function Component() {
                 type="date"
                 value={custom.to}
                 min={custom.from}
+                max={addDays(istanbulToday(), 1)}
                 onChange={(event) => event.target.value && setCustom({ ...custom, to: event.target.value })}
               />
             </label>

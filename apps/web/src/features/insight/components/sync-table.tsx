@@ -36,7 +36,14 @@ export function SyncTable({ sync, onSynced }: { sync: StoreSync[]; onSynced: () 
                       </Tag>
                     </>
                   )}
-                  {entry.state === 'failed' && entry.message && <p className={styles.muted}>{entry.message}</p>}
+                  {(entry.state === 'failed' || entry.state === 'running') && entry.message && (
+                    <p className={styles.muted}>{entry.message}</p>
+                  )}
+                  {entry.unclassified_orders ? (
+                    <p className={styles.muted}>
+                      {t('sync.unclassified', { count: entry.unclassified_orders, amount: entry.unclassified_orders })}
+                    </p>
+                  ) : null}
                 </td>
                 <td data-label={t('sync.state')}>
                   {entry.connection_status === 'out_of_date' ? (

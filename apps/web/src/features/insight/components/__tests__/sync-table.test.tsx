@@ -33,6 +33,28 @@ describe('order import table', () => {
     expect(within(unverified).getByText(label)).toBeInTheDocument();
     expect(within(verified).queryByText(label)).toBeNull();
   });
+
+  it.each([
+    ['tr', 'Son aktarımda 3 siparişin durumu okunamadı; siparişler sayıldı.', 'daha eski siparişler arka planda aktarılıyor'],
+    ['en', 'The status of 3 orders in the last import could not be read; they are counted.', 'older orders are being imported'],
+  ] as const)(
+    'says how many orders of the last import could not be classified, and what a running import is doing (%s)',
+    async (language, unclassified, running) => {
+      await i18n.changeLanguage(language);
+      await i18n.loadNamespaces(['insight']);
+      const sync = [
+        { ...store('a', 'Butik', true), unclassified_orders: 3 },
+        { ...store('b', 'Çiçekçi', true), state: 'running' as const, message: `Çiçekçi: ${running}.` },
+        { ...store('c', 'Temiz', true), unclassified_orders: 0 },
+      ];
+      renderRoutes([{ path: '/', element: <SyncTable sync={sync} onSynced={() => {}} /> }], '/');
+      const rows = await screen.findAllByRole('row');
+      const row = (name: string) => rows.find((candidate) => candidate.textContent?.includes(name))!;
+      expect(within(row('Butik')).getByText(unclassified)).toBeInTheDocument();
+      expect(within(row('Çiçekçi')).getByText(new RegExp(running))).toBeInTheDocument();
+      expect(row('Temiz').textContent).not.toMatch(/3/);
+    },
+  );
 });
 
 /** The overview of one store over the whole import range, as the server answers it mid-import. */
