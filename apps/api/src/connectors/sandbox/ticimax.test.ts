@@ -7,7 +7,9 @@ import { useSandboxApp } from './sandbox-test-kit.ts';
 import { ticimaxSandbox, ticimaxSandboxBodyLimit, ticimaxSandboxVariant } from './ticimax.ts';
 
 const now = Date.parse('2026-11-20T09:00:00Z');
-const sandbox = useSandboxApp((app) => app.register(ticimaxSandbox, { prefix: '/sandbox/ticimax', delayMs: 0, now: () => now }));
+const sandbox = useSandboxApp((app) =>
+  app.register(ticimaxSandbox, { prefix: '/sandbox/ticimax', delayMs: 0, now: () => now, ticimaxPartialReturns: true }),
+);
 const base = () => `${sandbox.origin}/sandbox/ticimax`;
 
 const credentials = { store_domain: 'www.magaza.com', authorization_code: 'sandbox' };
@@ -52,7 +54,7 @@ describe('Ticimax connector against its sandbox', () => {
     expect(expected.some((order) => order.status === 'cancelled' && order.lines.length > 0)).toBe(true);
     const byId = (list: MarketplaceOrder[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
     // Requests leave the order where it was; a partial return takes only the returned line away.
-    const variants = expected.map((order) => ticimaxSandboxVariant(order));
+    const variants = expected.map((order) => ticimaxSandboxVariant(order, true));
     expect(variants.some((variant) => variant && 'request' in variant)).toBe(true);
     expect(variants.some((variant) => variant && 'partialReturnLine' in variant)).toBe(true);
     const afterReturns = expected.map((order, index) => {

@@ -8,7 +8,8 @@
  * - dates are Istanbul wall clock; cancelled products come only with IptalEdilmisUrunler=true;
  * - some orders wait on a request (cancellation 14/15 while prepared, return 11/16 once delivered),
  *   and some delivered orders of several lines had their last line returned (Durum 17, the line's
- *   IadeAdet = its quantity, SiparisToplamTutari unchanged): ticimaxSandboxVariant says which;
+ *   IadeAdet = its quantity, SiparisToplamTutari unchanged; only with ticimaxPartialReturns):
+ *   ticimaxSandboxVariant says which;
  * - malformed or oversized XML gets a 400 / 413 SOAP fault at once (the same bounded parser as the
  *   connector: no DOCTYPE, linear checks), never a bare 500.
  * The seller's domain never reaches the sandbox (the base URL replaces it), so every sandbox
@@ -45,9 +46,12 @@ const vatRate = 0.2;
  */
 export function ticimaxSandboxVariant(
   order: Pick<SandboxPackage, 'id' | 'lines'> & { status: string },
+  partialReturns: boolean,
 ): { request: { code: number; text: string } } | { partialReturnLine: number } | null {
   const pick = stableNumber(`ticimax-variant:${order.id}`) % 10;
-  if (order.status === 'delivered' && order.lines.length > 1 && pick === 0) return { partialReturnLine: order.lines.length - 1 };
+  if (partialReturns && order.status === 'delivered' && order.lines.length > 1 && pick === 0) {
+    return { partialReturnLine: order.lines.length - 1 };
+  }
   const requests = order.status === 'preparing' || order.status === 'delivered' ? ticimaxRequestDurumOf[order.status] : undefined;
   if (requests && pick < 1 + requests.length && pick >= 1) return { request: requests[pick - 1]! };
   return null;
@@ -80,7 +84,15 @@ function dataContractMembers(node: XmlNode | undefined): Map<string, string | un
   return members;
 }
 
-export async function ticimaxSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
+export interface TicimaxSandboxOptions extends SandboxOptions {
+  /**
+   * Serve partial returns (Durum 17) too. Off by default: the embedded sandbox's revenue then
+   * matches the shared generator's (sandboxSales), which other suites compare against.
+   */
+  ticimaxPartialReturns?: boolean;
+}
+
+export async function ticimaxSandbox(app: FastifyInstance, options: TicimaxSandboxOptions): Promise<void> {
   const { clock, orders } = openSandbox(app, options);
   app.addContentTypeParser(
     ['text/xml', 'application/soap+xml'],
@@ -133,7 +145,7 @@ export async function ticimaxSandbox(app: FastifyInstance, options: SandboxOptio
     const all = orders(storeKey, from, to, now).filter((order) => order.status !== 'split');
     const rows = all.slice(start, start + count).map((order) => {
       const status = order.status as KnownOrderStatus;
-      const variant = ticimaxSandboxVariant(order);
+      const variant = ticimaxSandboxVariant(order, options.ticimaxPartialReturns === true);
       const durum =
         variant && 'request' in variant
           ? variant.request
