@@ -130,9 +130,9 @@ describe('Hepsiburada connector over its sandbox', () => {
     const answer = hepsiburadaStrictAnswers.backlog.parse(
       await (await get(`/orders/merchantid/${merchantId}?${window}&offset=0&limit=100`)).json(),
     );
-    const created = sandboxOrders(`hepsiburada:${merchantId}`, new Date(now - 12 * 3_600_000), new Date(now), { now: new Date(now) }).filter(
-      (item) => item.status === 'created',
-    );
+    const created = sandboxOrders(`hepsiburada:${merchantId}`, new Date(now - 12 * 3_600_000), new Date(now), {
+      now: new Date(now),
+    }).filter((item) => item.status === 'created');
     expect(created.length).toBeGreaterThan(0);
     expect(answer.totalCount).toBe(created.reduce((sum, item) => sum + item.lines.length, 0));
     expect(new Set(answer.items.map((line) => line.orderNumber)).size).toBe(created.length);
