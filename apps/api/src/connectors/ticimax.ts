@@ -15,7 +15,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { marketplaceFetch, readCapped } from './http.ts';
 import { publicStoreOrigin } from './ideasoft.ts';
-import { ticimaxSelectSiparisAnswer, type TicimaxOrder } from './ticimax-schema.ts';
+import { ticimaxSelectSiparisAnswer, type TicimaxLine, type TicimaxOrder } from './ticimax-schema.ts';
 import {
   ConnectorError,
   type Connector,
@@ -288,10 +288,8 @@ export function fromTicimaxOrder(order: TicimaxOrder): MarketplaceOrder {
     throw new ConnectorError('unexpected', 'marketplace_unexpected', `Ticimax order ${order.ID}: unreadable SiparisTarihi`);
   }
   const partialReturn = order.Durum === ticimaxPartialReturnDurum;
-  const products =
-    typeof order.Urunler === 'object' && order.Urunler !== null && 'WebSiparisUrun' in order.Urunler
-      ? (order.Urunler.WebSiparisUrun ?? [])
-      : [];
+  const urunler = order.Urunler as { WebSiparisUrun?: TicimaxLine[] } | string | undefined;
+  const products: TicimaxLine[] = typeof urunler === 'object' ? (urunler.WebSiparisUrun ?? []) : [];
   let returnedAmount = 0;
   const lines = products.flatMap((product) => {
     const text = (name: string) => {

@@ -16,7 +16,6 @@
  * Ticimax store shows the orders of `ticimax:sandbox`.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { SandboxPackage } from './orders.ts';
 import {
   child,
   childText,
@@ -45,7 +44,7 @@ const vatRate = 0.2;
  * request), or partly returned (the index of the returned line), deterministic per order id.
  */
 export function ticimaxSandboxVariant(
-  order: Pick<SandboxPackage, 'id' | 'lines'> & { status: string },
+  order: { id: string; status: string; lines: readonly unknown[] },
   partialReturns: boolean,
 ): { request: { code: number; text: string } } | { partialReturnLine: number } | null {
   const pick = stableNumber(`ticimax-variant:${order.id}`) % 10;
