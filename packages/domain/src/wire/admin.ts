@@ -9,6 +9,7 @@ import { applicationStatuses, ecommerceDurationBands, monthlyRevenueBands, sales
 import { companyView } from './company.ts';
 import { planView } from './gpp.ts';
 import { storePerformanceView } from './insight.ts';
+import { offerView } from './offer.ts';
 import { integrationStatuses, storeFieldsView } from './marketplace.ts';
 
 const iso = z.string().describe('ISO 8601 UTC');
@@ -218,6 +219,12 @@ export const applicationDetailView = adminApplicationView.extend({
     .nullable()
     .describe('null when events is the whole trail; otherwise the cursor of GET /admin/applications/{id}/events for the rest'),
   store_performance: storePerformanceView.describe("The submitted stores' synced sales of the last 12 months (underwriting)"),
+  offer_snapshot: offerView
+    .nullable()
+    .optional()
+    .describe(
+      "Issue 35: the pre-qualified offer the seller was shown when submitting (GET /gpp/offer, in the seller's language), with its policy version, inputs and forecast; null for applications submitted before it was kept",
+    ),
 });
 export type ApplicationDetailView = z.output<typeof applicationDetailView>;
 

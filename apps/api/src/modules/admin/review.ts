@@ -4,7 +4,7 @@ import { auditEventsPageSize, type ApplicationDetailView, type AuditEventsPage, 
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findPlan, toPlanView } from '../application/public.ts';
-import { storePerformance } from '../insight/public.ts';
+import { findOfferSnapshot, storePerformance } from '../insight/public.ts';
 import { auditEventsPage } from './audit-events.ts';
 import { contactFormsOfCustomer, findApplication, findReviewCustomer, listQueue, type QueueFilter } from './repository.ts';
 import { companyOf, storesOf } from './submitted-snapshot.ts';
@@ -73,6 +73,7 @@ export async function applicationDetail(db: Db, id: string, hostSuffixes: StoreH
       new Date(),
       hostSuffixes,
     ),
+    offer_snapshot: await findOfferSnapshot(db, id),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   setStepBody,
   startApplicationBody,
 } from '@worq/domain/wire/application';
+import type { Language } from '@worq/domain/language';
 import type { Db } from '../../db/client.ts';
 import { assertOwnCustomer } from '../../plugins/auth.ts';
 import { notifyApplicationReceived } from '../notifications/public.ts';
@@ -17,7 +18,13 @@ import { applicationsOf, completeApplication, leaveApplication, saveContactForm,
 const bearer = [{ bearer: [] }];
 
 /** The WorqTrade application journey (API.md "Applications"). Only the owner sees an application. */
-export const applicationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export interface ApplicationRoutesOptions {
+  db: Db;
+  /** After a submission commits: keeps the offer the seller saw for the experts (issue 35). */
+  onSubmitted?: (customerId: string, applicationId: string, language: Language) => Promise<void>;
+}
+
+export const applicationRoutes: FastifyPluginAsyncZod<ApplicationRoutesOptions> = async (app, { db, onSubmitted }) => {
   app.post(
     '/application/start_application',
     {
@@ -86,6 +93,11 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
           await notifyApplicationReceived(app.delivery, db, applicationId);
         } catch (error) {
           request.log.error({ err: error, applicationId }, 'could not send the application-received notice');
+        }
+        try {
+          await onSubmitted?.(request.user!.customer_id, applicationId, request.language);
+        } catch (error) {
+          request.log.error({ err: error, applicationId }, 'could not keep the offer snapshot');
         }
       }),
   );

@@ -2,3 +2,4 @@
 export { storePerformance } from './sales-history.ts';
 export { offerRoutes } from './offer-routes.ts';
 export { createOfferCache, sellerOffer } from './offer.ts';
+export { findOfferSnapshot, snapshotOffer } from './offer-snapshot.ts';

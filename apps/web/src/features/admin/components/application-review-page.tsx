@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorStatus } from '../../../lib/api-error.ts';
 import { formatDateTime, fullName } from '../format.ts';
 import { StorePerformanceSection } from './store-performance.tsx';
+import { OfferSnapshotSection } from './offer-snapshot-section.tsx';
 import { AuditTrail } from './audit-trail.tsx';
 import { DecisionPanel } from './decision-panel.tsx';
 import { RepaymentPanel } from './repayment-panel.tsx';
@@ -73,6 +74,7 @@ export function Component() {
           <SellerSection application={application} />
           <PlanSection plan={application.plan} />
           {application.store_performance && <StorePerformanceSection performance={application.store_performance} />}
+          {application.offer_snapshot && <OfferSnapshotSection offer={application.offer_snapshot} />}
           <StoresSection application={application} />
           <CompanySection application={application} />
           <ContactFormsSection application={application} />

@@ -1,0 +1,58 @@
+/**
+ * Experts see what the seller saw: submitting an application keeps the offer GET /gpp/offer showed,
+ * and the review serves it with its policy version, inputs and forecast.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@worq/domain/calendar';
+import { offerPolicyVersion } from '@worq/domain/offer-policy';
+import type { OfferView } from '@worq/domain/wire/offer';
+import { get, post, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
+import type { TestContext } from '../../test/helpers.ts';
+import { createReviewTestApp, signInExpert } from '../admin/test-kit.ts';
+import { connectStore, savePlan, setStep, startApplication } from '../application/test-kit.ts';
+import { istanbulDate, istanbulDayStart } from './repository.ts';
+import { upsertOrders } from './sync-repository.ts';
+
+describe('the offer kept at submission', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createReviewTestApp();
+  });
+  afterAll(async () => ctx?.close());
+
+  it('is what the seller was shown, served to the experts with the application', async () => {
+    const seller = await registerVerifiedCustomer(ctx);
+    const application = await startApplication(ctx, seller);
+    await savePlan(ctx, seller, application.id);
+    await setStep(ctx, seller, application.id, 2);
+    const storeId = await connectStore(ctx, seller);
+    const today = istanbulDate(new Date());
+    await upsertOrders(
+      ctx.database.db,
+      seller.customerId,
+      storeId,
+      Array.from({ length: 150 }, (_, index) => ({
+        id: `snap-${index}`,
+        orderNumber: `snap-${index}`,
+        orderedAt: new Date(istanbulDayStart(addDays(today, -150 + index)).getTime() + 12 * 3_600_000).toISOString(),
+        status: 'delivered' as const,
+        totalAmount: 250_000,
+        currency: 'TRY',
+        lines: [{ sku: 'S', name: 'Ürün', quantity: 1, amount: 250_000 }],
+      })),
+    );
+    const shown: OfferView = (await get(ctx, '/gpp/offer', seller.jwt_token)).json();
+    expect((await setStep(ctx, seller, application.id, 3)).statusCode).toBe(200);
+    const done = await post(ctx, '/application/complete_application', { application_id: application.id }, seller.jwt_token);
+    expect(done.statusCode, done.body).toBe(200);
+
+    const expert = (await signInExpert(ctx)).jwt_token;
+    const review = await get(ctx, `/admin/applications/${application.id}`, expert);
+    expect(review.statusCode, review.body).toBe(200);
+    const kept: OfferView = review.json().offer_snapshot;
+    expect(kept).toEqual(shown);
+    expect(kept.policy_version).toBe(offerPolicyVersion);
+    expect(kept.inputs.history_months).toBeGreaterThanOrEqual(4);
+    expect(kept.forecast?.weeks).toHaveLength(12);
+  });
+});
