@@ -65,6 +65,13 @@ describe('offerFor', () => {
     expect(decision.status === 'refused' && decision.refusals.map((refusal) => refusal.code)).toContain(code);
   });
 
+  it('words a short history in months, not lira', () => {
+    const decision = offerFor({ ...strong, historyMonths: 2 });
+    const refusal = decision.status === 'refused' ? decision.refusals.find((item) => item.code === 'history_too_short') : undefined;
+    expect(offerText('tr', 'history_too_short', refusal?.params)).toBe('Satış geçmişiniz 2 ay; ön değerlendirme için en az 3 ay gerekiyor.');
+    expect(offerText('en', 'history_too_short', refusal?.params)).toBe('Your sales history is 2 months; a pre-qualification needs at least 3.');
+  });
+
   it('says what would raise it', () => {
     const decision = offerFor({ ...strong, storeCount: 1, historyMonths: 4, returnRate: 0.08, weeklyVariation: 0.4 });
     expect(decision.raise.map((item) => item.code)).toEqual(['another_store', 'longer_history', 'lower_return_rate', 'steadier_sales']);

@@ -107,7 +107,7 @@ export function offerFor(inputs: OfferInputs): OfferDecision {
   const refusals: OfferNote<OfferRefusalCode>[] = [];
   if (inputs.netSales90Days <= 0 || inputs.storeCount === 0) refusals.push({ code: 'no_verified_sales', params: {} });
   if (inputs.historyMonths < rules.minHistoryMonths) {
-    refusals.push({ code: 'history_too_short', params: { months: inputs.historyMonths, min: rules.minHistoryMonths } });
+    refusals.push({ code: 'history_too_short', params: { months: inputs.historyMonths, min_months: rules.minHistoryMonths } });
   }
   if (inputs.returnRate > rules.maxReturnRate) {
     refusals.push({ code: 'return_rate_too_high', params: { percent: percent(inputs.returnRate), max: percent(rules.maxReturnRate) } });
@@ -197,8 +197,8 @@ const texts: Record<OfferReasonCode | OfferRefusalCode | OfferRaiseCode | 'headl
   },
   plan_cap: { tr: 'plan kurallarının üst sınırıyla ({amount}) sınırlı', en: "limited by the plan rules' maximum ({amount})" },
   history_too_short: {
-    tr: 'Satış geçmişiniz {months} ay; ön değerlendirme için en az {min} ay gerekiyor.',
-    en: 'Your sales history is {months} months; a pre-qualification needs at least {min}.',
+    tr: 'Satış geçmişiniz {months} ay; ön değerlendirme için en az {min_months} ay gerekiyor.',
+    en: 'Your sales history is {months} months; a pre-qualification needs at least {min_months}.',
   },
   no_verified_sales: {
     tr: 'Doğrulanmış bir mağazanızda son 90 günde satış görünmüyor.',

@@ -6,12 +6,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@worq/domain/calendar';
 import { offerPolicyVersion } from '@worq/domain/offer-policy';
 import { offerView, type OfferView } from '@worq/domain/wire/offer';
+import { eq } from 'drizzle-orm';
 import type { MarketplaceOrder } from '../../connectors/types.ts';
+import { orderSyncs } from '../../db/schema.ts';
 import { get, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { insertIntegration } from '../marketplace/repository.ts';
 import { marketplaceIdOf } from '../marketplace/test-kit.ts';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
-import { upsertOrders } from './sync-repository.ts';
+import { ensureSyncRow, upsertOrders } from './sync-repository.ts';
 
 const ctx = sharedAccountsTestApp();
 const today = istanbulDate(new Date());
@@ -89,6 +91,20 @@ describe('GET /gpp/offer', () => {
     expect(eight.slow).toBeLessThanOrEqual(eight.expected);
     expect(eight.fast).toBeGreaterThanOrEqual(eight.expected);
     expect(offer.headline).toMatch(/^Şu ana kadar/);
+  });
+
+  it('follows an import at once: an offer refused before the first orders arrive is made as soon as a page is saved', async () => {
+    const newcomer = await registerVerifiedCustomer(ctx);
+    const store = await addStore(newcomer, 'trendyol', { seller_id: '3' }, 0);
+    await ensureSyncRow(ctx.database.db, newcomer.customerId, store);
+    const before: OfferView = (await get(ctx, '/gpp/offer', newcomer.jwt_token)).json();
+    expect(before.status).toBe('refused');
+    // What a sync run does with each page: the orders, then the store's sync row.
+    const orders = Array.from({ length: 200 }, (_, index) => sale(addDays(today, -200 + index), 400_000));
+    await upsertOrders(ctx.database.db, newcomer.customerId, store, orders);
+    await ctx.database.db.update(orderSyncs).set({ newOrders: 200, updatedAt: new Date() }).where(eq(orderSyncs.integrationId, store));
+    const after: OfferView = (await get(ctx, '/gpp/offer', newcomer.jwt_token)).json();
+    expect(after.status).toBe('pre_qualified');
   });
 
   it('refuses a seller with too short a history and says why', async () => {

@@ -2,7 +2,9 @@
  * The seller's pre-qualified offer (GET /gpp/offer): the verified figures and forecast of
  * forecast.ts through the policy of @worq/domain/offer-policy, in the request language. Computed on
  * read and kept for a few minutes per seller in a bounded cache, so the plan's page views do not
- * refit the model; an import that changes orders is visible after at most `offerCacheMs`.
+ * refit the model. An entry holds only while the seller's stores and their imports are as they were
+ * (ordersVersion): a page of orders saved, a store added, removed or switched off computes it anew,
+ * so the offer follows an import at once and only sellers whose orders changed are recomputed.
  */
 import type { Language } from '@worq/domain/language';
 import { offerFor, offerSummary, offerText, type OfferDecision } from '@worq/domain/offer-policy';
@@ -10,20 +12,24 @@ import { durationsWeeks, providerShareRate } from '@worq/domain/plan';
 import { salesScenarios } from '@worq/domain/sales-forecast';
 import type { StoreHostSuffixes } from '@worq/domain/store-source';
 import type { OfferView } from '@worq/domain/wire/offer';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sellerFigures, type SellerFigures } from './forecast.ts';
+import { rowsOf } from './repository.ts';
 
 export const offerCacheMs = 5 * 60_000;
 export const offerCacheEntries = 1_000;
 
 interface Computed {
   at: Date;
+  /** ordersVersion when it was computed. */
+  version: string;
   figures: SellerFigures;
   decision: OfferDecision;
 }
 
 export interface OfferCache {
-  get(customerId: string, now: Date): Computed | undefined;
+  get(customerId: string, now: Date, version: string): Computed | undefined;
   set(customerId: string, value: Computed): void;
 }
 
@@ -31,9 +37,9 @@ export interface OfferCache {
 export function createOfferCache(): OfferCache {
   const entries = new Map<string, Computed>();
   return {
-    get(customerId, now) {
+    get(customerId, now, version) {
       const entry = entries.get(customerId);
-      if (entry && now.getTime() - entry.at.getTime() < offerCacheMs) return entry;
+      if (entry && entry.version === version && now.getTime() - entry.at.getTime() < offerCacheMs) return entry;
       entries.delete(customerId);
       return undefined;
     },
@@ -98,11 +104,21 @@ export async function sellerOffer(
   hostSuffixes: StoreHostSuffixes,
   language: Language,
 ): Promise<OfferView> {
-  let computed = cache.get(customerId, now);
+  const version = await ordersVersion(db, customerId);
+  let computed = cache.get(customerId, now, version);
   if (!computed) {
     const figures = await sellerFigures(db, customerId, now, hostSuffixes);
-    computed = { at: now, figures, decision: offerFor(figures.inputs) };
+    computed = { at: now, version, figures, decision: offerFor(figures.inputs) };
     cache.set(customerId, computed);
   }
   return offerView(computed, language);
+}
+
+/** What the seller's figures depend on, in one short read: each store, its state and its import's last write. */
+async function ordersVersion(db: Db, customerId: string): Promise<string> {
+  const result = await db.execute(sql`
+    select coalesce(string_agg(i.id || ':' || i.status || ':' || i.is_active || ':' || coalesce(s.updated_at::text, ''), ',' order by i.id), '') as version
+    from integrations i left join order_syncs s on s.integration_id = i.id
+    where i.customer_id = ${customerId}`);
+  return String(rowsOf<{ version: string | null }>(result)[0]?.version ?? '');
 }
