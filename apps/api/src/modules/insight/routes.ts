@@ -1,12 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orderSyncBody, overview, rangeQuery, storeLookup, storeLookupBody, tips, turnoverSuggestion } from '@worq/domain/wire/insight';
+import {
+  maxRangeDays,
+  orderSyncBody,
+  overview,
+  rangeQuery,
+  storeLookup,
+  storeLookupBody,
+  tips,
+  turnoverSuggestion,
+} from '@worq/domain/wire/insight';
 import { taskAccepted } from '@worq/domain/wire/tasks';
 import type { Config } from '../../config.ts';
 import type { ConnectorRegistry } from '../../connectors/registry.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findIntegration } from '../marketplace/public.ts';
-import { buildOverview, maxRangeDays } from './overview.ts';
+import { buildOverview } from './overview.ts';
 import { planSuggestion } from './sales-history.ts';
 import { lookupStore } from './store-lookup.ts';
 import { requestOrderSync, startOrderSync, type SyncContext } from './sync.ts';
