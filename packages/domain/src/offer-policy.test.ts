@@ -56,7 +56,7 @@ describe('offerFor', () => {
   it.each<[string, Partial<OfferInputs>, string]>([
     ['no sales', { netSales90Days: 0 }, 'no_verified_sales'],
     ['no verified store', { storeCount: 0 }, 'no_verified_sales'],
-    ['under 3 months of history', { historyMonths: 2 }, 'history_too_short'],
+    ['under 2 months of history', { historyMonths: 1 }, 'history_too_short'],
     ['a return rate over 25 %', { returnRate: 0.3 }, 'return_rate_too_high'],
     ['an amount under the smallest plan', { netSales90Days: 30_000_00 }, 'amount_below_minimum'],
   ])('refuses with %s', (_name, inputs, code) => {
@@ -66,10 +66,14 @@ describe('offerFor', () => {
   });
 
   it('words a short history in months, not lira', () => {
-    const decision = offerFor({ ...strong, historyMonths: 2 });
+    const decision = offerFor({ ...strong, historyMonths: 1 });
     const refusal = decision.status === 'refused' ? decision.refusals.find((item) => item.code === 'history_too_short') : undefined;
-    expect(offerText('tr', 'history_too_short', refusal?.params)).toBe('Satış geçmişiniz 2 ay; ön değerlendirme için en az 3 ay gerekiyor.');
-    expect(offerText('en', 'history_too_short', refusal?.params)).toBe('Your sales history is 2 months; a pre-qualification needs at least 3.');
+    expect(offerText('tr', 'history_too_short', refusal?.params)).toBe(
+      'Satış geçmişiniz 1 ay; ön değerlendirme için en az 2 ay gerekiyor.',
+    );
+    expect(offerText('en', 'history_too_short', refusal?.params)).toBe(
+      'A pre-qualification needs at least 2 months of sales history; yours has 1.',
+    );
   });
 
   it('says what would raise it', () => {

@@ -8,7 +8,7 @@
 import type { Language } from './language.ts';
 import { calculatePlan, durationsWeeks, formatTry, planLimits, providerShareRateBps, type DurationWeeks } from './plan.ts';
 
-export const offerPolicyVersion = '2026-11-28.1';
+export const offerPolicyVersion = '2026-11-28.2';
 
 /** Verified figures only: stores whose source is unverified never enter them. */
 export interface OfferInputs {
@@ -30,7 +30,12 @@ export interface OfferInputs {
 
 /** The documented rules, one named constant each. */
 export const offerRules = {
-  minHistoryMonths: 3,
+  /**
+   * Two whole months, not three: Trendyol serves only its last 3 months of orders (88 days counted
+   * here), which is 2 whole months, so a 3-month minimum refused every Trendyol-only seller whatever
+   * their real history. A short history still lowers the offer (shortHistoryFactor). Version .2.
+   */
+  minHistoryMonths: 2,
   fullHistoryMonths: 6,
   /** The base: this share of the average month of the last 90 days (the plan's stock guidance). */
   baseShareOfMonthlySales: planLimits.suggestedStockRatio,
@@ -198,7 +203,7 @@ const texts: Record<OfferReasonCode | OfferRefusalCode | OfferRaiseCode | 'headl
   plan_cap: { tr: 'plan kurallarının üst sınırıyla ({amount}) sınırlı', en: "limited by the plan rules' maximum ({amount})" },
   history_too_short: {
     tr: 'Satış geçmişiniz {months} ay; ön değerlendirme için en az {min_months} ay gerekiyor.',
-    en: 'Your sales history is {months} months; a pre-qualification needs at least {min_months}.',
+    en: 'A pre-qualification needs at least {min_months} months of sales history; yours has {months}.',
   },
   no_verified_sales: {
     tr: 'Doğrulanmış bir mağazanızda son 90 günde satış görünmüyor.',
