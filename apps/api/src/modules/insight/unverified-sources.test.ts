@@ -139,7 +139,7 @@ describe('store performance for experts', () => {
     const performance = response.json().store_performance;
     expect(performance.unverified_sources).toBe(true);
     expect(performance.by_marketplace).toEqual([
-      { marketplace_code: 'ideasoft', store_name: 'Ayşe Butik', revenue: 700_000, source_verified: false },
+      { marketplace_code: 'ideasoft', store_name: 'Ayşe Butik', revenue: 700_000, source_verified: false, unclassified_orders: 0 },
     ]);
   });
 });
