@@ -62,9 +62,13 @@ export function bucketSeries(series: SeriesPoint[]): { by: 'day' | 'week'; point
   return { by: 'week', points: weeks };
 }
 
-/** Figures are whole lira in the UI language's grouping; `compact` for the chart's axis (₺80 B). */
+/**
+ * Figures are whole lira written the Turkish way in both languages (₺1.234.567), as the seller's
+ * marketplace panels and bank write them. `compact` for the chart's axis: ₺80 B in Turkish; English
+ * has no Turkish short word, so its axis keeps the full grouping (₺80.000).
+ */
 export function formatMoney(kurus: number, language: string, { compact = false }: { compact?: boolean } = {}): string {
-  return formatLira(kurus, { language, narrow: true, wholeLira: true, compact });
+  return formatLira(kurus, { language: 'tr', narrow: true, wholeLira: true, compact: compact && language === 'tr' });
 }
 
 export { formatDay, formatNumber, formatPercent };

