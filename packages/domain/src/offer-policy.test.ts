@@ -101,7 +101,7 @@ describe('offer texts', () => {
     const decision = offerFor({ ...strong, trend: 0.08, returnRate: 0.04, historyMonths: 5, storeCount: 1 });
     if (decision.status !== 'pre_qualified') throw new Error('refused');
     expect(offerSummary('en', decision.reasons)).toBe(
-      'Net sales of ₺300,000.00 over the last 90 days, trend +8 %, return rate 4 %, sales steady, 5 months of history, 1 verified store(s).',
+      'Net sales of ₺300.000,00 over the last 90 days, trend +8 %, return rate 4 %, sales steady, 5 months of history, 1 verified store(s).',
     );
     expect(offerSummary('tr', decision.reasons)).toBe(
       'Son 90 günde ₺300.000,00 net satış, eğilim %+8, iade oranı %4, satışlar düzenli, 5 aylık geçmiş, 1 doğrulanmış mağaza.',
