@@ -53,7 +53,8 @@ const percent = (value: number) => Math.round(value * 100);
 export function tipsFor(overview: Overview, language: Language, now: Date): Tip[] {
   const found: RuleResult[] = [];
   const { totals, previous } = overview;
-  const money = (kurus: number) => formatTry(language, kurus);
+  // Amounts the Turkish way in both languages, as the dashboard's figures are written.
+  const money = (kurus: number) => formatTry('tr', kurus);
 
   for (const store of overview.sync) {
     const marketplace = store.marketplace_name;
