@@ -4,20 +4,10 @@
  * Istanbul day, which is the one the seller and the expert see.
  */
 
-export const repaymentTimeZone = 'Europe/Istanbul';
+import { addDays, istanbulDay } from './calendar.ts';
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: repaymentTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The Istanbul calendar day of a moment, `YYYY-MM-DD`. */
-export function istanbulDay(moment: Date): string {
-  return dayFormat.format(moment);
-}
-
-/** `YYYY-MM-DD` plus a number of days (calendar arithmetic, no time zone involved). */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
+/** Istanbul days and their arithmetic come from the one calendar module. */
+export { addDays, istanbulDay };
 
 /**
  * The due date of installment `number` (1-based): the last day of week `paymentStartWeek + number − 1`,

@@ -4,7 +4,7 @@
  * the web and the tests import the types only (`import type`), so nothing reaches the bundle.
  */
 import { z } from 'zod';
-import { addDays, dayNumber, earliestDay, istanbulDay } from '../calendar.ts';
+import { addDays, earliestDay, istanbulDay } from '../calendar.ts';
 
 /**
  * Every failed call answers `{ errors: { message, code, fields? } }`; message is in the request
@@ -40,8 +40,3 @@ export const clientDay = z.iso
   .date()
   .refine((day) => day >= earliestDay && day <= addDays(istanbulDay(new Date()), 1), { message: 'date_out_of_range' })
   .describe(`YYYY-MM-DD, an Istanbul calendar day from ${earliestDay} to tomorrow`);
-
-/** Days from `from` to `to`, both counted; for checking a range's span. */
-export function spanDays(from: string, to: string): number {
-  return dayNumber(to) - dayNumber(from) + 1;
-}

@@ -5,8 +5,8 @@
  * The API validates and documents its routes with these schemas; the web imports the types only.
  */
 import { z } from 'zod';
-import { isCalendarDay } from '../calendar.ts';
-import { clientDay, spanDays } from './common.ts';
+import { daysBetween, isCalendarDay } from '../calendar.ts';
+import { clientDay } from './common.ts';
 
 /** One store id or the id repeated (`integration_id=a&integration_id=b`); read as a list. */
 const integrationIds = z
@@ -45,7 +45,7 @@ export const rangeQuery = z
     // Runs even when a day failed its own check; compare only two real days.
     if (from === undefined || to === undefined || !isCalendarDay(from) || !isCalendarDay(to)) return;
     if (from > to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'insight_range_invalid' });
-    else if (spanDays(from, to) > maxRangeDays) ctx.addIssue({ code: 'custom', path: ['to'], message: 'insight_range_too_long' });
+    else if (daysBetween(from, to) + 1 > maxRangeDays) ctx.addIssue({ code: 'custom', path: ['to'], message: 'insight_range_too_long' });
   });
 export type RangeQuery = z.input<typeof rangeQuery>;
 
