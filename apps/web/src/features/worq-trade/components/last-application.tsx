@@ -7,6 +7,7 @@ import { stepPath, type Application } from '../api/applications.ts';
 import { formatDate, formatMoney } from '../format.ts';
 import { applicationState, ApplicationStatusTag } from './application-status-tag.tsx';
 import { RepaymentSchedule } from './repayment-schedule.tsx';
+import { SalesSinceApproval } from './sales-since-approval.tsx';
 import styles from './worq-trade.module.css';
 
 const checklistItems = ['stores', 'company', 'stock', 'sales'] as const;
@@ -88,7 +89,12 @@ export function LastApplication({ application, sellerName }: { application: Appl
           {state === 'rejected' && <Rejection application={application} />}
         </div>
       </Card>
-      {application.status === 'approved' && <RepaymentSchedule applicationId={application.id} sellerName={sellerName} />}
+      {application.status === 'approved' && (
+        <>
+          <SalesSinceApproval applicationId={application.id} />
+          <RepaymentSchedule applicationId={application.id} sellerName={sellerName} />
+        </>
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { LoadFailed, LoadingState } from '../../../components/ui/load-state.tsx';
 import { Tag, type TagColor } from '../../../components/ui/tag.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
+import { usePerformance, type Performance } from '../api/performance.ts';
 import { useRepayments, type InstallmentStatus, type Repayments } from '../api/repayments.ts';
 import { formatDay, formatLira, istanbulDayOf } from '../repayment-format.ts';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';
@@ -22,12 +23,16 @@ function printStatement() {
   window.print();
 }
 
-export function RepaymentTable({ repayments }: { repayments: Repayments }) {
+/** The share paid so far and the share due by today, as the funding watch reads them (issue 36). */
+type RepaymentShares = Performance['repayment'];
+
+export function RepaymentTable({ repayments, shares }: { repayments: Repayments; shares?: RepaymentShares }) {
   const { t, i18n } = useTranslation('worq-trade');
   const language = i18n.language;
   const money = (kurus: number) => formatLira(kurus, language);
   const nextDue = repayments.installments.find((installment) => installment.status === 'due');
   const paidShare = repayments.total_payment_amount > 0 ? Math.round((repayments.paid_amount / repayments.total_payment_amount) * 100) : 0;
+  const dueShare = shares ? Math.min(100, Math.round(shares.due_share * 100)) : null;
 
   return (
     <div className={styles.schedule}>
@@ -53,7 +58,17 @@ export function RepaymentTable({ repayments }: { repayments: Repayments }) {
         aria-valuetext={t('repayments.progress_text', { percent: paidShare })}
       >
         <span className={styles.progressFill} style={{ width: `${paidShare}%` }} />
+        {dueShare !== null && dueShare > 0 && <span className={styles.dueMarker} style={{ insetInlineStart: `${dueShare}%` }} />}
       </div>
+      {shares && dueShare !== null && (
+        <p className={styles.shares}>
+          <span>{t('repayments.paid_share', { percent: Math.round(shares.paid_share * 100) })}</span>
+          <span>
+            <span className={styles.dueKey} aria-hidden="true" />
+            {t('repayments.due_share', { percent: dueShare })}
+          </span>
+        </p>
+      )}
       <div className={styles.tableScroll}>
         <table className={styles.table}>
           <caption className="visually-hidden">{t('repayments.table_caption')}</caption>
@@ -110,6 +125,8 @@ export function RepaymentSchedule({ applicationId, sellerName }: { applicationId
   const { t, i18n } = useTranslation('worq-trade');
   const message = useDomainMessage();
   const { data, error, isLoading, mutate } = useRepayments(applicationId);
+  // The same read as the sales section above (one request between them): it carries the shares.
+  const { data: performance } = usePerformance(applicationId);
 
   useEffect(() => () => document.body.classList.remove(printingClass), []);
 
@@ -119,7 +136,7 @@ export function RepaymentSchedule({ applicationId, sellerName }: { applicationId
   } else if (!data) {
     body = <LoadFailed text={message('data_load_error')} retryLabel={t('retry')} onRetry={() => void mutate()} />;
   } else {
-    body = <RepaymentTable repayments={data} />;
+    body = <RepaymentTable repayments={data} shares={performance?.repayment} />;
   }
 
   return (
