@@ -42,6 +42,7 @@ import { offerRoutes } from './modules/insight/offer-routes.ts';
 import { requestOrderSync } from './modules/insight/sync.ts';
 import { createConnectorRegistry, sandboxFetch } from './connectors/registry.ts';
 import repaymentReminderJob from './modules/notifications/repayment-reminder-job.ts';
+import { fundingRoutes, fundingWatchJob, startFundingWatch } from './modules/funding/public.ts';
 import { repaymentRoutes } from './modules/repayment/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -200,6 +201,13 @@ export async function buildApp({ config, database, delivery, logger = true, logS
   // first and hold up the queries of sellers waiting on a socket (bench/tasks).
   await app.register(tasksPlugin, { database, runner: database.kind === 'pglite' ? { backgroundConcurrency: 1 } : {} });
   await app.register(repaymentReminderJob, { db: database.db, everyMs: config.env === 'test' ? 0 : 5 * 60_000 });
+  const fundingWatch = {
+    db: database.db,
+    hostSuffixes: config.storeHostSuffixes,
+    publicUrl: config.publicUrl,
+    intervalMinutes: config.orderSyncIntervalMinutes || 60,
+  };
+  await app.register(fundingWatchJob, { watch: fundingWatch, everyMs: config.env === 'test' ? 0 : 15_000 });
 
   await app.register(
     async (api) => {
@@ -246,7 +254,12 @@ export async function buildApp({ config, database, delivery, logger = true, logS
           snapshotOffer(database.db, offerCache, customerId, applicationId, new Date(), config.storeHostSuffixes, language),
       });
       await api.register(locationRoutes, { db: database.db });
-      await api.register(adminRoutes, { db: database.db, storeHostSuffixes: config.storeHostSuffixes });
+      await api.register(adminRoutes, {
+        db: database.db,
+        storeHostSuffixes: config.storeHostSuffixes,
+        onApproved: (applicationId, now) => startFundingWatch({ ...fundingWatch, log: app.log }, applicationId, now),
+      });
+      await api.register(fundingRoutes, { watch: fundingWatch });
       await api.register(repaymentRoutes, { db: database.db });
       await api.register(supportRoutes, { db: database.db, supportEmail: config.supportEmail });
       if (config.devOutbox) {

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -683,4 +684,84 @@ export const supportRequests = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('support_requests_handled_idx').on(table.handledAt, table.createdAt)],
+);
+
+/* ---------- After funding (issue 36) ---------- */
+
+export const fundingWatchStates = ['active', 'repaid'] as const;
+
+/**
+ * One row per approved application: its baseline at approval (the forecast and the return rate the
+ * offer read then) and the figures the warning rules last computed, which the experts' portfolio
+ * reads as they are (funding-watch in apps/api). `next_check_at` is the schedule: a process claims
+ * due rows with SKIP LOCKED and moves them forward, so two processes never check one application at once.
+ */
+export const fundingWatch = pgTable(
+  'funding_watch',
+  {
+    applicationId: uuid('application_id')
+      .primaryKey()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    approvalDay: date('approval_day', { mode: 'string' }).notNull(),
+    /** The company as the seller submitted it, for the portfolio's rows and search. */
+    companyTitle: text('company_title'),
+    /** approval: computed when the expert approved; submission: the offer snapshot's; none: no forecast. */
+    baselineSource: text('baseline_source', { enum: ['approval', 'submission', 'none'] }).notNull(),
+    forecastMethod: text('forecast_method', { enum: ['ets', 'seasonal_naive'] }),
+    /** Week 1 = the approval week: the forecast's expected value and 80 % interval, kuruş. */
+    forecastWeeks: jsonb('forecast_weeks').$type<{ expected: number; low: number; high: number }[]>().notNull().default([]),
+    returnRateAtApproval: doublePrecision('return_rate_at_approval'),
+    state: text('state', { enum: fundingWatchStates }).notNull().default('active'),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull().defaultNow(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    fundedAmount: bigint('funded_amount', { mode: 'number' }).notNull().default(0),
+    totalPaymentAmount: bigint('total_payment_amount', { mode: 'number' }).notNull().default(0),
+    remainingAmount: bigint('remaining_amount', { mode: 'number' }).notNull().default(0),
+    salesVsPlan2w: doublePrecision('sales_vs_plan_2w'),
+    salesVsPlan4w: doublePrecision('sales_vs_plan_4w'),
+    lateInstallments: integer('late_installments').notNull().default(0),
+    connectionHealth: text('connection_health', { enum: ['ok', 'stale', 'disconnected', 'no_store'] })
+      .notNull()
+      .default('ok'),
+    daysSinceLastOrder: integer('days_since_last_order'),
+    returnRate: doublePrecision('return_rate'),
+    unverifiedStores: integer('unverified_stores').notNull().default(0),
+    openWarnings: jsonb('open_warnings').$type<string[]>().notNull().default([]),
+    riskScore: integer('risk_score').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index('funding_watch_due_idx').on(table.nextCheckAt), index('funding_watch_risk_idx').on(table.state, table.riskScore)],
+);
+
+/**
+ * A warning raised by a rule (packages/domain/src/funding-watch.ts) with its evidence. At most one
+ * open warning per application and code (the partial unique index): a rule that stays true raises
+ * nothing new, and one that comes back after clearing raises a new row.
+ */
+export const fundingWarnings = pgTable(
+  'funding_warnings',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    evidence: jsonb('evidence').$type<Record<string, unknown>>().notNull(),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('funding_warnings_open_idx')
+      .on(table.applicationId, table.code)
+      .where(sql`cleared_at is null`),
+    index('funding_warnings_application_idx').on(table.applicationId, table.raisedAt),
+  ],
 );

@@ -43,7 +43,7 @@ export const adminCustomerParams = z.object({ customer_id: z.guid() });
 export type AdminCustomerParams = z.input<typeof adminCustomerParams>;
 
 /** A list's query: its own filter, then the paging and search every back-office list shares. */
-const listQuery = <Filter extends z.ZodRawShape>(filter: Filter) =>
+export const listQuery = <Filter extends z.ZodRawShape>(filter: Filter) =>
   z.object({
     ...filter,
     page: z.coerce.number().int().min(0).max(100_000).default(0).describe('Zero-based'),

@@ -29,6 +29,11 @@ const emailParams: EmailTemplateParams = {
     contactPreference: 'Telefon',
     message: hostile,
   },
+  funding_warning: {
+    seller: hostile,
+    lines: ['Installment 2 is 3 days late', hostile],
+    link: 'https://portal.example.com/admin/applications/1',
+  },
 };
 
 const smsParams: SmsTemplateParams = {

@@ -43,6 +43,8 @@ export interface EmailTemplateParams {
   repayment_reminder: ReminderParams;
   /** To the provider's team (SUPPORT_EMAIL); labels already in the team's language. */
   support_request: { name: string; email: string; phone: string; topic: string; contactPreference: string; message: string };
+  /** To each expert when a funded application raises warnings (issue 36); lines already in the expert's language. */
+  funding_warning: { seller: string; lines: string[]; link: string };
 }
 
 export interface SmsTemplateParams {
@@ -227,6 +229,22 @@ const emailTemplates: { [N in EmailTemplateName]: Localized<EmailTemplateParams[
         `Installment ${number} (${amount}) of your WorqTrade repayment schedule is due on ${dueDate}.`,
         'You can see your schedule on the Applications page of the portal. If you have already paid, please ignore this message.',
       ],
+    }),
+  },
+  funding_warning: {
+    tr: ({ seller, lines, link }) => ({
+      subject: `Erken uyarı: ${seller}`,
+      preheader: `${seller} için yeni uyarı: ${lines[0] ?? ''}`,
+      paragraphs: [`Finansman sağlanan ${seller} için izleme kuralları yeni uyarı verdi:`, ...lines.map((line) => `• ${line}`)],
+      action: { href: link, label: 'Başvuruyu incele' },
+      note: 'Uyarılar yönetim panelindeki Portföy sayfasında kanıtlarıyla birlikte listelenir.',
+    }),
+    en: ({ seller, lines, link }) => ({
+      subject: `Early warning: ${seller}`,
+      preheader: `New warning for ${seller}: ${lines[0] ?? ''}`,
+      paragraphs: [`The monitoring rules raised new warnings for ${seller}, a funded seller:`, ...lines.map((line) => `• ${line}`)],
+      action: { href: link, label: 'Review the application' },
+      note: 'Warnings are listed with their evidence on the Portfolio page of the back-office.',
     }),
   },
   support_request: {

@@ -36,6 +36,8 @@ export interface DecisionContext {
   db: Db;
   delivery: Delivery;
   log: FastifyBaseLogger;
+  /** After an approval commits: starts the watch on the funded seller (funding module). */
+  onApproved?: ((applicationId: string, now: Date) => Promise<unknown>) | undefined;
 }
 
 /**
@@ -62,6 +64,12 @@ export async function decide(
     if (!existing) throw applicationNotFound();
     if (existing.status === 'not_completed') throw new AppError(409, 'not_under_review');
     throw new AppError(409, 'already_decided', { extra: { status: existing.status } });
+  }
+  if (body.decision === 'approved' && ctx.onApproved) {
+    // The watch job adopts any approval whose start failed here, so a failure only logs.
+    await ctx
+      .onApproved(applicationId, now)
+      .catch((error: unknown) => ctx.log.error({ err: error, applicationId }, 'could not start the funding watch'));
   }
   try {
     await notifyApplicationDecision(ctx.delivery, ctx.db, applicationId);

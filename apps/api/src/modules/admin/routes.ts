@@ -32,10 +32,11 @@ const tags = ['back-office'];
 const pageOf = ({ q, page, pagesize }: { q?: string | undefined; page: number; pagesize: number }) => ({ q, page, pageSize: pagesize });
 
 /** The experts' back-office (API.md "Back-office"): every route needs a token with role expert. */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; storeHostSuffixes: StoreHostSuffixes }> = async (
-  app,
-  { db, storeHostSuffixes },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  storeHostSuffixes: StoreHostSuffixes;
+  onApproved?: (applicationId: string, now: Date) => Promise<unknown>;
+}> = async (app, { db, storeHostSuffixes, onApproved }) => {
   app.get(
     '/admin/applications',
     {
@@ -103,7 +104,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; storeHostSuffixes: Sto
         response: { 200: adminApplicationView },
       },
     },
-    async (request) => decide({ db, delivery: app.delivery, log: request.log }, request.params.id, request.user!.customer_id, request.body),
+    async (request) =>
+      decide({ db, delivery: app.delivery, log: request.log, onApproved }, request.params.id, request.user!.customer_id, request.body),
   );
 
   app.get(
