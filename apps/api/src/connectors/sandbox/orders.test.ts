@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { istanbulDay, sandboxHistoryDays, sandboxOrders, sandboxSales } from './orders.ts';
+import { istanbulDay, quietStorePrefix, sandboxHistoryDays, sandboxOrders, sandboxSales } from './orders.ts';
 
 const dayMs = 86_400_000;
 const now = new Date(Date.UTC(2026, 10, 22, 12, 0));
@@ -81,5 +81,21 @@ describe('sandbox orders', () => {
     const tenfold = sandboxOrders('amazon:scale', yearAgo, now, { now, scale: 10 }).length;
     expect(tenfold / single).toBeGreaterThan(8);
     expect(tenfold / single).toBeLessThan(12);
+  });
+});
+
+describe('a quiet sandbox store', () => {
+  it('stopped selling ten days ago and sold before', () => {
+    const recent = sandboxSales(`trendyol:${quietStorePrefix}123`, new Date(now.getTime() - 9 * dayMs), now, { now });
+    const before = sandboxSales(
+      `trendyol:${quietStorePrefix}123`,
+      new Date(now.getTime() - 30 * dayMs),
+      new Date(now.getTime() - 11 * dayMs),
+      { now },
+    );
+    const ordinary = sandboxSales('trendyol:123', new Date(now.getTime() - 9 * dayMs), now, { now });
+    expect(recent).toEqual([]);
+    expect(before.length).toBeGreaterThan(50);
+    expect(ordinary.length).toBeGreaterThan(20);
   });
 });

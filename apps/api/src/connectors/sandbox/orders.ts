@@ -61,6 +61,13 @@ const istanbulOffsetMs = 3 * 3_600_000;
 export const sandboxHistoryDays = 400;
 /** A package's status stops changing this many days after the order (its `lastModifiedAt` is at most this late). */
 export const sandboxSettleDays = 8;
+/**
+ * A store whose seller id starts with this stopped selling `quietStoreDays` days ago (every
+ * marketplace's sandbox): the after-funding journey shows how a drop in sales reaches the experts.
+ */
+export const quietStorePrefix = '999';
+export const quietStoreDays = 10;
+
 /** Sunday … Saturday: the start of the week sells best in Turkish e-commerce. */
 const weekdayFactor = [1.25, 1.15, 1.0, 0.95, 0.95, 0.9, 1.05];
 
@@ -144,7 +151,8 @@ function packagesOfDay(storeKey: string, day: number, today: number, options: Sa
   const trend = 1 + 0.6 * Math.min(Math.max((day - anchor) / 365, 0), 1.1);
   const weekday = new Date(day * dayMs).getUTCDay();
   const mean = storeBase * trend * weekdayFactor[weekday]! * (options.scale ?? 1);
-  const count = Math.max(0, Math.round(mean * (0.75 + random() * 0.5)));
+  const quiet = (storeKey.split(':')[1] ?? '').startsWith(quietStorePrefix) && today - day < quietStoreDays;
+  const count = quiet ? 0 : Math.max(0, Math.round(mean * (0.75 + random() * 0.5)));
   const prefix = (storeHash % 90) + 10;
   const ageDays = today - day;
   const items: SandboxPackage[] = [];
