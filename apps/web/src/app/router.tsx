@@ -163,6 +163,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: () => import('../features/admin/components/review-queue-page.tsx') },
               { path: 'applications/:id', lazy: () => import('../features/admin/components/application-review-page.tsx') },
+              { path: 'portfolio', lazy: () => import('../features/admin/components/portfolio-page.tsx') },
               { path: 'contact-forms', lazy: () => import('../features/admin/components/contact-forms-page.tsx') },
               { path: 'support-requests', lazy: () => import('../features/admin/components/support-requests-page.tsx') },
               { path: 'legal-texts', lazy: () => import('../features/admin/components/legal-texts-page.tsx') },

@@ -6,12 +6,13 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { DocumentIcon, ChatIcon, LogoutIcon } from '../../../components/ui/icon.tsx';
+import { ChartIcon, DocumentIcon, ChatIcon, LogoutIcon } from '../../../components/ui/icon.tsx';
 import { Logo } from '../../../components/ui/nav/logo.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { PreferenceSwitches } from '../../../components/ui/preference-switches.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { isSettling, logout, useSession, useSessionPlumbing } from '../../../lib/session.ts';
+import { usePortfolioSummary } from '../api/portfolio.ts';
 import { fullName } from '../format.ts';
 import styles from './admin-layout.module.css';
 
@@ -47,6 +48,25 @@ export function AdminGuard({ children }: { children: React.ReactNode }) {
   return children;
 }
 
+/** The portfolio's link, with the number of open early warnings across the funded applications (issue 36). */
+function PortfolioLink({ className }: { className: (state: { isActive: boolean }) => string }) {
+  const { t } = useTranslation('admin');
+  const { data } = usePortfolioSummary();
+  const open = data?.open_warnings ?? 0;
+  return (
+    <NavLink to="/admin/portfolio" className={className}>
+      <ChartIcon size={18} />
+      {t('nav.portfolio')}
+      {open > 0 && (
+        <span className={styles.badge}>
+          <span aria-hidden="true">{open > 99 ? '99+' : open}</span>
+          <span className="visually-hidden">{`, ${t('nav.open_warnings', { count: open })}`}</span>
+        </span>
+      )}
+    </NavLink>
+  );
+}
+
 function AdminShell() {
   const { t } = useTranslation('admin');
   const { claims } = useSession();
@@ -77,6 +97,9 @@ function AdminShell() {
                   <DocumentIcon size={18} />
                   {t('nav.applications')}
                 </Link>
+              </li>
+              <li>
+                <PortfolioLink className={navClass} />
               </li>
               <li>
                 <NavLink to="/admin/contact-forms" className={navClass}>

@@ -15,6 +15,7 @@ import { PlanSection } from './review-plan-section.tsx';
 import { CompanySection, ContactFormsSection, SellerSection } from './review-sections.tsx';
 import { StoresSection } from './review-stores-section.tsx';
 import { ApplicationStatusTag } from './status-tag.tsx';
+import { WarningsSection } from './warnings-section.tsx';
 import { useApplicationReviewPage } from './use-application-review-page.ts';
 import styles from './application-review-page.module.css';
 
@@ -71,6 +72,7 @@ export function Component() {
       </div>
       <div className={styles.layout}>
         <div className={styles.main}>
+          {application.status === 'approved' && <WarningsSection applicationId={application.id} />}
           <SellerSection application={application} />
           <PlanSection plan={application.plan} />
           {application.store_performance && <StorePerformanceSection performance={application.store_performance} />}

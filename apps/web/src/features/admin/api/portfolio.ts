@@ -1,0 +1,96 @@
+import useSWR from 'swr';
+import type { WarningCode } from '@worq/domain/funding-watch';
+import type {
+  PortfolioPage,
+  PortfolioQuery as WirePortfolioQuery,
+  PortfolioRowView,
+  PortfolioSummaryView,
+  WarningView,
+  portfolioRiskFilters as wirePortfolioRiskFilters,
+  portfolioSorts as wirePortfolioSorts,
+  portfolioStates as wirePortfolioStates,
+} from '@worq/domain/wire/funding';
+import { get } from '../../../lib/http-client.ts';
+
+export type { PortfolioPage, PortfolioRowView as PortfolioRow, WarningCode, WarningView as Warning };
+
+/** The early-warning rules (packages/domain funding-watch.ts), in the order of their weight. */
+export const warningCodes = [
+  'installment_late',
+  'store_stale',
+  'sales_below_forecast',
+  'no_orders',
+  'return_rate_doubled',
+] as const satisfies readonly WarningCode[];
+export const portfolioSorts = ['risk', 'approved_at', 'remaining', 'sales_4w'] as const satisfies typeof wirePortfolioSorts;
+export const portfolioStates = ['active', 'repaid', 'all'] as const satisfies typeof wirePortfolioStates;
+export const portfolioRiskFilters = [
+  'all',
+  'any_warning',
+  ...warningCodes,
+] as const satisfies readonly (typeof wirePortfolioRiskFilters)[number][];
+export type PortfolioSort = (typeof portfolioSorts)[number];
+export type PortfolioState = (typeof portfolioStates)[number];
+export type PortfolioRiskFilter = (typeof portfolioRiskFilters)[number];
+export const portfolioPageSize = 20;
+
+/** What the portfolio screen asks for; the page size is fixed. */
+export interface PortfolioQuery {
+  sort: PortfolioSort;
+  risk: PortfolioRiskFilter;
+  state: PortfolioState;
+  q: string;
+  page: number;
+}
+
+export const portfolioPath = '/admin/portfolio';
+export const portfolioCsvPath = '/admin/portfolio.csv';
+export const portfolioSummaryPath = '/admin/portfolio/summary';
+
+/** The query on the wire: defaults left out, so the list and its CSV ask for exactly the same rows. */
+export function portfolioParams({ sort, risk, state, q, page }: PortfolioQuery): WirePortfolioQuery {
+  return { sort, risk, state, ...(q ? { q } : {}), page, pagesize: portfolioPageSize };
+}
+
+/** Every funded application, the riskiest first by default (API.md "After funding"). */
+export function usePortfolio(query: PortfolioQuery) {
+  return useSWR(
+    [portfolioPath, query.sort, query.risk, query.state, query.q, query.page] as const,
+    ([url]) => get<PortfolioPage>(url, portfolioParams(query)),
+    { keepPreviousData: true },
+  );
+}
+
+/**
+ * The same rows as CSV, every page of them, built by the server (quoted, formula-safe). Asked through
+ * the HTTP client so that the call carries the expert's token (and refreshes it like any other); the
+ * text is saved as a file, with the byte order mark the server sent (reading the text drops it), so
+ * that spreadsheets read the Turkish letters as UTF-8.
+ */
+export async function downloadPortfolioCsv(query: PortfolioQuery, fileName: string): Promise<void> {
+  const { page: _page, pagesize: _pagesize, ...everyPage } = portfolioParams(query);
+  const body = await get<unknown>(portfolioCsvPath, everyPage, { headers: { Accept: 'text/csv' } });
+  if (typeof body !== 'string') throw new Error('The portfolio CSV did not arrive as text');
+  const csv = body;
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([csv.startsWith('\uFEFF') ? csv : `\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }));
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked a moment later: some browsers read the address after click() returns.
+  const href = link.href;
+  window.setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+/** The back-office badge: open warnings across the portfolio; refreshed every minute. */
+export function usePortfolioSummary() {
+  return useSWR(portfolioSummaryPath, (url: string) => get<PortfolioSummaryView>(url), { refreshInterval: 60_000 });
+}
+
+export const warningsPath = (applicationId: string) => `/admin/applications/${encodeURIComponent(applicationId)}/warnings`;
+
+/** An application's warnings, open first, with the figures that raised them. */
+export function useApplicationWarnings(applicationId: string | null) {
+  return useSWR(applicationId ? warningsPath(applicationId) : null, (url: string) => get<WarningView[]>(url));
+}
