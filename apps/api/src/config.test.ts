@@ -119,6 +119,43 @@ describe('store host suffixes', () => {
   });
 });
 
+describe('connector options from the environment', () => {
+  it('leaves every option to the connector when unset', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.ciceksepetiRequestDates).toBeUndefined();
+    expect(config.n11).toEqual({ senders: undefined, wallClockEpochs: undefined });
+    expect(config.trendyolStreamIntervalMs).toBeUndefined();
+  });
+
+  it('reads the Çiçeksepeti date format, the N11 senders and epoch reading, and the Trendyol stream interval', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      CICEKSEPETI_REQUEST_DATES: 'utc',
+      N11_SENDERS: ' seller , n11',
+      N11_WALL_CLOCK_EPOCHS: 'false',
+      TRENDYOL_STREAM_INTERVAL_MS: '8000',
+    });
+    expect(config.ciceksepetiRequestDates).toBe('utc');
+    expect(config.n11).toEqual({ senders: ['SELLER', 'N11'], wallClockEpochs: false });
+    expect(config.trendyolStreamIntervalMs).toBe(8000);
+    expect(loadConfig({ DATA_DIR: tempDir(), N11_SENDERS: 'ALL' }).n11.senders).toEqual(['ALL']);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRENDYOL_STREAM_INTERVAL_MS: '0' }).trendyolStreamIntervalMs).toBe(0);
+  });
+
+  it.each([
+    ['CICEKSEPETI_REQUEST_DATES', 'gmt', 'must be one of: offset, wall, utc'],
+    ['N11_SENDERS', 'SELLER,N11DEPOM', 'must be SELLER, N11 or both separated by a comma, or ALL alone'],
+    ['N11_SENDERS', 'SELLER,SELLER', 'must be SELLER, N11 or both separated by a comma, or ALL alone'],
+    ['N11_SENDERS', 'ALL,N11', 'must be SELLER, N11 or both separated by a comma, or ALL alone'],
+    ['N11_SENDERS', ',', 'must be SELLER, N11 or both separated by a comma, or ALL alone'],
+    ['N11_WALL_CLOCK_EPOCHS', 'yes', 'must be one of: true, false'],
+    ['TRENDYOL_STREAM_INTERVAL_MS', '5s', 'must be a whole number from 0 to 600000'],
+    ['TRENDYOL_STREAM_INTERVAL_MS', '-1', 'must be a whole number from 0 to 600000'],
+  ])('refuses %s=%s with one line naming it', (name, value, message) => {
+    expect(configError({ DATA_DIR: tempDir(), [name]: value }).message).toBe(`Configuration error: ${name} ${message}`);
+  });
+});
+
 describe('loadConfig errors', () => {
   it.each(['abc', '70000', '-1', '80.5'])('names PORT when it is %s', (port) => {
     const error = configError({ DATA_DIR: tempDir(), PORT: port });

@@ -8,6 +8,11 @@ import { isPublicAddress } from './connectors/outbound-guard.ts';
 
 const marketplaceCodes = ['trendyol', 'hepsiburada', 'n11', 'ciceksepeti', 'amazon', 'ideasoft', 'ticimax'] as const;
 
+/** N11's `sender` values: the seller's own shipping, n11's warehouse (n11depom), or both in one. */
+export const n11Senders = ['SELLER', 'N11', 'ALL'] as const;
+/** How Çiçeksepeti's request dates are written (connectors/ciceksepeti.ts `CiceksepetiRequestDates`). */
+export const ciceksepetiRequestDates = ['offset', 'wall', 'utc'] as const;
+
 /** Amazon SP-API regions; Turkey belongs to EU. */
 export const amazonRegions = ['NA', 'EU', 'FE'] as const;
 export type AmazonRegion = (typeof amazonRegions)[number];
@@ -58,6 +63,21 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9]{1,30}$/, 'must be letters and digits, at most 30')
     .default('SelfIntegration'),
   TRENDYOL_ORDER_HISTORY_DAYS: wholeNumber(1, 365).optional(),
+  TRENDYOL_STREAM_INTERVAL_MS: wholeNumber(0, 600_000).optional(),
+  N11_SENDERS: z
+    .string()
+    .transform((value) => value.split(',').map((sender) => sender.trim().toUpperCase()))
+    .refine(
+      (senders) =>
+        senders.every((sender) => (n11Senders as readonly string[]).includes(sender)) &&
+        new Set(senders).size === senders.length &&
+        (!senders.includes('ALL') || senders.length === 1),
+      { error: 'must be SELLER, N11 or both separated by a comma, or ALL alone' },
+    )
+    .optional(),
+  N11_WALL_CLOCK_EPOCHS: oneOf(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   HEPSIBURADA_USER_AGENT: z.string().trim().min(1, 'must not be blank').default('worqtrade_dev'),
   AMAZON_LWA_CLIENT_ID: z.string().optional(),
   AMAZON_LWA_CLIENT_SECRET: z.string().optional(),
@@ -68,6 +88,7 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   AMAZON_ORDERS_API: oneOf(['v2026-01-01', 'v0']).default('v2026-01-01'),
   CICEKSEPETI_MIN_INTERVAL_MS: wholeNumber(0, 600_000).default(5_000),
+  CICEKSEPETI_REQUEST_DATES: oneOf(ciceksepetiRequestDates).optional(),
   CONNECTION_HEALTH_INTERVAL_MINUTES: wholeNumber(0, 10_080).optional(),
   ORDER_SYNC_INTERVAL_MINUTES: wholeNumber(0, 10_080).optional(),
   TICIMAX_VERIFIED_HOST_SUFFIXES: z.preprocess(
@@ -187,6 +208,17 @@ export interface Config {
   /** Trendyol User-Agent integrator name and how far back its orders are read (unconfirmed limit). */
   trendyolIntegratorName: string;
   trendyolOrderHistoryDays: number;
+  /**
+   * Least time between two Trendyol stream calls of one seller (TRENDYOL_STREAM_INTERVAL_MS); unset:
+   * the connector's 5 s, or none against the built-in sandbox.
+   */
+  trendyolStreamIntervalMs: number | undefined;
+  /**
+   * N11: the `sender` values read, one pass each (N11_SENDERS; unset: SELLER and N11), and whether
+   * its epochs are the Istanbul wall clock read as UTC (N11_WALL_CLOCK_EPOCHS; unset: true). Both
+   * unconfirmed on the live API.
+   */
+  n11: { senders: Array<(typeof n11Senders)[number]> | undefined; wallClockEpochs: boolean | undefined };
   hepsiburadaUserAgent: string;
   /**
    * The Amazon SP-API application (Login with Amazon client). Unset values stay undefined in live
@@ -204,6 +236,8 @@ export interface Config {
   };
   /** Least time between two Çiçeksepeti order-list calls of one seller (Çiçeksepeti asks ~5 s). */
   ciceksepetiMinIntervalMs: number;
+  /** How Çiçeksepeti's request dates are written (CICEKSEPETI_REQUEST_DATES; unset: the connector's `offset`). */
+  ciceksepetiRequestDates: (typeof ciceksepetiRequestDates)[number] | undefined;
   /** Minutes between re-checks of every active integration's credentials; 0 switches them off. */
   connectionHealthIntervalMinutes: number;
   /** How often each active store's orders are re-read (0: only on connect and on demand). */
@@ -345,6 +379,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketplaceBaseUrls,
     trendyolIntegratorName: raw.TRENDYOL_INTEGRATOR_NAME,
     trendyolOrderHistoryDays: raw.TRENDYOL_ORDER_HISTORY_DAYS ?? 90,
+    trendyolStreamIntervalMs: raw.TRENDYOL_STREAM_INTERVAL_MS,
+    n11: { senders: raw.N11_SENDERS as Config['n11']['senders'], wallClockEpochs: raw.N11_WALL_CLOCK_EPOCHS },
     hepsiburadaUserAgent: raw.HEPSIBURADA_USER_AGENT,
     amazon: {
       lwaClientId: raw.AMAZON_LWA_CLIENT_ID ?? (marketplaceMode === 'sandbox' ? 'amzn1.application-oa2-client.sandbox' : undefined),
@@ -355,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ordersApi: raw.AMAZON_ORDERS_API,
     },
     ciceksepetiMinIntervalMs: raw.CICEKSEPETI_MIN_INTERVAL_MS,
+    ciceksepetiRequestDates: raw.CICEKSEPETI_REQUEST_DATES,
     // Tests run the health check's handler directly; a timer would only race them.
     connectionHealthIntervalMinutes: raw.CONNECTION_HEALTH_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 360),
     orderSyncIntervalMinutes: raw.ORDER_SYNC_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 60),

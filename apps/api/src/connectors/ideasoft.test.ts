@@ -149,8 +149,11 @@ describe('ideasoftConnector.verify', () => {
     expect(error).toMatchObject({ kind: 'bad_credentials', messageKey: 'marketplace_bad_credentials' });
   });
 
-  it('tells a block, a rate limit and an outage apart', async () => {
+  it('tells a refused request, a block, a rate limit and an outage apart', async () => {
     for (const [status, kind] of [
+      // A request the store refuses is no reason to tell the seller the credentials are wrong.
+      [400, 'unexpected'],
+      [422, 'unexpected'],
       [403, 'forbidden'],
       [429, 'rate_limited'],
       [503, 'unavailable'],

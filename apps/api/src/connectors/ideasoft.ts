@@ -16,7 +16,8 @@
  */
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { marketplaceFetch, readOptionalJson } from './http.ts';
+import { marketplaceFetch, readOptionalJson, unexpectedAnswer } from './http.ts';
+import { ideasoftOrdersPage, type IdeasoftOrder, type IdeasoftOrderItem } from './ideasoft-schema.ts';
 import {
   ConnectorError,
   type Connector,
@@ -26,7 +27,6 @@ import {
   type MarketplaceOrderLine,
   type OrderPage,
   type KnownOrderStatus,
-  type OrderStatus,
   type VerifyResult,
 } from './types.ts';
 
@@ -97,10 +97,24 @@ function retryAfterMs(response: Response): number | undefined {
   return response.headers.get('retry-after') !== null && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
 }
 
-function failure(response: Response, body: unknown, badGrantMessageKey = 'marketplace_bad_credentials'): ConnectorError {
+/**
+ * A refusal of the store's OAuth server (`/oauth/v2/token`): 400 and 401 are its answers to a bad
+ * client, code or refresh token (RFC 6749 §5.2), so they mean the credentials.
+ */
+function tokenFailure(response: Response, body: unknown, badGrantMessageKey: string): ConnectorError {
+  const { status } = response;
+  if (status === 400 || status === 401) return new ConnectorError('bad_credentials', badGrantMessageKey, describe(status, body));
+  return adminFailure(response, body);
+}
+
+/**
+ * A refusal of the admin API. Only 401 means the access token (it is then refreshed); a 400, 404
+ * or 422 is a request the store could not serve, which no new credentials would mend.
+ */
+function adminFailure(response: Response, body: unknown): ConnectorError {
   const { status } = response;
   const detail = describe(status, body);
-  if (status === 400 || status === 401) return new ConnectorError('bad_credentials', badGrantMessageKey, detail);
+  if (status === 401) return new ConnectorError('bad_credentials', 'marketplace_bad_credentials', detail);
   if (status === 403) return new ConnectorError('forbidden', 'marketplace_forbidden', detail);
   if (status === 429) {
     const wait = retryAfterMs(response);
@@ -156,7 +170,7 @@ async function tokenRequest(
     ctx,
   );
   const body = (await readOptionalJson(response)) as Record<string, unknown> | undefined;
-  if (!response.ok) throw failure(response, body, badGrantMessageKey);
+  if (!response.ok) throw tokenFailure(response, body, badGrantMessageKey);
   if (!body || typeof body.access_token !== 'string' || body.access_token === '') {
     throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ideasoft token answer without access_token');
   }
@@ -205,7 +219,7 @@ async function adminGet(path: string, accessToken: string, credentials: Credenti
     ctx,
   );
   const body = await readOptionalJson(response);
-  if (!response.ok) throw failure(response, body);
+  if (!response.ok) throw adminFailure(response, body);
   return body;
 }
 
@@ -274,27 +288,14 @@ function turkeyDay(ms: number): string {
   return new Date(ms + 3 * 3_600_000).toISOString().slice(0, 10);
 }
 
-/** The fields of an order this connector reads (a documented sample holds many more). */
-interface IdeasoftOrder {
-  id?: number | string;
-  status?: string;
-  currency?: string;
-  finalAmount?: number | string;
-  createdAt?: string;
-  orderItems?: IdeasoftOrderItem[];
-}
+const unexpected = unexpectedAnswer('Ideasoft');
 
-interface IdeasoftOrderItem {
-  id?: number | string;
-  productId?: number | string;
-  productName?: string;
-  productSku?: string;
-  productPrice?: number | string;
-  productQuantity?: number | string;
-}
-
-/** Ideasoft's order statuses in the shared vocabulary (`refunded` is a return). */
-const statusFromIdeasoft: Record<string, OrderStatus> = {
+/**
+ * The documented order statuses in the shared vocabulary (`refunded` is a return). The three
+ * `personal_status_*` are named by each store, so nothing is known of them: they stay `other`,
+ * as does any word Ideasoft adds later.
+ */
+export const ideasoftStatusWords: Readonly<Record<string, KnownOrderStatus>> = {
   waiting_for_approval: 'created',
   waiting_for_payment: 'created',
   on_accumulation: 'created',
@@ -303,9 +304,7 @@ const statusFromIdeasoft: Record<string, OrderStatus> = {
   fulfilled: 'shipped',
   delivered: 'delivered',
   cancelled: 'cancelled',
-  deleted: 'cancelled',
   refunded: 'returned',
-  partially_refunded: 'returned',
 };
 
 /** The other way, for the sandbox: Ideasoft's word for each shared status. */
@@ -318,10 +317,7 @@ export const ideasoftStatusOf: Record<KnownOrderStatus, string> = {
   returned: 'refunded',
 };
 
-const kurus = (lira: number | string | undefined): number => {
-  const value = Number(lira ?? 0);
-  return Number.isFinite(value) ? Math.round(value * 100) : 0;
-};
+const kurus = (lira: number): number => Math.round(lira * 100);
 
 /**
  * *Unconfirmed* (docs/marketplaces.md): which order field is the gross amount the buyer paid.
@@ -330,46 +326,47 @@ const kurus = (lira: number | string | undefined): number => {
  */
 export const ideasoftOrderAmountField = 'finalAmount' as const;
 
-/** Line amount: unit `productPrice` × `productQuantity` (whether productPrice includes tax is unconfirmed too). */
+/**
+ * Line amount: unit `productPrice` × `productQuantity`, rounded to whole kuruş once (a quantity may
+ * be a decimal). Whether productPrice includes tax and the line's discounts is unconfirmed too.
+ */
 function toLine(item: IdeasoftOrderItem, orderId: string, index: number): MarketplaceOrderLine {
-  const quantity = Number(item.productQuantity) || 0;
-  const sku = item.productSku?.trim() || (item.productId !== undefined ? `ideasoft-${item.productId}` : `ideasoft-${orderId}-${index + 1}`);
-  return { sku, name: item.productName ?? '', quantity, amount: kurus(item.productPrice) * quantity };
+  const quantity = item.productQuantity;
+  const productId = item.product?.id;
+  const sku = item.productSku?.trim() || (productId !== undefined ? `ideasoft-${productId}` : `ideasoft-${orderId}-${index + 1}`);
+  return { sku, name: item.productName, quantity, amount: Math.round(kurus(item.productPrice) * quantity) };
 }
 
 /** `createdAt` carries the store's offset; one without an offset is read as Istanbul time. */
-function instantOf(createdAt: string | undefined): string {
-  const raw = createdAt ?? '';
-  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(raw) ? raw : `${raw}+03:00`;
+function instantOf(createdAt: string): string {
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(createdAt) ? createdAt : `${createdAt}+03:00`;
   const ms = Date.parse(zoned);
-  if (!Number.isFinite(ms)) throw new ConnectorError('unexpected', 'marketplace_unexpected', `Ideasoft order createdAt unreadable: ${raw}`);
+  if (!Number.isFinite(ms)) throw unexpected(`order createdAt unreadable: ${createdAt}`);
   return new Date(ms).toISOString();
 }
 
 export function toIdeasoftOrder(order: IdeasoftOrder): MarketplaceOrder {
-  const id = String(order.id ?? '');
-  if (!id) throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ideasoft order without id');
+  const id = String(order.id);
   return {
     id,
     // Ideasoft has no packages: the order id is the number the seller sees in the admin.
     orderNumber: id,
     orderedAt: instantOf(order.createdAt),
-    status: statusFromIdeasoft[order.status ?? ''] ?? 'created',
+    status: ideasoftStatusWords[order.status] ?? 'other',
     totalAmount: kurus(order[ideasoftOrderAmountField]),
-    currency: order.currency === 'TL' || !order.currency ? 'TRY' : order.currency,
-    lines: (order.orderItems ?? []).map((item, index) => toLine(item, id, index)),
+    currency: order.currency === 'TL' ? 'TRY' : order.currency,
+    lines: order.orderItems.map((item, index) => toLine(item, id, index)),
   };
 }
 
-/** Lists are plain arrays; some proxies wrap them, so a `data`/`items` wrapper is accepted too. */
-function listOf(body: unknown): unknown[] | undefined {
-  if (Array.isArray(body)) return body;
-  if (body && typeof body === 'object') {
-    const record = body as Record<string, unknown>;
-    if (Array.isArray(record.data)) return record.data;
-    if (Array.isArray(record.items)) return record.items;
-  }
-  return undefined;
+/** An orders page read with the schema the sandbox is checked against; any other shape is unexpected. */
+export function parseIdeasoftOrders(body: unknown): IdeasoftOrder[] {
+  const result = ideasoftOrdersPage.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw unexpected(
+    `orders answer not in the documented shape at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? ''}`.slice(0, 300),
+  );
 }
 
 /** The cursor is Ideasoft's own page number (from 1) as `page:N`. */
@@ -392,7 +389,7 @@ export const ideasoftConnector: Connector = {
 
   async verify(credentials, ctx): Promise<VerifyResult> {
     const { result: body, tokens } = await withToken(credentials, ctx, (token) => adminGet('/products?limit=1', token, credentials, ctx));
-    if (!listOf(body)) throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ideasoft products answer is not a list');
+    if (!Array.isArray(body)) throw unexpected('products answer is not a list');
     return { ...storeNameOf(credentials.store_url), ...(tokens ? { secrets: { ...tokens } } : {}) };
   },
 
@@ -415,9 +412,8 @@ export const ideasoftConnector: Connector = {
       endCreatedAt: turkeyDay(to - 1 + 86_400_000),
     });
     const { result: body } = await withToken(credentials, ctx, (token) => adminGet(`/orders?${query.toString()}`, token, credentials, ctx));
-    const rows = listOf(body);
-    if (!rows) throw new ConnectorError('unexpected', 'marketplace_unexpected', 'Ideasoft orders answer is not a list');
-    const orders = (rows as IdeasoftOrder[]).map(toIdeasoftOrder).filter((order) => {
+    const rows = parseIdeasoftOrders(body);
+    const orders = rows.map(toIdeasoftOrder).filter((order) => {
       const at = Date.parse(order.orderedAt);
       return at >= from && at < to;
     });

@@ -32,7 +32,7 @@ import {
   ideasoftAuthorizeUrl,
   type IdeasoftTokens,
 } from './ideasoft.ts';
-import { n11Connector, defaultBaseUrl as n11DefaultBaseUrl } from './n11.ts';
+import { n11Connector, defaultBaseUrl as n11DefaultBaseUrl, type N11Context } from './n11.ts';
 import { ticimaxConnector, defaultBaseUrl as ticimaxDefaultBaseUrl } from './ticimax.ts';
 import { trendyolConnector, defaultBaseUrl as trendyolDefaultBaseUrl, type TrendyolContext } from './trendyol.ts';
 import { ConnectorError, type Connector, type ConnectorContext, type Credentials } from './types.ts';
@@ -71,7 +71,18 @@ export function isMarketplaceCode(code: string): code is MarketplaceCode {
 export interface ConnectorRegistryOptions {
   config: Pick<Config, 'marketplaceMode' | 'marketplaceBaseUrls' | 'publicUrl'> & {
     amazon: Omit<Config['amazon'], 'draft' | 'ordersApi'> & Partial<Pick<Config['amazon'], 'draft' | 'ordersApi'>>;
-  } & Partial<Pick<Config, 'hepsiburadaUserAgent' | 'ciceksepetiMinIntervalMs' | 'trendyolIntegratorName' | 'trendyolOrderHistoryDays'>>;
+  } & Partial<
+      Pick<
+        Config,
+        | 'hepsiburadaUserAgent'
+        | 'ciceksepetiMinIntervalMs'
+        | 'ciceksepetiRequestDates'
+        | 'trendyolIntegratorName'
+        | 'trendyolOrderHistoryDays'
+        | 'trendyolStreamIntervalMs'
+        | 'n11'
+      >
+    >;
   /** The transport the connectors use; defaults to global fetch. */
   fetch?: typeof fetch;
   /** The transport of live calls to seller-typed hosts; defaults to the outbound guard. */
@@ -139,7 +150,11 @@ export function createConnectorRegistry({
         ...(config.trendyolIntegratorName ? { integratorName: config.trendyolIntegratorName } : {}),
         ...(config.trendyolOrderHistoryDays ? { historyDays: config.trendyolOrderHistoryDays } : {}),
         // The stream's 5 s between calls protects Trendyol; the built-in sandbox needs no pacing.
-        ...(sandbox && !config.marketplaceBaseUrls.trendyol ? { streamIntervalMs: 0 } : {}),
+        ...(config.trendyolStreamIntervalMs !== undefined
+          ? { streamIntervalMs: config.trendyolStreamIntervalMs }
+          : sandbox && !config.marketplaceBaseUrls.trendyol
+            ? { streamIntervalMs: 0 }
+            : {}),
       };
       return trendyolCtx;
     }
@@ -154,8 +169,17 @@ export function createConnectorRegistry({
       const ciceksepetiCtx: CiceksepetiContext = {
         ...ctx,
         ...(config.ciceksepetiMinIntervalMs !== undefined ? { minIntervalMs: config.ciceksepetiMinIntervalMs } : {}),
+        ...(config.ciceksepetiRequestDates ? { requestDates: config.ciceksepetiRequestDates } : {}),
       };
       return ciceksepetiCtx;
+    }
+    if (code === 'n11') {
+      const n11Ctx: N11Context = {
+        ...ctx,
+        ...(config.n11?.senders ? { senders: config.n11.senders } : {}),
+        ...(config.n11?.wallClockEpochs !== undefined ? { wallClockEpochs: config.n11.wallClockEpochs } : {}),
+      };
+      return n11Ctx;
     }
     if (code !== 'amazon') return ctx;
     const amazonCtx: AmazonContext = {

@@ -90,6 +90,15 @@ export const storeSync = z.object({
     .describe(
       "Extension of API.md: orders of the store's last import whose status could not be read (kept and counted as placed) or that could not be read at all",
     ),
+  history_days: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullable()
+    .optional()
+    .describe(
+      "Extension of API.md: how many days back from now the marketplace serves this store's orders (Trendyol about 3 months, N11 since November 2024); months before that are not served, which is not the same as no sales. Null: no limit is known, the store's whole history is served",
+    ),
 });
 export type StoreSync = z.output<typeof storeSync>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exchangeIdeasoftCode, ideasoftAuthorizeUrl, ideasoftConnector } from '../ideasoft.ts';
+import { ideasoftOAuthError, ideasoftOrdersPage } from '../ideasoft-schema.ts';
 import { ConnectorError, type Credentials, type MarketplaceOrder } from '../types.ts';
 import { ideasoftSandbox, ideasoftSandboxStoreKey } from './ideasoft.ts';
 import { sandboxSales } from './orders.ts';
@@ -101,7 +102,9 @@ describe('Ideasoft sandbox: authorization code', () => {
   it('answers a forged token like the OAuth server does', async () => {
     const response = await fetch(`${base()}/admin-api/products?limit=1`, { headers: { authorization: 'Bearer forged' } });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: 'invalid_grant', error_description: 'The access token provided is invalid.' });
+    const body: unknown = await response.json();
+    expect(body).toEqual({ error: 'invalid_grant', error_description: 'The access token provided is invalid.' });
+    ideasoftOAuthError.parse(body);
   });
 });
 
@@ -125,7 +128,37 @@ describe('Ideasoft sandbox: orders', () => {
     }));
     expect(expected.length).toBeGreaterThan(100);
     expect(calls).toBeGreaterThan(1);
-    expect(orders).toEqual(expected);
+    // Pages come in id order (sort=id), the generator's list in time order.
+    const byId = (list: MarketplaceOrder[]) => [...list].sort((a, b) => Number(a.id) - Number(b.id));
+    expect(orders).toEqual(byId(expected));
     expect(new Set(orders.map((order) => order.status))).toContain('returned');
+  });
+
+  it('answers every orders page in the shape the connector parses (ideasoft-schema.ts), with the documented paging and filters', async () => {
+    const tokens = await exchangeIdeasoftCode(client, (await approve()).code, redirectUri, ctx());
+    const get = (query: string) =>
+      fetch(`${base()}/admin-api/orders?${query}`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const days = 'startCreatedAt=2026-10-20&endCreatedAt=2026-11-19';
+    const ids: number[] = [];
+    for (let page = 1; ; page += 1) {
+      const response = await get(`limit=100&page=${page}&sort=id&${days}`);
+      expect(response.status).toBe(200);
+      const rows = ideasoftOrdersPage.parse(await response.json());
+      ids.push(...rows.map((row) => row.id));
+      if (rows.length < 100) break;
+    }
+    expect(ids.length).toBeGreaterThan(100);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    // The documented default is 20 a page; sort=-id turns the order round; status filters.
+    const first = ideasoftOrdersPage.parse(await (await get(days)).json());
+    expect(first).toHaveLength(20);
+    const descending = ideasoftOrdersPage.parse(await (await get(`sort=-id&limit=1&${days}`)).json());
+    expect(descending.map((row) => row.id)).toEqual([ids.at(-1)]);
+    const refunded = ideasoftOrdersPage.parse(await (await get(`status=refunded&limit=100&${days}`)).json());
+    expect(refunded.length).toBeGreaterThan(0);
+    expect(new Set(refunded.map((row) => row.status))).toEqual(new Set(['refunded']));
+    for (const bad of ['limit=101', 'page=0', 'startCreatedAt=20.11.2026', 'status=deleted']) {
+      expect((await get(bad)).status, bad).toBe(400);
+    }
   });
 });

@@ -14,14 +14,17 @@
  *   OAuth server's JSON shape `{error, error_description}`.
  * - Access tokens last 24 hours by the sandbox clock (`options.now`) and carry the client id, so the
  *   admin API knows whose store it reads; orders are per client id.
+ * - `GET /admin-api/orders` takes the documented query (`ideasoftOrdersQuery`: limit 1–100, default
+ *   20; page from 1; sort id/-id; status; whole-day createdAt filters) and answers a bare array of
+ *   orders in the shape of ideasoft-schema.ts, which sandbox/ideasoft.test.ts checks.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ideasoftOrdersQuery } from '../ideasoft-schema.ts';
 import { ideasoftStatusOf } from '../ideasoft.ts';
 import { callbackUrl, escapeHtml, themedPage, type ConsentPageTheme } from './consent-page.ts';
-import { lira, openSandbox, sandboxSecret, stableNumber, type SandboxOptions } from './orders.ts';
+import { lira, openSandbox, sandboxSecret, stableNumber, type SandboxOptions, type SandboxPackage } from './orders.ts';
 
-const maxLimit = 100;
 const dayMs = 86_400_000;
 const turkeyOffsetMs = 3 * 3_600_000;
 const accessTokenSeconds = 86_400;
@@ -212,40 +215,46 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/admin-api/orders', async (request, reply) => {
     const clientId = bearerClient(request) ?? '';
-    const limit = Number(request.query.limit ?? 20);
-    const pageNumber = Number(request.query.page ?? 1);
-    if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit || !Number.isInteger(pageNumber) || pageNumber < 1) {
-      return reply.code(400).send({ errorCode: 'INVALID_PARAMETER', errorMessage: 'limit must be 1–100 and page at least 1' });
+    const query = ideasoftOrdersQuery.safeParse(request.query);
+    if (!query.success) {
+      // Ideasoft's answer to a bad parameter is undocumented; the connector reads any 4xx but 401 as unexpected.
+      return reply.code(400).send({ errorCode: 'INVALID_PARAMETER', errorMessage: query.error.issues[0]?.message ?? 'invalid query' });
     }
+    const { limit, page: pageNumber, sort, status, startCreatedAt, endCreatedAt } = query.data;
     const at = now();
-    const start = request.query.startCreatedAt ? turkeyDayStart(request.query.startCreatedAt) : 0;
+    const start = startCreatedAt ? turkeyDayStart(startCreatedAt) : 0;
     // endCreatedAt is a whole day and includes it.
-    const end = request.query.endCreatedAt ? turkeyDayStart(request.query.endCreatedAt) + dayMs : at;
-    if (!Number.isFinite(start) || !Number.isFinite(end)) {
-      return reply.code(400).send({ errorCode: 'INVALID_PARAMETER', errorMessage: 'dates must be yyyy-mm-dd' });
-    }
-    const all = orders(ideasoftSandboxStoreKey(clientId), start, end, at);
-    // sort=id: the generator's ids grow with time, so the order is already by id.
+    const end = endCreatedAt ? turkeyDayStart(endCreatedAt) + dayMs : at;
+    const wordOf = (order: SandboxPackage) => (order.status === 'split' ? ideasoftStatusOf.cancelled : ideasoftStatusOf[order.status]);
+    // The generator lists by order time, which is not id order within a day.
+    const all = orders(ideasoftSandboxStoreKey(clientId), start, end, at)
+      .filter((order) => !status || wordOf(order) === status)
+      .sort((a, b) => Number(a.id) - Number(b.id));
+    if (sort === '-id') all.reverse();
     return all.slice((pageNumber - 1) * limit, pageNumber * limit).map((order) => {
       const seed = stableNumber(order.id);
-      const createdAt = turkeyTime(Date.parse(order.orderedAt));
-      const updatedAt = turkeyTime(Date.parse(order.lastModifiedAt));
+      // Prices include 20 % VAT, as Turkish shops show them; no discounts and free shipping.
+      const amount = lira(order.totalAmount);
       return {
         id: Number(order.id),
         transactionId: `IDS${order.id}`,
         customerFirstname: firstNames[seed % firstNames.length],
         customerSurname: lastNames[(seed >> 3) % lastNames.length],
         customerEmail: `musteri${seed % 10_000}@example.com`,
-        status: order.status === 'split' ? ideasoftStatusOf.cancelled : ideasoftStatusOf[order.status],
+        status: wordOf(order),
         paymentStatus: order.status === 'cancelled' ? 'failed' : 'success',
         paymentTypeName: 'Kredi Kartı',
         currency: 'TL',
-        generalAmount: lira(order.totalAmount),
-        finalAmount: lira(order.totalAmount),
+        amount,
+        couponDiscount: 0,
+        promotionDiscount: 0,
+        taxAmount: Math.round((order.totalAmount * 20) / 120) / 100,
+        generalAmount: amount,
         shippingAmount: 0,
+        finalAmount: amount,
         shippingProviderName: 'Yurtiçi Kargo',
-        createdAt,
-        updatedAt,
+        createdAt: turkeyTime(Date.parse(order.orderedAt)),
+        updatedAt: turkeyTime(Date.parse(order.lastModifiedAt)),
         orderItems: order.lines.map((line, index) => ({
           id: Number(order.id) * 10 + index,
           productName: line.name,
@@ -254,6 +263,9 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
           productCurrency: 'TL',
           productQuantity: line.quantity,
           productTax: 20,
+          productDiscount: 0,
+          discount: 0,
+          product: { id: stableNumber(`ideasoft-product:${line.sku}`) % 100_000 },
         })),
       };
     });

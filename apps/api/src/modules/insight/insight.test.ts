@@ -13,6 +13,7 @@ import { insertIntegration } from '../marketplace/repository.ts';
 import { addDays } from '@worq/domain/calendar';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
 import { upsertOrders } from './sync-repository.ts';
+import { historyDaysOf } from './overview.ts';
 import { monthStart } from './sales-history.ts';
 import { createReviewTestApp, signInExpert, submitApplication } from '../admin/test-kit.ts';
 
@@ -127,6 +128,11 @@ describe('GET /insight/overview', () => {
       revenue: 11_000,
     });
     expect(body.sync.map((store: { state: string }) => store.state)).toEqual(['never', 'never']);
+    // How far back each marketplace serves orders: Trendyol's stream 88 days, Hepsiburada no known limit.
+    const historyDays = Object.fromEntries(
+      body.sync.map((store: { marketplace_code: string; history_days: number | null }) => [store.marketplace_code, store.history_days]),
+    );
+    expect(historyDays).toEqual({ trendyol: 88, hepsiburada: null });
   });
 
   it('filters by store (repeated integration_id) and keeps the invariants', async () => {
@@ -407,5 +413,16 @@ describe('store_performance for experts', () => {
       { marketplace_code: 'trendyol', store_name: 'Ayşe Butik', revenue: 300_000, source_verified: true, unclassified_orders: 0 },
     ]);
     expect(performance.last_synced_at).toBeNull();
+  });
+});
+
+describe('history_days of a store sync row', () => {
+  it('counts the whole days since the oldest order the marketplace serves, and is null where no limit is known', () => {
+    const now = new Date('2026-11-20T09:00:00Z');
+    expect(historyDaysOf('trendyol', now)).toBe(88);
+    // N11 serves nothing before 1 November 2024 Istanbul (31 October 21:00 UTC): 749 whole days and 12 hours.
+    expect(historyDaysOf('n11', now)).toBe(749);
+    for (const code of ['hepsiburada', 'ciceksepeti', 'amazon', 'ideasoft', 'ticimax', 'unknown'])
+      expect(historyDaysOf(code, now), code).toBeNull();
   });
 });

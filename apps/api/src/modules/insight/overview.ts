@@ -8,6 +8,7 @@ import { formatMessage, isMessageKey } from '@worq/domain/messages';
 import type { Language } from '@worq/domain/language';
 import type { StoreHostSuffixes } from '@worq/domain/store-source';
 import { maxRangeDays, type Overview, type StoreSync, type SyncState, type Totals } from '@worq/domain/wire/insight';
+import { connectors, isMarketplaceCode } from '../../connectors/registry.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
@@ -23,6 +24,7 @@ import {
 
 export const defaultRangeDays = 30;
 
+const dayMs = 86_400_000;
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
 
 function toTotals(totals: PeriodTotals): Totals {
@@ -82,7 +84,14 @@ export function toStoreSync(row: StoreSyncRow, language: Language, now: Date): S
     message: row.message && isMessageKey(row.message) ? formatMessage(language, row.message, row.messageParams ?? {}) : null,
     source_verified: row.sourceVerified,
     unclassified_orders: row.unclassifiedOrders,
+    history_days: historyDaysOf(row.marketplaceCode, now),
   };
+}
+
+/** How many whole days back the marketplace serves orders as of `now` (Connector.oldestServed); null: no known limit. */
+export function historyDaysOf(marketplaceCode: string, now: Date): number | null {
+  const served = isMarketplaceCode(marketplaceCode) ? connectors[marketplaceCode].oldestServed?.(now) : undefined;
+  return served ? Math.max(0, Math.floor((now.getTime() - served.getTime()) / dayMs)) : null;
 }
 
 export async function buildOverview(

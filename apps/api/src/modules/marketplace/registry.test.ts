@@ -42,6 +42,29 @@ describe('connector registry', () => {
     expect(live.connector('n11').code).toBe('n11');
   });
 
+  it('hands the configured connector options to the connectors, and leaves their defaults otherwise', () => {
+    const configured = createConnectorRegistry({
+      config: config({
+        ciceksepetiRequestDates: 'wall',
+        n11: { senders: ['ALL'], wallClockEpochs: false },
+        trendyolStreamIntervalMs: 7000,
+      }),
+    });
+    expect(configured.context('ciceksepeti')).toMatchObject({ requestDates: 'wall' });
+    expect(configured.context('n11')).toMatchObject({ senders: ['ALL'], wallClockEpochs: false });
+    expect(configured.context('trendyol')).toMatchObject({ streamIntervalMs: 7000 });
+
+    const plain = createConnectorRegistry({ config: config() });
+    expect(plain.context('ciceksepeti')).not.toHaveProperty('requestDates');
+    expect(plain.context('n11')).not.toHaveProperty('senders');
+    expect(plain.context('n11')).not.toHaveProperty('wallClockEpochs');
+    expect(plain.context('trendyol')).not.toHaveProperty('streamIntervalMs');
+    // The built-in sandbox needs no pacing unless the operator asks for it.
+    expect(createConnectorRegistry({ config: config({ marketplaceMode: 'sandbox' }) }).context('trendyol')).toMatchObject({
+      streamIntervalMs: 0,
+    });
+  });
+
   it('prefers a configured base URL in either mode', () => {
     for (const marketplaceMode of ['sandbox', 'live'] as const) {
       const registry = createConnectorRegistry({
