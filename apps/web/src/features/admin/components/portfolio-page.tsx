@@ -118,8 +118,7 @@ function PortfolioTable({ rows, caption }: { rows: PortfolioRow[]; caption: stri
             t('portfolio.columns.seller'),
             { label: t('portfolio.columns.risk'), className: styles.numeric },
             { label: t('portfolio.columns.remaining'), className: styles.numeric },
-            { label: t('portfolio.columns.sales_2w'), className: styles.numeric },
-            { label: t('portfolio.columns.sales_4w'), className: styles.numeric },
+            { label: t('portfolio.columns.sales_vs_plan'), className: styles.numeric },
             { label: t('portfolio.columns.late'), className: styles.numeric },
             t('portfolio.columns.connection'),
             { label: t('portfolio.columns.last_order'), className: styles.numeric },
@@ -140,8 +139,14 @@ function PortfolioTable({ rows, caption }: { rows: PortfolioRow[]; caption: stri
                 {formatMoney(row.remaining_amount)}
                 <span className={styles.sub}>{t('portfolio.of_total', { amount: formatMoney(row.total_payment_amount) })}</span>
               </td>
-              <td className={styles.numeric}>{figures.salesVsPlan(row.sales_vs_plan_2w)}</td>
-              <td className={styles.numeric}>{figures.salesVsPlan(row.sales_vs_plan_4w)}</td>
+              <td className={styles.numeric}>
+                <span className={styles.period}>
+                  <span className={styles.periodLabel}>{t('portfolio.weeks_2')}</span> {figures.salesVsPlan(row.sales_vs_plan_2w)}
+                </span>
+                <span className={styles.period}>
+                  <span className={styles.periodLabel}>{t('portfolio.weeks_4')}</span> {figures.salesVsPlan(row.sales_vs_plan_4w)}
+                </span>
+              </td>
               <td className={styles.numeric}>
                 <span className={row.late_installments > 0 ? styles.behind : undefined}>{row.late_installments}</span>
               </td>

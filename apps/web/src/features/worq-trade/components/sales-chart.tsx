@@ -43,6 +43,8 @@ export function SalesChart({ weeks }: { weeks: PerformanceWeek[] }) {
                 stroke="none"
                 fill="var(--color-primary-soft-strong)"
                 fillOpacity={0.8}
+                dot={false}
+                activeDot={false}
                 isAnimationActive={false}
                 connectNulls={false}
               />

@@ -129,17 +129,21 @@ function WeeksTable({ performance }: { performance: Performance }) {
                 {t('performance.week', { week: week.week })}
                 <span className={styles.weekDays}>{range(week)}</span>
               </th>
-              <td className={styles.amountCol}>
+              <td className={styles.amountCol} data-label={t('performance.columns.sales')}>
                 <WeekSales week={week} today={today} />
               </td>
-              <td className={styles.amountCol}>{money(week.plan_expected)}</td>
+              <td className={styles.amountCol} data-label={t('performance.columns.plan')}>
+                {money(week.plan_expected)}
+              </td>
               {showBand && (
-                <td className={`${styles.amountCol} ${styles.bandCol}`}>
+                <td className={`${styles.amountCol} ${styles.bandCol}`} data-label={t('performance.columns.band')}>
                   {week.low !== null && week.high !== null ? `${money(week.low)} – ${money(week.high)}` : '—'}
                 </td>
               )}
               {showUnverified && (
-                <td className={styles.amountCol}>{week.served && week.unverified_sales !== null ? money(week.unverified_sales) : '—'}</td>
+                <td className={styles.amountCol} data-label={t('performance.columns.unverified')}>
+                  {week.served && week.unverified_sales !== null ? money(week.unverified_sales) : '—'}
+                </td>
               )}
             </tr>
           ))}
@@ -198,7 +202,8 @@ export function PerformanceBody({ performance }: { performance: Performance }) {
       )}
       <figure className={styles.figure}>
         <figcaption className={styles.subheading}>{t('performance.chart_title')}</figcaption>
-        <SalesChart weeks={performance.weeks} />
+        {/* One week is no trend: its row says it all, a chart of one bar would only take room. */}
+        {performance.weeks.length > 1 && <SalesChart weeks={performance.weeks} />}
         <WeeksTable performance={performance} />
       </figure>
       {hasUnverified && <p className={styles.muted}>{t('performance.unverified_note')}</p>}
