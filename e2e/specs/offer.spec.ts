@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { OfferView } from '@worq/domain/wire/offer';
+import { expertCredentials, expertEnv } from '../fixtures/admin.ts';
+import { signInThroughApi } from '../fixtures/accounts.ts';
+import { callApi, connectSandboxTrendyol, customerIdOf } from '../fixtures/api.ts';
+import { checkScreen, freshSellerTokens, journeysIn, runJourney } from '../fixtures/journey.ts';
+import { exactly, text } from '../fixtures/screens.ts';
+
+// The pre-qualified offer (issue 35) as a seller meets it: a new sandbox Trendyol store is imported,
+// GET /gpp/offer pre-qualifies the seller within a minute of connecting, the plan step fills itself
+// from the offer when the seller chooses it, and after submission the expert's review shows the
+// offer the seller saw. Photos in e2e/artifacts/offer/.
+
+const place = journeysIn('offer', { env: { ...expertEnv, SANDBOX_DELAY_MS: '0' } });
+
+interface ListedApplication {
+  id: string;
+  status: string;
+}
+
+test('a store connected a minute ago gives a pre-qualified offer that fills the plan, and the expert sees it (English, dark)', async () => {
+  const tokens = await freshSellerTokens(place.baseUrl, 'en');
+  const t = (key: string, values: Record<string, string | number> = {}) => text('en', key, values);
+  const connectedAt = Date.now();
+  await connectSandboxTrendyol(place.baseUrl, tokens, [{ storeName: 'Teklif Butik', sellerId: '730501' }]);
+
+  // The positive signal: the offer turns pre-qualified once the newest weeks are imported.
+  let offer: OfferView | undefined;
+  while (Date.now() - connectedAt < 60_000) {
+    offer = await callApi<OfferView>(place.baseUrl, tokens, 'GET', '/gpp/offer');
+    if (offer.status === 'pre_qualified') break;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  assert.equal(offer?.status, 'pre_qualified', `pre-qualified within a minute of connecting: ${JSON.stringify(offer?.refusals)}`);
+  assert.ok(offer.max_amount! > 0);
+
+  await runJourney(place, { language: 'en', theme: 'dark', width: 1280, tokens }, async (journey) => {
+    const { page, context } = journey;
+    // The plan page's guided tour opens on a first visit; this journey is about the offer.
+    await context.addInitScript(() => localStorage.setItem('worq-trade.plan-tour-seen', '1'));
+    await page.goto('/worq-trade/start');
+    const shown = page.getByRole('region', { name: t('worq-trade:offer.title') });
+    await shown.getByText(/financing of up to/).waitFor();
+    // The amount the API offered, whatever way the language writes it (₺842,000.00 in English).
+    const lira = Math.floor(offer!.max_amount! / 100);
+    assert.ok(((await shown.textContent()) ?? '').replace(/\D/g, '').includes(String(lira)), 'the offered amount is shown');
+    await checkScreen(journey, 'start-with-offer');
+    await page.getByRole('button', { name: t('worq-trade:start.submit'), exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/worq-trade/onboarding/revenue-sharing-plan');
+
+    await page.getByRole('button', { name: t('worq-trade:offer.choose'), exact: true }).click();
+    const stock = page.getByRole('textbox', { name: exactly(t('worq-trade:plan.form.stock')) });
+    // The stock purchase is the offer's amount, in lira as the field writes it.
+    const field = await stock.elementHandle();
+    await page.waitForFunction(([input, digits]) => (input as HTMLInputElement).value.replace(/\D/g, '').startsWith(digits), [
+      field,
+      String(lira),
+    ] as const);
+    assert.ok((await stock.inputValue()).replace(/\D/g, '').startsWith(String(lira)));
+    await checkScreen(journey, 'plan-from-offer');
+    const saved = page.waitForResponse((response) => response.url().includes('/gpp/upsert') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: t('worq-trade:plan.continue'), exact: true }).click();
+    assert.equal((await saved).status(), 200);
+    await page.waitForURL((url) => url.pathname === '/worq-trade/onboarding/connect-store');
+  });
+
+  // Submission through the API as the remaining screens do it (their own spec walks them).
+  const [application] = await callApi<ListedApplication[]>(
+    place.baseUrl,
+    tokens,
+    'GET',
+    `/application/get_by_customer_id/${customerIdOf(tokens.jwt_token)}`,
+  );
+  assert.ok(application, 'the plan step started an application');
+  const stores = await callApi<{ id: string }[]>(place.baseUrl, tokens, 'GET', '/marketplace/integration/list');
+  await callApi(place.baseUrl, tokens, 'POST', '/marketplace/integration/set_company', {
+    integration_ids: stores.map((store) => store.id),
+    company: {
+      type: 3,
+      tax_number: '1234567890',
+      official_full_name: 'Teklif Deneme',
+      trade_name: 'Teklif Butik Ltd.',
+      tax_office: 'Kadıköy',
+    },
+  });
+  await callApi(place.baseUrl, tokens, 'POST', '/application/set_step', { application_id: application.id, step: 3 });
+  await callApi(place.baseUrl, tokens, 'POST', '/application/complete_application', { application_id: application.id });
+
+  const expert = await signInThroughApi(place.baseUrl, expertCredentials);
+  await runJourney(place, { language: 'en', theme: 'light', width: 1280, tokens: expert }, async (journey) => {
+    const { page } = journey;
+    await page.goto(`/admin/applications/${application.id}`);
+    // The offer as the seller saw it at submission, in the seller's language (Turkish here: the API calls above asked in Turkish).
+    await page
+      .getByText(/finansman|financing of up to/)
+      .first()
+      .waitFor();
+    await checkScreen(journey, 'review-with-offer');
+  });
+});
