@@ -296,16 +296,28 @@ async function tellExperts(ctx: WatchContext, tx: Tx, applicationId: string, evi
   }
 }
 
-/** One tick of the job: adopt new approvals, then check what is due. Returns how many were checked. */
-export async function runFundingWatch(ctx: WatchContext, now = new Date()): Promise<number> {
+/** How long one tick keeps claiming due applications (the tick is every 15 s). */
+const tickBudgetMs = 10_000;
+
+/**
+ * One tick of the job: adopt new approvals, then check what is due, batch after batch while the
+ * tick's budget lasts, so one process keeps up with thousands of funded sellers on a short interval
+ * (bench/portfolio: about 45 ms a check). Returns how many were checked.
+ */
+export async function runFundingWatch(ctx: WatchContext, now = new Date(), clock: () => number = Date.now): Promise<number> {
+  const started = clock();
   await adoptFundedApplications(ctx, now);
-  const due = await claimDueWatches(ctx, now);
-  for (const applicationId of due) {
-    try {
-      await checkFundedApplication(ctx, applicationId, now);
-    } catch (error) {
-      ctx.log.warn({ err: error, applicationId }, 'funding watch check failed; retried at the next interval');
+  let checked = 0;
+  for (;;) {
+    const due = await claimDueWatches(ctx, now);
+    for (const applicationId of due) {
+      try {
+        await checkFundedApplication(ctx, applicationId, now);
+      } catch (error) {
+        ctx.log.warn({ err: error, applicationId }, 'funding watch check failed; retried at the next interval');
+      }
     }
+    checked += due.length;
+    if (due.length === 0 || clock() - started >= tickBudgetMs) return checked;
   }
-  return due.length;
 }
