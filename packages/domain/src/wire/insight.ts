@@ -175,6 +175,12 @@ export const storePerformanceView = z.object({
       orders: z.number().int(),
       cancelled_orders: z.number().int(),
       returned_orders: z.number().int(),
+      served: z
+        .boolean()
+        .optional()
+        .describe(
+          "false when a store's marketplace does not serve orders back to this month's first day (Trendyol: about 88 days): its figures are incomplete, not zero",
+        ),
     }),
   ),
   cancellation_rate: z.number(),

@@ -398,6 +398,7 @@ describe('store_performance for experts', () => {
       orders: 1,
       cancelled_orders: 0,
       returned_orders: 0,
+      served: true,
     });
     expect(performance.months.at(-2)).toEqual({
       month: lastMonth.slice(0, 7),
@@ -405,7 +406,10 @@ describe('store_performance for experts', () => {
       orders: 1,
       cancelled_orders: 1,
       returned_orders: 1,
+      served: true,
     });
+    // Trendyol serves 88 days: a month that began four months ago or earlier is incomplete, not zero.
+    expect(performance.months.slice(0, 9).map((month: { served: boolean }) => month.served)).toEqual(Array(9).fill(false));
     expect(performance.months.reduce((sum: number, month: { revenue: number }) => sum + month.revenue, 0)).toBe(300_000);
     expect(performance.cancellation_rate).toBe(0.25);
     expect(performance.return_rate).toBe(0.25);

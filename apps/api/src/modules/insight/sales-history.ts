@@ -11,6 +11,7 @@ import type { StorePerformanceView, TurnoverSuggestion } from '@worq/domain/wire
 import type { Db } from '../../db/client.ts';
 import { addDays } from '@worq/domain/calendar';
 import { firstOrderAt, istanbulDate, monthlyFigures, revenueByStore, safeAdd, storesWithSync } from './repository.ts';
+import { historyDaysOf } from './overview.ts';
 
 /** Months averaged by the plan suggestion. */
 export const suggestionMonths = 3;
@@ -101,6 +102,10 @@ export async function storePerformance(
     storesWithSync(db, customerId, hostSuffixes),
   ]);
   const byMonth = new Map(figures.map((figure) => [figure.month, figure]));
+  const chosen = stores.filter((store) => integrationIds.includes(store.integrationId));
+  // The oldest day every chosen store's marketplace still serves; a month starting before it is incomplete.
+  const limits = chosen.map((store) => historyDaysOf(store.marketplaceCode, now)).filter((days): days is number => days !== null);
+  const servedFrom = limits.length > 0 ? addDays(today, -Math.min(...limits)) : null;
   const months: StorePerformanceView['months'] = [];
   for (let offset = -(performanceMonths - 1); offset <= 0; offset++) {
     const month = monthStart(today, offset).slice(0, 7);
@@ -111,11 +116,11 @@ export async function storePerformance(
       orders: figure?.orders ?? 0,
       cancelled_orders: figure?.cancelledOrders ?? 0,
       returned_orders: figure?.returnedOrders ?? 0,
+      served: servedFrom === null || `${month}-01` >= servedFrom,
     });
   }
   const placed = months.reduce((sum, month) => sum + month.orders + month.cancelled_orders + month.returned_orders, 0);
   const rate = (count: number) => (placed > 0 ? Math.round((count / placed) * 10_000) / 10_000 : 0);
-  const chosen = stores.filter((store) => integrationIds.includes(store.integrationId));
   const synced = chosen.flatMap((store) => (store.lastSyncedAt ? [store.lastSyncedAt.getTime()] : []));
   return {
     months,

@@ -51,15 +51,25 @@ export function StorePerformanceSection({ performance }: { performance: StorePer
               {performance.months.map((month) => (
                 <tr key={month.month}>
                   <th scope="row">{monthName(month.month)}</th>
-                  <td>
-                    <span
-                      className={styles.bar}
-                      style={{ inlineSize: `${Math.round((month.revenue / highest) * 100)}%` }}
-                      aria-hidden="true"
-                    />
-                    {formatMoney(month.revenue)}
-                  </td>
-                  <td>{month.orders}</td>
+                  {month.served === false && month.orders + month.cancelled_orders + month.returned_orders === 0 ? (
+                    // Beyond what the marketplace serves (Trendyol: 88 days): unknown, not a zero.
+                    <td colSpan={2} className={styles.unserved}>
+                      {t('review.performance.unserved')}
+                    </td>
+                  ) : (
+                    <>
+                      <td>
+                        <span
+                          className={styles.bar}
+                          style={{ inlineSize: `${Math.round((month.revenue / highest) * 100)}%` }}
+                          aria-hidden="true"
+                        />
+                        {formatMoney(month.revenue)}
+                        {month.served === false && <span className={styles.partial}> {t('review.performance.partial')}</span>}
+                      </td>
+                      <td>{month.orders}</td>
+                    </>
+                  )}
                 </tr>
               ))}
             </tbody>
