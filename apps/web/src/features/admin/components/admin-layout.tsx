@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { PreferenceSwitches } from '../../../components/ui/preference-switches.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { isSettling, logout, useSession, useSessionPlumbing } from '../../../lib/session.ts';
-import { fullName } from '../format.ts';
+import { fullName } from '../person.ts';
 import styles from './admin-layout.module.css';
 
 export const adminLoginPath = '/admin/login';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bucketSeries, changeOf, formatDay, formatMoney, istanbulToday, rangeOf, seriesCsv } from '../../period.ts';
+import { formatDay, formatLira } from '../../../../lib/format.ts';
+import { bucketSeries, changeOf, figureLira, istanbulToday, rangeOf, seriesCsv } from '../../period.ts';
 
 describe('insight periods', () => {
   it('counts Istanbul days whatever the browser zone: 22:30 UTC is already the next day', () => {
@@ -28,8 +29,9 @@ describe('insight periods', () => {
   });
 
   it('formats money and days the Turkish way in tr and the English way in en', () => {
-    expect(formatMoney(123_456_00, 'tr')).toBe('₺123.456');
-    expect(formatMoney(123_456_00, 'en')).toBe('₺123.456');
+    // The same in both languages: the figures carry no UI language.
+    expect(formatLira(123_456_00, figureLira)).toBe('₺123.456');
+    expect(figureLira.language).toBeUndefined();
     expect(formatDay('2026-11-05', 'tr')).toBe('05.11.2026');
     expect(formatDay('2026-11-05', 'en')).toBe('05/11/2026');
     expect(changeOf(150, 100)).toBe(0.5);
