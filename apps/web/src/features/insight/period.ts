@@ -1,9 +1,9 @@
 /*
- * Periods, day buckets, number formats and the CSV of the WorqInsight dashboard. Days are Istanbul
+ * Periods, day buckets and the figures' lira format of the WorqInsight dashboard. Days are Istanbul
  * calendar days (UTC+3 all year), whatever zone the browser is in, because the server counts them
  * that way.
  */
-import { formatDay, type LiraOptions } from '../../lib/format.ts';
+import type { LiraOptions } from '../../lib/format.ts';
 import { addDays, daysBetween, istanbulDay } from '@worq/domain/calendar';
 
 export { addDays };
@@ -74,19 +74,4 @@ export const figureLira: LiraOptions = { narrow: true, wholeLira: true };
 export function changeOf(current: number, previous: number): number | null {
   if (previous === 0) return current === 0 ? 0 : null;
   return (current - previous) / previous;
-}
-
-/**
- * The daily series as CSV. Turkish Excel reads `;`-separated files with a decimal comma, English
- * ones `,` with a decimal point; a BOM makes it read the Turkish letters as UTF-8.
- */
-export function seriesCsv(series: SeriesPoint[], language: string, headers: { date: string; revenue: string; orders: string }): string {
-  const separator = language === 'en' ? ',' : ';';
-  const amount = (kurus: number) => {
-    const text = (kurus / 100).toFixed(2);
-    return language === 'en' ? text : text.replace('.', ',');
-  };
-  const rows = [[headers.date, headers.revenue, headers.orders].join(separator)];
-  for (const point of series) rows.push([formatDay(point.date, language), amount(point.revenue), String(point.orders)].join(separator));
-  return `\uFEFF${rows.join('\r\n')}\r\n`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay, formatLira } from '../../../../lib/format.ts';
-import { bucketSeries, changeOf, figureLira, istanbulToday, rangeOf, seriesCsv } from '../../period.ts';
+import { bucketSeries, changeOf, figureLira, istanbulToday, rangeOf } from '../../period.ts';
+import { seriesCsv } from '../../series-csv.ts';
 
 describe('insight periods', () => {
   it('counts Istanbul days whatever the browser zone: 22:30 UTC is already the next day', () => {
@@ -44,6 +45,13 @@ describe('insight periods', () => {
     expect(seriesCsv(series, 'tr', headers)).toBe('\uFEFFTarih;Ciro;Sipariş\r\n01.11.2026;123,45;3\r\n');
     expect(seriesCsv(series, 'en', { date: 'Date', revenue: 'Revenue', orders: 'Orders' })).toBe(
       '\uFEFFDate,Revenue,Orders\r\n01/11/2026,123.45,3\r\n',
+    );
+  });
+
+  it('quotes a header holding the delimiter and keeps a negative amount a number in the CSV', () => {
+    const series = [{ date: '2026-11-01', revenue: -1_250, orders: 0 }];
+    expect(seriesCsv(series, 'tr', { date: 'Tarih', revenue: 'Ciro; ₺', orders: '=Sipariş' })).toBe(
+      '\uFEFFTarih;"Ciro; ₺";"\'=Sipariş"\r\n01.11.2026;-12,50;0\r\n',
     );
   });
 });
