@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,7 +21,6 @@ import { errorLogSerializer, requestLogSerializer } from './plugins/log-redactio
 import { openapiTransforms } from './plugins/openapi-document.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import secretsPlugin from './plugins/secrets.ts';
-import compressJson from './plugins/compress-json.ts';
 import spaPlugin, { connectSources, inlineScriptSources, isSpaPath, sendSpaIndex } from './plugins/spa.ts';
 import { sandboxPlugin } from './connectors/sandbox/sandbox-plugin.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -124,7 +125,6 @@ export async function buildApp({ config, database, delivery, logger = true, logS
   });
 
   await app.register(errorsPlugin);
-  await app.register(compressJson);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -218,6 +218,18 @@ export async function buildApp({ config, database, delivery, logger = true, logS
       });
       api.addHook('onRequest', async (_request, reply) => {
         reply.headers(apiSecurityHeaders);
+      });
+      // API answers of 1 KB and more (store lists, WorqInsight overviews and tips, the OpenAPI
+      // document): brotli at quality 4 (fast, close to gzip -9 in size), else gzip at level 6, on
+      // zlib's thread pool (no synchronous path). Registered here, not on the app, so the web app's
+      // files stay as the build compressed them (plugins/spa.ts). Request bodies are not inflated.
+      await api.register(compress, {
+        encodings: ['br', 'gzip'],
+        threshold: 1024,
+        brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+        zlibOptions: { level: 6 },
+        syncThreshold: 0,
+        globalDecompression: false,
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { ping: database.ping });

@@ -8,7 +8,7 @@
  * REQUESTED) and `sender` for the fulfilment (SELLER, or N11 for n11depom). The answer's shape is
  * n11ClaimReturnListResponse in n11-schema.ts.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { istanbulDay } from '@worq/domain/calendar';
 import { isRecord } from './http.ts';
 import type { n11ClaimReturnListResponse } from './n11-schema.ts';
@@ -20,8 +20,8 @@ export const n11ClaimsPageSize = 20;
 const envelopeNamespace = 'http://schemas.xmlsoap.org/soap/envelope/';
 const schemaNamespace = 'http://www.n11.com/ws/schemas';
 
-const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
+// An empty SOAP header written `<soapenv:Header/>`, as integrators' requests do.
+const xmlBuilder = new XMLBuilder({ ignoreAttributes: false, unpairedTags: ['soapenv:Header'], suppressUnpairedNode: false });
 
 /** `dd/MM/yyyy` of the Istanbul day of an instant. */
 export function n11ClaimDay(ms: number): string {
@@ -40,18 +40,28 @@ export interface ClaimReturnListQuery {
 }
 
 export function claimReturnListRequest(query: ClaimReturnListQuery): string {
-  const e = escapeXml;
-  return (
-    `<?xml version="1.0" encoding="UTF-8"?>` +
-    `<soapenv:Envelope xmlns:soapenv="${envelopeNamespace}" xmlns:sch="${schemaNamespace}"><soapenv:Header/><soapenv:Body>` +
-    `<sch:ClaimReturnListRequest>` +
-    `<auth><appKey>${e(query.appKey)}</appKey><appSecret>${e(query.appSecret)}</appSecret></auth>` +
-    `<searchData><status>ALL</status><executer></executer><searchInfoType></searchInfoType><searchQuery></searchQuery>` +
-    `<sender>${e(query.sender)}</sender>` +
-    `<period><startDate>${e(query.startDay)}</startDate><endDate>${e(query.endDay)}</endDate></period></searchData>` +
-    `<pagingData><currentPage>${query.page}</currentPage></pagingData>` +
-    `</sch:ClaimReturnListRequest></soapenv:Body></soapenv:Envelope>`
-  );
+  return xmlBuilder.build({
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    'soapenv:Envelope': {
+      '@_xmlns:soapenv': envelopeNamespace,
+      '@_xmlns:sch': schemaNamespace,
+      'soapenv:Header': '',
+      'soapenv:Body': {
+        'sch:ClaimReturnListRequest': {
+          auth: { appKey: query.appKey, appSecret: query.appSecret },
+          searchData: {
+            status: 'ALL',
+            executer: '',
+            searchInfoType: '',
+            searchQuery: '',
+            sender: query.sender,
+            period: { startDate: query.startDay, endDate: query.endDay },
+          },
+          pagingData: { currentPage: query.page },
+        },
+      },
+    },
+  });
 }
 
 const xmlParser = new XMLParser({

@@ -11,7 +11,7 @@
  * domain to www, or http to https, and fetch would turn the POST into a GET): the seller is told
  * the canonical host instead. Dates are Istanbul wall-clock time both ways.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { marketplaceFetch, readCapped } from './http.ts';
 import { publicStoreOrigin } from './ideasoft.ts';
@@ -48,9 +48,8 @@ function serviceUrl(credentials: Credentials, ctx: ConnectorContext): string {
   return `${resolved}${ticimaxServicePath}`;
 }
 
-export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char] ?? char);
-}
+/** Writes SOAP envelopes (and the sandbox's answers): `@_` attributes, text escaped. */
+export const xmlBuilder = new XMLBuilder({ ignoreAttributes: false, suppressBooleanAttributes: false });
 
 /** WCF reads an unzoned xs:dateTime as server-local time, which for Ticimax is Istanbul (UTC+3). */
 export function istanbulLocal(date: Date): string {
@@ -98,19 +97,20 @@ export function selectSiparisEnvelope(request: SelectSiparisRequest): string {
     ['SiralamaDegeri', 'ID'],
     ['SiralamaYonu', 'ASC'],
   ];
-  const members = (pairs: [string, string][]) => pairs.map(([name, value]) => `<a:${name}>${escapeXml(value)}</a:${name}>`).join('');
-  return (
-    '<?xml version="1.0" encoding="utf-8"?>' +
-    `<soap:Envelope xmlns:soap="${soapEnvelopeNamespace}">` +
-    '<soap:Body>' +
-    `<SelectSiparis xmlns="${ticimaxNamespace}">` +
-    `<UyeKodu>${escapeXml(request.uyeKodu)}</UyeKodu>` +
-    `<f xmlns:a="${dataContractNamespace}" xmlns:i="http://www.w3.org/2001/XMLSchema-instance">${members(filter)}</f>` +
-    `<s xmlns:a="${dataContractNamespace}" xmlns:i="http://www.w3.org/2001/XMLSchema-instance">${members(paging)}</s>` +
-    '</SelectSiparis>' +
-    '</soap:Body>' +
-    '</soap:Envelope>'
-  );
+  const members = (pairs: [string, string][]) => ({
+    '@_xmlns:a': dataContractNamespace,
+    '@_xmlns:i': 'http://www.w3.org/2001/XMLSchema-instance',
+    ...Object.fromEntries(pairs.map(([name, value]) => [`a:${name}`, value])),
+  });
+  return xmlBuilder.build({
+    '?xml': { '@_version': '1.0', '@_encoding': 'utf-8' },
+    'soap:Envelope': {
+      '@_xmlns:soap': soapEnvelopeNamespace,
+      'soap:Body': {
+        SelectSiparis: { '@_xmlns': ticimaxNamespace, UyeKodu: request.uyeKodu, f: members(filter), s: members(paging) },
+      },
+    },
+  });
 }
 
 /* ---------- Reading SOAP answers ---------- */

@@ -1,3 +1,4 @@
+import { XMLBuilder } from 'fast-xml-parser';
 import { readCapped } from '../connectors/http.ts';
 import { PermanentDeliveryError, type Transport } from './types.ts';
 
@@ -63,29 +64,23 @@ export function providerPhoneNumber(to: string): string {
   return `90${national}`;
 }
 
-const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char);
-
-/** CDATA cannot contain its own terminator; split it across two sections. */
-const cdata = (value: string) => `<![CDATA[${value.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
+// The message goes in CDATA (the builder splits a `]]>` inside it across two sections).
+const xmlBuilder = new XMLBuilder({ ignoreAttributes: false, cdataPropName: '#cdata' });
 
 export function smsRequestBody(settings: Pick<SmsSettings, 'user' | 'password' | 'header'>, number: string, text: string): string {
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<mainbody>',
-    '<header>',
-    '<company dil="TR">Netgsm</company>',
-    `<usercode>${escapeXml(settings.user ?? '')}</usercode>`,
-    `<password>${escapeXml(settings.password ?? '')}</password>`,
-    '<type>1:n</type>',
-    `<msgheader>${escapeXml(settings.header)}</msgheader>`,
-    '</header>',
-    '<body>',
-    `<msg>${cdata(text)}</msg>`,
-    `<no>${number}</no>`,
-    '</body>',
-    '</mainbody>',
-  ].join('\n');
+  return xmlBuilder.build({
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    mainbody: {
+      header: {
+        company: { '@_dil': 'TR', '#text': 'Netgsm' },
+        usercode: settings.user ?? '',
+        password: settings.password ?? '',
+        type: '1:n',
+        msgheader: settings.header,
+      },
+      body: { msg: { '#cdata': text }, no: number },
+    },
+  });
 }
 
 export function smsTransport(settings: SmsSettings): Transport {

@@ -1,5 +1,5 @@
 /**
- * Content-encoding negotiation shared by the web app's files and JSON answers: brotli, then gzip,
+ * Content-encoding negotiation for the web app's precompressed files: brotli, then gzip,
  * then none, following the client's `accept-encoding` (a coding with q=0 is refused, `*` counts).
  */
 export type Coding = 'br' | 'gzip';

@@ -29,7 +29,10 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
 }
 
 export interface LiraOptions {
-  /** The UI language; Turkish grouping (₺1.234,56) unless English (₺1,234.56). */
+  /**
+   * The UI language; Turkish grouping (₺1.234,56) unless English (₺1,234.56). Left out, the amount
+   * is written the Turkish way whatever the UI language (the back-office, WorqTrade's plan, WorqInsight).
+   */
   language?: string;
   /** `₺` even where the locale would write `TRY`. */
   narrow?: boolean;
@@ -37,13 +40,16 @@ export interface LiraOptions {
   wholeLira?: boolean;
   /** Short, for chart axes: ₺80 B, ₺1,2 Mn in Turkish; ₺80k, ₺1.2m in English. */
   compact?: boolean;
+  /** What stands in for a missing or unreadable amount. */
+  empty?: string;
 }
 
-/** 123456 kuruş → "₺1.234,56". */
+/** 123456 kuruş → "₺1.234,56"; `empty` (a dash) for a missing amount. */
 export function formatLira(
-  kurus: number,
-  { language = 'tr', narrow = false, wholeLira = false, compact = false }: LiraOptions = {},
+  kurus: number | null | undefined,
+  { language = 'tr', narrow = false, wholeLira = false, compact = false, empty = '—' }: LiraOptions = {},
 ): string {
+  if (typeof kurus !== 'number' || !Number.isFinite(kurus)) return empty;
   return numberFormat(localeOf(language), {
     style: 'currency',
     currency: 'TRY',

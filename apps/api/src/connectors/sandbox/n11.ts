@@ -20,6 +20,7 @@
  *   invoices (the generated amount), and the package's `totalAmount` is what the buyer paid.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { XMLBuilder } from 'fast-xml-parser';
 import { istanbulDay } from '@worq/domain/calendar';
 import { readSoap, soapChild } from '../n11-claims.ts';
 import { lira, openSandbox, sandboxSecret, stableNumber, type SandboxOptions, type SandboxPackage, type SandboxStatus } from './orders.ts';
@@ -204,12 +205,11 @@ export async function n11Sandbox(app: FastifyInstance, options: SandboxOptions):
       .filter((claim) => claim.day >= startDay && claim.day <= endDay && (wanted === 'ALL' || claim.status === wanted));
     const pageCount = Math.ceil(claims.length / claimsPageSize);
     const shown = claims.slice(page * claimsPageSize, (page + 1) * claimsPageSize);
-    return soapResponse(
-      reply,
-      `<result><status>success</status></result>` +
-        (shown.length > 0 ? `<claimReturnList>${shown.map((claim) => claim.xml).join('')}</claimReturnList>` : '<claimReturnList/>') +
-        `<pagingData><currentPage>${page}</currentPage><pageSize>${claimsPageSize}</pageSize><totalCount>${claims.length}</totalCount><pageCount>${pageCount}</pageCount></pagingData>`,
-    );
+    return soapResponse(reply, {
+      result: { status: 'success' },
+      claimReturnList: shown.length > 0 ? { claimReturn: shown.map((claim) => claim.element) } : '',
+      pagingData: { currentPage: page, pageSize: claimsPageSize, totalCount: claims.length, pageCount },
+    });
   });
 }
 
@@ -279,7 +279,7 @@ function packageOf(item: SandboxPackage, appKey: string, now: number) {
 }
 
 /** The return claims of a package: one per line of a returned package; a denied or withdrawn one on some delivered ones. */
-function claimsOf(item: SandboxPackage, now: number): { day: string; status: string; xml: string }[] {
+function claimsOf(item: SandboxPackage, now: number): { day: string; status: string; element: Record<string, unknown> }[] {
   let status: string | null = null;
   const roll = stableNumber(`n11-claim:${item.id}`) % 40;
   if (item.status === 'returned') status = roll % 3 === 0 ? 'MANUAL_REFUND' : roll % 3 === 1 ? 'APPROVED' : 'REQUESTED';
@@ -292,17 +292,26 @@ function claimsOf(item: SandboxPackage, now: number): { day: string; status: str
   return item.lines.map((line, index) => ({
     day,
     status: status!,
-    xml:
-      `<claimReturn><id>${stableNumber(`n11-claim-id:${item.id}:${index}`)}</id><status>${status}</status>` +
-      `<executer>BUYER</executer><sender>${n11SandboxSender(item)}</sender><reasonType>PRODUCT_DEFECT</reasonType>` +
-      `<orderNumber>${item.orderNumber}</orderNumber><productId>${stableNumber(`n11-product:${line.sku}`) % 1_000_000_000}</productId>` +
-      `<productName>${escapeXml(line.name)}</productName><quantity>${line.quantity}</quantity>` +
-      `<unitPrice>${lira(line.unitPrice).toFixed(2)}</unitPrice><finalPrice>${lira(line.unitPrice * line.quantity).toFixed(2)}</finalPrice>` +
-      `<requestDate>${written}</requestDate><buyerName>Ayşe Yılmaz</buyerName></claimReturn>`,
+    element: {
+      id: stableNumber(`n11-claim-id:${item.id}:${index}`),
+      status,
+      executer: 'BUYER',
+      sender: n11SandboxSender(item),
+      reasonType: 'PRODUCT_DEFECT',
+      orderNumber: item.orderNumber,
+      productId: stableNumber(`n11-product:${line.sku}`) % 1_000_000_000,
+      productName: line.name,
+      quantity: line.quantity,
+      unitPrice: lira(line.unitPrice).toFixed(2),
+      finalPrice: lira(line.unitPrice * line.quantity).toFixed(2),
+      requestDate: written,
+      buyerName: 'Ayşe Yılmaz',
+    },
   }));
 }
 
-const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+// Empty elements written `<a/>`, as n11's service writes them.
+const xmlBuilder = new XMLBuilder({ ignoreAttributes: false, suppressEmptyNode: true });
 
 /** `dd/MM/yyyy` → `YYYY-MM-DD`, or '' when it is not one. */
 function dayOfClaim(value: string): string {
@@ -310,25 +319,29 @@ function dayOfClaim(value: string): string {
   return match ? `${match[3]}-${match[2]}-${match[1]}` : '';
 }
 
-function failure(code: string, message: string): string {
-  return `<result><status>failure</status><errorCode>${code}</errorCode><errorMessage>${message}</errorMessage><errorCategory>SERVER</errorCategory></result>`;
+function failure(code: string, message: string): Record<string, unknown> {
+  return { result: { status: 'failure', errorCode: code, errorMessage: message, errorCategory: 'SERVER' } };
 }
 
-function soapResponse(reply: FastifyReply, inner: string) {
+const soapEnvelope = (header: boolean, body: Record<string, unknown>) =>
+  xmlBuilder.build({
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    'SOAP-ENV:Envelope': {
+      '@_xmlns:SOAP-ENV': 'http://schemas.xmlsoap.org/soap/envelope/',
+      ...(header ? { 'SOAP-ENV:Header': '' } : {}),
+      'SOAP-ENV:Body': body,
+    },
+  });
+
+function soapResponse(reply: FastifyReply, answer: Record<string, unknown>) {
   return reply
     .type('text/xml; charset=utf-8')
-    .send(
-      `<?xml version="1.0" encoding="UTF-8"?><SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/"><SOAP-ENV:Header/><SOAP-ENV:Body>` +
-        `<ns3:ClaimReturnListResponse xmlns:ns3="http://www.n11.com/ws/schemas">${inner}</ns3:ClaimReturnListResponse></SOAP-ENV:Body></SOAP-ENV:Envelope>`,
-    );
+    .send(soapEnvelope(true, { 'ns3:ClaimReturnListResponse': { '@_xmlns:ns3': 'http://www.n11.com/ws/schemas', ...answer } }));
 }
 
 function soapFault(reply: FastifyReply, message: string) {
   return reply
     .code(500)
     .type('text/xml; charset=utf-8')
-    .send(
-      `<?xml version="1.0" encoding="UTF-8"?><SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/"><SOAP-ENV:Body>` +
-        `<SOAP-ENV:Fault><faultcode>SOAP-ENV:Client</faultcode><faultstring>${escapeXml(message)}</faultstring></SOAP-ENV:Fault></SOAP-ENV:Body></SOAP-ENV:Envelope>`,
-    );
+    .send(soapEnvelope(false, { 'SOAP-ENV:Fault': { faultcode: 'SOAP-ENV:Client', faultstring: message } }));
 }

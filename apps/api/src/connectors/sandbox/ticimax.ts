@@ -19,7 +19,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   child,
   childText,
-  escapeXml,
   fromIstanbulLocal,
   istanbulLocal,
   parseSoapXml,
@@ -27,6 +26,7 @@ import {
   ticimaxNamespace,
   ticimaxRequestDurumOf,
   ticimaxSelectSiparisAction,
+  xmlBuilder,
   type XmlNode,
 } from '../ticimax.ts';
 import type { KnownOrderStatus } from '../types.ts';
@@ -56,17 +56,14 @@ export function ticimaxSandboxVariant(
   return null;
 }
 
-const envelope = (body: string) => `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body>${body}</s:Body></s:Envelope>`;
+const envelope = (body: Record<string, unknown>) =>
+  xmlBuilder.build({ 's:Envelope': { '@_xmlns:s': 'http://schemas.xmlsoap.org/soap/envelope/', 's:Body': body } });
 
 function fault(reply: FastifyReply, status: number, code: string, message: string) {
   return reply
     .code(status)
     .type('text/xml; charset=utf-8')
-    .send(envelope(`<s:Fault><faultcode>${code}</faultcode><faultstring xml:lang="tr-TR">${escapeXml(message)}</faultstring></s:Fault>`));
-}
-
-function field(name: string, value: string | number | boolean): string {
-  return `<a:${name}>${escapeXml(String(value))}</a:${name}>`;
+    .send(envelope({ 's:Fault': { faultcode: code, faultstring: { '@_xml:lang': 'tr-TR', '#text': message } } }));
 }
 
 /** The filter's members as WCF reads them: in document order, skipping any out of alphabetical order. */
@@ -157,33 +154,39 @@ export async function ticimaxSandbox(app: FastifyInstance, options: TicimaxSandb
           ? []
           : order.lines.map((line, index) => {
               const net = Math.round(line.unitPrice / (1 + vatRate));
-              return (
-                `<a:WebSiparisUrun>${field('Adet', line.quantity)}${field('ID', Number(order.id) * 10 + index)}` +
-                (index === returnedLine ? field('IadeAdet', line.quantity) : '') +
-                `${field('KdvOrani', vatRate * 100)}${field('KdvTutari', lira(line.unitPrice - net))}${field('StokKodu', line.sku)}` +
-                `${field('Tutar', lira(net))}${field('UrunAdi', line.name)}</a:WebSiparisUrun>`
-              );
+              return {
+                'a:Adet': line.quantity,
+                'a:ID': Number(order.id) * 10 + index,
+                ...(index === returnedLine ? { 'a:IadeAdet': line.quantity } : {}),
+                'a:KdvOrani': vatRate * 100,
+                'a:KdvTutari': lira(line.unitPrice - net),
+                'a:StokKodu': line.sku,
+                'a:Tutar': lira(net),
+                'a:UrunAdi': line.name,
+              };
             });
-      const products = withProducts ? `<a:Urunler>${lines.join('')}</a:Urunler>` : '<a:Urunler i:nil="true"/>';
-      return (
-        '<a:WebSiparis>' +
-        field('Durum', durum.code) +
-        field('ID', order.id) +
-        field('ParaBirimi', 'TL') +
-        field('SiparisDurumu', durum.text) +
-        field('SiparisNo', order.orderNumber) +
-        field('SiparisTarihi', istanbulLocal(new Date(order.orderedAt))) +
-        field('SiparisToplamTutari', lira(order.totalAmount)) +
-        products +
-        '</a:WebSiparis>'
-      );
+      return {
+        'a:Durum': durum.code,
+        'a:ID': order.id,
+        'a:ParaBirimi': 'TL',
+        'a:SiparisDurumu': durum.text,
+        'a:SiparisNo': order.orderNumber,
+        'a:SiparisTarihi': istanbulLocal(new Date(order.orderedAt)),
+        'a:SiparisToplamTutari': lira(order.totalAmount),
+        'a:Urunler': withProducts ? { 'a:WebSiparisUrun': lines } : { '@_i:nil': 'true' },
+      };
     });
-    return reply
-      .type('text/xml; charset=utf-8')
-      .send(
-        envelope(
-          `<SelectSiparisResponse xmlns="${ticimaxNamespace}"><SelectSiparisResult xmlns:a="http://schemas.datacontract.org/2004/07/" xmlns:i="http://www.w3.org/2001/XMLSchema-instance">${rows.join('')}</SelectSiparisResult></SelectSiparisResponse>`,
-        ),
-      );
+    return reply.type('text/xml; charset=utf-8').send(
+      envelope({
+        SelectSiparisResponse: {
+          '@_xmlns': ticimaxNamespace,
+          SelectSiparisResult: {
+            '@_xmlns:a': 'http://schemas.datacontract.org/2004/07/',
+            '@_xmlns:i': 'http://www.w3.org/2001/XMLSchema-instance',
+            'a:WebSiparis': rows,
+          },
+        },
+      }),
+    );
   });
 }

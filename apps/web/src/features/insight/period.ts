@@ -1,9 +1,9 @@
 /*
- * Periods, day buckets, number formats and the CSV of the WorqInsight dashboard. Days are Istanbul
+ * Periods, day buckets and the figures' lira format of the WorqInsight dashboard. Days are Istanbul
  * calendar days (UTC+3 all year), whatever zone the browser is in, because the server counts them
  * that way.
  */
-import { formatDateTime as formatMoment, formatDay, formatLira, formatNumber, formatPercent } from '../../lib/format.ts';
+import type { LiraOptions } from '../../lib/format.ts';
 import { addDays, daysBetween, istanbulDay } from '@worq/domain/calendar';
 
 export { addDays };
@@ -64,37 +64,14 @@ export function bucketSeries(series: SeriesPoint[]): { by: 'day' | 'week'; point
 
 /**
  * Figures are whole lira written the Turkish way in both languages (₺1.234.567), as the seller's
- * marketplace panels and bank write them. `compact` for the chart's axis: ₺80 B in Turkish; English
- * has no Turkish short word, so its axis keeps the full grouping (₺80.000).
+ * marketplace panels and bank write them: no `language` given to formatLira. The chart's axis is
+ * compact (₺80 B) in Turkish only; English has no Turkish short word, so its axis keeps the full
+ * grouping (₺80.000).
  */
-export function formatMoney(kurus: number, language: string, { compact = false }: { compact?: boolean } = {}): string {
-  return formatLira(kurus, { language: 'tr', narrow: true, wholeLira: true, compact: compact && language === 'tr' });
-}
-
-export { formatDay, formatNumber, formatPercent };
-
-/** Sync times in Istanbul, where the figures' days are counted. */
-export function formatDateTime(iso: string, language: string): string {
-  return formatMoment(iso, language, { style: 'short', istanbul: true, empty: '' });
-}
+export const figureLira: LiraOptions = { narrow: true, wholeLira: true };
 
 /** The change against the previous period as a fraction, or null when there is nothing to compare. */
 export function changeOf(current: number, previous: number): number | null {
   if (previous === 0) return current === 0 ? 0 : null;
   return (current - previous) / previous;
-}
-
-/**
- * The daily series as CSV. Turkish Excel reads `;`-separated files with a decimal comma, English
- * ones `,` with a decimal point; a BOM makes it read the Turkish letters as UTF-8.
- */
-export function seriesCsv(series: SeriesPoint[], language: string, headers: { date: string; revenue: string; orders: string }): string {
-  const separator = language === 'en' ? ',' : ';';
-  const amount = (kurus: number) => {
-    const text = (kurus / 100).toFixed(2);
-    return language === 'en' ? text : text.replace('.', ',');
-  };
-  const rows = [[headers.date, headers.revenue, headers.orders].join(separator)];
-  for (const point of series) rows.push([formatDay(point.date, language), amount(point.revenue), String(point.orders)].join(separator));
-  return `\uFEFF${rows.join('\r\n')}\r\n`;
 }

@@ -7,6 +7,14 @@ describe('the one formatting module', () => {
     expect(formatLira(123456, { language: 'tr', narrow: true, wholeLira: true })).toBe('₺1.235');
   });
 
+  it('writes the Turkish way when no language is given, and a dash (or what the caller asks for) for a missing amount', () => {
+    expect(formatLira(8_000_000, { narrow: true, wholeLira: true })).toBe('₺80.000');
+    expect(formatLira(null)).toBe('—');
+    expect(formatLira(undefined, { empty: '' })).toBe('');
+    expect(formatLira(Number.NaN)).toBe('—');
+    expect(formatLira(0)).toBe('₺0,00');
+  });
+
   it('writes short amounts for chart axes, never a bare 80000', () => {
     const short = (kurus: number, language: string) => formatLira(kurus, { language, narrow: true, compact: true });
     // Intl keeps the number and its word together with a no-break space.

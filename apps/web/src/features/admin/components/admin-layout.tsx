@@ -13,7 +13,7 @@ import { PreferenceSwitches } from '../../../components/ui/preference-switches.t
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { isSettling, logout, useSession, useSessionPlumbing } from '../../../lib/session.ts';
 import { usePortfolioSummary } from '../api/portfolio.ts';
-import { fullName } from '../format.ts';
+import { fullName } from '../person.ts';
 import styles from './admin-layout.module.css';
 
 export const adminLoginPath = '/admin/login';

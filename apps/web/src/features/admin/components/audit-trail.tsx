@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { getApplicationEvents, type ApplicationEvent } from '../api/application-review.ts';
-import { formatDateTime, formatDay, formatMoney } from '../format.ts';
+import { formatDateTime, formatDay, formatLira } from '../../../lib/format.ts';
 import styles from './audit-trail.module.css';
 
 function detailText(
@@ -25,7 +25,7 @@ function detailText(
   }
   if (event.action === 'payment_recorded' && typeof detail.amount === 'number') {
     return t('review.audit.payment', {
-      amount: formatMoney(detail.amount),
+      amount: formatLira(detail.amount),
       date: typeof detail.paid_at === 'string' ? formatDay(detail.paid_at, language) : '—',
     });
   }

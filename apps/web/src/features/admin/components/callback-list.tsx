@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Tag } from '../../../components/ui/tag.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { notifyError } from '../../../lib/api-error.ts';
-import { formatPhoneNumber, fullName } from '../format.ts';
+import { formatPhoneNumber, fullName } from '../person.ts';
 import { FilterButtons, ListResults, ListToolbar, Pagination, SearchBox, useListQuery } from './list-controls.tsx';
 import styles from './contact-forms-page.module.css';
 

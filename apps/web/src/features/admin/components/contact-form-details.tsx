@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import type { ContactForm } from '../api/contact-forms.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { ApplicationStatusTag } from './status-tag.tsx';
 import styles from './contact-form-details.module.css';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { ApplicationReview } from '../api/application-review.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { ApplicationStatusTag } from './status-tag.tsx';
 import styles from './decision-panel.module.css';
 

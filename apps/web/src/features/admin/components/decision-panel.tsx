@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import type { ApplicationReview } from '../api/application-review.ts';
-import { fullName } from '../format.ts';
+import { fullName } from '../person.ts';
 import { DecidedSummary } from './decided-summary.tsx';
 import { RejectReasonForm } from './reject-reason-form.tsx';
 import { useDecisionPanel } from './use-decision-panel.ts';

@@ -11,7 +11,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { legalTextTypes, useLegalTexts, type LegalTextType, type LegalTextVersion } from '../api/legal-texts.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { LegalTextEditor } from './legal-text-editor.tsx';
 import { LegalTextPreview } from './legal-text-preview.tsx';
 import styles from './legal-texts-page.module.css';

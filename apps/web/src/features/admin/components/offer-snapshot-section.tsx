@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import type { ApplicationReview } from '../api/application-review.ts';
-import { formatDateTime, formatMoney } from '../format.ts';
+import { formatDateTime, formatLira } from '../../../lib/format.ts';
 import styles from './store-performance.module.css';
 
 type OfferSnapshot = NonNullable<ApplicationReview['offer_snapshot']>;
@@ -22,16 +22,16 @@ export function OfferSnapshotSection({ offer }: { offer: OfferSnapshot }) {
   const language = i18n.language;
   const inputs = offer.inputs;
   const facts: [string, string][] = [
-    [t('review.offer.status'), offer.status === 'pre_qualified' ? formatMoney(offer.max_amount) : t('review.offer.refused')],
+    [t('review.offer.status'), offer.status === 'pre_qualified' ? formatLira(offer.max_amount) : t('review.offer.refused')],
     [t('review.offer.policy'), offer.policy_version],
     [t('review.offer.computed_at'), formatDateTime(offer.computed_at, language)],
-    [t('review.offer.net_sales'), formatMoney(inputs.net_sales_90_days)],
+    [t('review.offer.net_sales'), formatLira(inputs.net_sales_90_days)],
     [t('review.offer.trend'), inputs.trend === null ? '—' : percent(inputs.trend, language)],
     [t('review.offer.return_rate'), percent(inputs.return_rate, language)],
     [t('review.offer.variation'), percent(inputs.weekly_variation, language)],
     [t('review.offer.history'), String(inputs.history_months)],
     [t('review.offer.stores'), String(inputs.store_count)],
-    [t('review.offer.slow_8_weeks'), inputs.forecast_slow_8_weeks === null ? '—' : formatMoney(inputs.forecast_slow_8_weeks)],
+    [t('review.offer.slow_8_weeks'), inputs.forecast_slow_8_weeks === null ? '—' : formatLira(inputs.forecast_slow_8_weeks)],
   ];
   return (
     <Card title={t('review.offer.title')}>
@@ -53,9 +53,9 @@ export function OfferSnapshotSection({ offer }: { offer: OfferSnapshot }) {
             {offer.forecast.weeks.map((week) => (
               <tr key={week.week}>
                 <th scope="row">{`${week.from} – ${week.to}`}</th>
-                <td>{formatMoney(week.low)}</td>
-                <td>{formatMoney(week.expected)}</td>
-                <td>{formatMoney(week.high)}</td>
+                <td>{formatLira(week.low)}</td>
+                <td>{formatLira(week.expected)}</td>
+                <td>{formatLira(week.high)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatPercent } from '../../../lib/format.ts';
+import { formatDate, formatLira, formatPercent } from '../../../lib/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { useIsMobile } from '../../../components/ui/nav/use-is-mobile.ts';
@@ -20,7 +20,6 @@ import {
   type PortfolioRow,
   type PortfolioSort,
 } from '../api/portfolio.ts';
-import { formatDate, formatMoney } from '../format.ts';
 import { FilterButtons, ListResults, ListToolbar, Pagination, SearchBox } from './list-controls.tsx';
 import { usePortfolioQuery } from './use-portfolio-query.ts';
 import { WarningTag } from './warning-tag.tsx';
@@ -136,8 +135,8 @@ function PortfolioTable({ rows, caption }: { rows: PortfolioRow[]; caption: stri
               </td>
               <td className={styles.numeric}>{row.risk_score}</td>
               <td className={styles.numeric}>
-                {formatMoney(row.remaining_amount)}
-                <span className={styles.sub}>{t('portfolio.of_total', { amount: formatMoney(row.total_payment_amount) })}</span>
+                {formatLira(row.remaining_amount)}
+                <span className={styles.sub}>{t('portfolio.of_total', { amount: formatLira(row.total_payment_amount) })}</span>
               </td>
               <td className={styles.numeric}>
                 <span className={styles.period}>
@@ -189,7 +188,7 @@ function PortfolioCards({ rows }: { rows: PortfolioRow[] }) {
             items={[
               { label: t('portfolio.columns.sales_2w'), value: figures.salesVsPlan(row.sales_vs_plan_2w) },
               { label: t('portfolio.columns.sales_4w'), value: figures.salesVsPlan(row.sales_vs_plan_4w) },
-              { label: t('portfolio.columns.remaining'), value: formatMoney(row.remaining_amount) },
+              { label: t('portfolio.columns.remaining'), value: formatLira(row.remaining_amount) },
               { label: t('portfolio.columns.late'), value: row.late_installments },
               { label: t('portfolio.columns.last_order'), value: figures.quietDays(row) },
               { label: t('portfolio.columns.returns'), value: figures.returns(row) },

@@ -18,7 +18,7 @@ import {
   type InstallmentStatus,
   type Repayments,
 } from '../api/repayments.ts';
-import { formatDay, formatMoney } from '../format.ts';
+import { formatDay, formatLira } from '../../../lib/format.ts';
 import styles from './repayment-panel.module.css';
 
 const statusColor: Record<InstallmentStatus, TagColor> = { paid: 'green', due: 'purple', late: 'red', upcoming: 'gray' };
@@ -51,7 +51,7 @@ function PaymentForm({
     const found: typeof problems = {};
     if (kurus === null || kurus <= 0) found.amount = t('payments.amount_invalid');
     else if (kurus > repayments.remaining_amount)
-      found.amount = t('payments.amount_too_much', { remaining: formatMoney(repayments.remaining_amount) });
+      found.amount = t('payments.amount_too_much', { remaining: formatLira(repayments.remaining_amount) });
     if (!/^\d{4}-\d{2}-\d{2}$/.test(paidAt)) found.paid_at = t('payments.date_invalid');
     else if (paidAt > istanbulToday()) found.paid_at = t('payments.date_future');
     setProblems(found);
@@ -64,7 +64,7 @@ function PaymentForm({
     try {
       await recordPayment(applicationId, body, submission.current.key);
       submission.current = null;
-      toast.success(t('payments.recorded_toast', { amount: formatMoney(kurus) }), { timeout: 5000, dismissible: true, showProgress: true });
+      toast.success(t('payments.recorded_toast', { amount: formatLira(kurus) }), { timeout: 5000, dismissible: true, showProgress: true });
       setAmount('');
       setNote('');
       await onRecorded();
@@ -91,7 +91,7 @@ function PaymentForm({
         prefix="₺"
         value={amount}
         error={problems.amount}
-        hint={t('payments.amount_hint', { remaining: formatMoney(repayments.remaining_amount) })}
+        hint={t('payments.amount_hint', { remaining: formatLira(repayments.remaining_amount) })}
         onChange={(event) => setAmount(event.target.value)}
       />
       <TextField
@@ -142,9 +142,9 @@ export function RepaymentPanel({ applicationId, onChanged }: { applicationId: st
         <DefinitionList
           className={styles.summary}
           items={[
-            { label: t('payments.total'), value: formatMoney(data.total_payment_amount) },
-            { label: t('payments.paid'), value: formatMoney(data.paid_amount) },
-            { label: t('payments.remaining'), value: formatMoney(data.remaining_amount) },
+            { label: t('payments.total'), value: formatLira(data.total_payment_amount) },
+            { label: t('payments.paid'), value: formatLira(data.paid_amount) },
+            { label: t('payments.remaining'), value: formatLira(data.remaining_amount) },
           ]}
         />
         <table className={styles.table}>
@@ -163,9 +163,9 @@ export function RepaymentPanel({ applicationId, onChanged }: { applicationId: st
                 <td>{installment.number}</td>
                 <td>{formatDay(installment.due_date, i18n.language)}</td>
                 <td className={styles.number}>
-                  {formatMoney(installment.amount)}
+                  {formatLira(installment.amount)}
                   {installment.paid_amount > 0 && installment.status !== 'paid' && (
-                    <span className={styles.partial}>{t('payments.partly_paid', { amount: formatMoney(installment.paid_amount) })}</span>
+                    <span className={styles.partial}>{t('payments.partly_paid', { amount: formatLira(installment.paid_amount) })}</span>
                   )}
                 </td>
                 <td>

@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import type { ReviewPlan } from '../api/application-review.ts';
-import { formatMoney } from '../format.ts';
+import { formatLira } from '../../../lib/format.ts';
 import { Facts } from './review-facts.tsx';
 import styles from './application-review-page.module.css';
 
@@ -23,9 +23,9 @@ export function PlanSection({ plan }: { plan: ReviewPlan | null }) {
           <h3 className={styles.subheading}>{t('review.plan.inputs')}</h3>
           <Facts
             items={[
-              [t('review.plan.average_monthly_turnover'), formatMoney(plan.average_monthly_turnover)],
-              [t('review.plan.estimated_stock_purchase_amount'), formatMoney(plan.estimated_stock_purchase_amount)],
-              [t('review.plan.estimated_sales_turnover'), formatMoney(plan.estimated_sales_turnover)],
+              [t('review.plan.average_monthly_turnover'), formatLira(plan.average_monthly_turnover)],
+              [t('review.plan.estimated_stock_purchase_amount'), formatLira(plan.estimated_stock_purchase_amount)],
+              [t('review.plan.estimated_sales_turnover'), formatLira(plan.estimated_sales_turnover)],
               [t('review.plan.duration'), t('weeks', { count: plan.duration_weeks })],
               [t('review.plan.payment_start_week'), t('review.plan.week_ordinal', { week: plan.payment_start_week })],
             ]}
@@ -36,12 +36,12 @@ export function PlanSection({ plan }: { plan: ReviewPlan | null }) {
           <Facts
             items={[
               [t('review.plan.provider_share_rate'), percent.format(plan.provider_share_rate)],
-              [t('review.plan.provider_share_amount'), formatMoney(plan.provider_share_amount)],
-              [t('review.plan.your_share_amount'), formatMoney(plan.your_share_amount)],
-              [t('review.plan.total_payment'), formatMoney(plan.total_payment_amount)],
+              [t('review.plan.provider_share_amount'), formatLira(plan.provider_share_amount)],
+              [t('review.plan.your_share_amount'), formatLira(plan.your_share_amount)],
+              [t('review.plan.total_payment'), formatLira(plan.total_payment_amount)],
               [
                 t('review.plan.installments'),
-                t('review.plan.installments_value', { count: plan.installment_count, amount: formatMoney(plan.installment_amount) }),
+                t('review.plan.installments_value', { count: plan.installment_count, amount: formatLira(plan.installment_amount) }),
               ],
             ]}
           />
@@ -56,7 +56,7 @@ export function PlanSection({ plan }: { plan: ReviewPlan | null }) {
               {plan.schedule.map((installment) => (
                 <tr key={installment.week}>
                   <th scope="row">{t('review.plan.week_ordinal', { week: installment.week })}</th>
-                  <td className={styles.numeric}>{formatMoney(installment.amount)}</td>
+                  <td className={styles.numeric}>{formatLira(installment.amount)}</td>
                 </tr>
               ))}
             </tbody>

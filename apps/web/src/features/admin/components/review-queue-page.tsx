@@ -5,7 +5,8 @@ import { useIsMobile } from '../../../components/ui/nav/use-is-mobile.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import { queueFilters, queuePageSize, useReviewQueue, type QueueFilter, type QueueItem } from '../api/review-queue.ts';
-import { formatDateTime, formatMoney, fullName } from '../format.ts';
+import { formatDateTime, formatLira } from '../../../lib/format.ts';
+import { fullName } from '../person.ts';
 import { FilterButtons, ListResults, ListToolbar, Pagination, SearchBox, useListQuery } from './list-controls.tsx';
 import { ApplicationStatusTag } from './status-tag.tsx';
 import styles from './review-queue-page.module.css';
@@ -55,8 +56,8 @@ function QueueTable({ items, caption }: { items: QueueItem[]; caption: string })
                 <span className={styles.sub}>{item.customer.email}</span>
               </td>
               <td>{item.company_title ?? '—'}</td>
-              <td className={styles.numeric}>{formatMoney(item.plan?.estimated_stock_purchase_amount)}</td>
-              <td className={styles.numeric}>{formatMoney(item.plan?.total_payment_amount)}</td>
+              <td className={styles.numeric}>{formatLira(item.plan?.estimated_stock_purchase_amount)}</td>
+              <td className={styles.numeric}>{formatLira(item.plan?.total_payment_amount)}</td>
               <td className={styles.nowrap}>{item.plan ? t('weeks', { count: item.plan.duration_weeks }) : '—'}</td>
               <td className={styles.numeric}>{item.store_count}</td>
               <td>
@@ -86,8 +87,8 @@ function QueueCards({ items }: { items: QueueItem[] }) {
               className={styles.cardFacts}
               items={[
                 { label: t('queue.columns.submitted_at'), value: formatDateTime(item.submitted_at ?? item.created_at, i18n.language) },
-                { label: t('queue.columns.stock_purchase'), value: formatMoney(item.plan?.estimated_stock_purchase_amount) },
-                { label: t('queue.columns.total_payment'), value: formatMoney(item.plan?.total_payment_amount) },
+                { label: t('queue.columns.stock_purchase'), value: formatLira(item.plan?.estimated_stock_purchase_amount) },
+                { label: t('queue.columns.total_payment'), value: formatLira(item.plan?.total_payment_amount) },
                 { label: t('queue.columns.duration'), value: item.plan ? t('weeks', { count: item.plan.duration_weeks }) : '—' },
                 { label: t('queue.columns.stores'), value: item.store_count },
               ]}

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import type { ApplicationReview } from '../api/application-review.ts';
-import { formatPhoneNumber, fullName } from '../format.ts';
+import { formatPhoneNumber, fullName } from '../person.ts';
 import { ContactFormDetails } from './contact-form-details.tsx';
 import { Facts } from './review-facts.tsx';
 import styles from './application-review-page.module.css';

@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { ExternalLinkIcon } from '../../../components/ui/icon.tsx';
 import type { ApplicationReview, StoreStatus } from '../api/application-review.ts';
-import { formatDate } from '../format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { Facts } from './review-facts.tsx';
 import { StoreStatusTag } from './status-tag.tsx';
 import styles from './application-review-page.module.css';

@@ -3,7 +3,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Tag } from '../../../components/ui/tag.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import type { StorePerformance } from '../api/application-review.ts';
-import { formatDateTime, formatMoney } from '../format.ts';
+import { formatDateTime, formatLira } from '../../../lib/format.ts';
 import styles from './store-performance.module.css';
 
 const percent = (value: number, language: string) =>
@@ -33,7 +33,7 @@ export function StorePerformanceSection({ performance }: { performance: StorePer
           <dl className={styles.rates}>
             <div>
               <dt>{t('review.performance.total')}</dt>
-              <dd>{formatMoney(total)}</dd>
+              <dd>{formatLira(total)}</dd>
             </div>
             <div>
               <dt>{t('review.performance.cancellation_rate')}</dt>
@@ -64,7 +64,7 @@ export function StorePerformanceSection({ performance }: { performance: StorePer
                           style={{ inlineSize: `${Math.round((month.revenue / highest) * 100)}%` }}
                           aria-hidden="true"
                         />
-                        {formatMoney(month.revenue)}
+                        {formatLira(month.revenue)}
                         {month.served === false && <span className={styles.partial}> {t('review.performance.partial')}</span>}
                       </td>
                       <td>{month.orders}</td>
@@ -77,7 +77,7 @@ export function StorePerformanceSection({ performance }: { performance: StorePer
           <ul className={styles.channels} aria-label={t('review.performance.channels')}>
             {performance.by_marketplace.map((store) => (
               <li key={`${store.marketplace_code}-${store.store_name}`}>
-                {store.store_name} · {store.marketplace_code}: {formatMoney(store.revenue)} (
+                {store.store_name} · {store.marketplace_code}: {formatLira(store.revenue)} (
                 {percent(total > 0 ? store.revenue / total : 0, language)})
                 {store.source_verified === false && (
                   <>

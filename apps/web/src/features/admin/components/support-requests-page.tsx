@@ -6,7 +6,7 @@ import {
   useSupportRequests,
   type SupportRequest,
 } from '../api/support-requests.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { CallbackCard, CallbackListPage } from './callback-list.tsx';
 import own from './support-requests-page.module.css';
 

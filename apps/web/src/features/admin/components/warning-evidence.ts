@@ -5,9 +5,8 @@
  */
 import type { TFunction } from '../../../lib/i18n.ts';
 import type { WarningEvidence } from '@worq/domain/funding-watch';
-import { formatPercent } from '../../../lib/format.ts';
+import { formatDateTime, formatDay, formatLira, formatPercent } from '../../../lib/format.ts';
 import type { Warning } from '../api/portfolio.ts';
-import { formatDateTime, formatDay, formatMoney } from '../format.ts';
 
 type Evidence<Code extends WarningEvidence['code']> = Partial<Extract<WarningEvidence, { code: Code }>>;
 
@@ -25,7 +24,7 @@ export function evidenceLines(warning: Pick<Warning, 'code' | 'evidence'>, t: TF
         t('funding.evidence.installment_late', {
           number: late.number ?? '—',
           date: day(late.due_date, language),
-          amount: formatMoney(late.open),
+          amount: formatLira(late.open),
           count: count(late.days_late),
         }),
       );
@@ -56,8 +55,8 @@ export function evidenceLines(warning: Pick<Warning, 'code' | 'evidence'>, t: TF
           week: week.week ?? '—',
           from: day(week.from, language),
           to: day(week.to, language),
-          sales: formatMoney(week.sales),
-          low: formatMoney(week.low),
+          sales: formatLira(week.sales),
+          low: formatLira(week.low),
         }),
       );
     }

@@ -1,10 +1,10 @@
+import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tag } from '../../../components/ui/tag.tsx';
 import { useApplicationWarnings, type Warning } from '../api/portfolio.ts';
-import { formatDateTime } from '../format.ts';
 import { evidenceLines } from './warning-evidence.ts';
 import { WarningTag } from './warning-tag.tsx';
 import styles from './warnings-section.module.css';

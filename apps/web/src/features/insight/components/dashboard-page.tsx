@@ -7,7 +7,7 @@ import { errorMessage, errorStatus } from '../../../lib/api-error.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useOverview, useTips } from '../api/insight.ts';
-import { addDays, istanbulToday, periodIds, rangeOf, seriesCsv, type PeriodId } from '../period.ts';
+import { addDays, istanbulToday, periodIds, rangeOf, type PeriodId } from '../period.ts';
 import { earliestDay } from '@worq/domain/calendar';
 import { KpiList, ProductTable, StoreTable, SyncTable, TipList } from './dashboard-sections.tsx';
 import { InsightSection } from './insight-section.tsx';
@@ -32,8 +32,9 @@ export function Component() {
   // Past the per-seller read limit the server's own words (too_many_requests) say to wait; anything else is a failed load.
   const failedText = (error: unknown) => (errorStatus(error) === 429 ? errorMessage(error) : t('states.failed'));
 
-  const downloadCsv = () => {
+  const downloadCsv = async () => {
     if (!data) return;
+    const { seriesCsv } = await import('../series-csv.ts');
     const csv = seriesCsv(data.series, i18n.language, { date: t('csv.date'), revenue: t('csv.revenue'), orders: t('csv.orders') });
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
@@ -138,7 +139,7 @@ export function Component() {
             ))}
           </select>
         </label>
-        <Button variant="secondary" onClick={downloadCsv}>
+        <Button variant="secondary" onClick={() => void downloadCsv()}>
           {t('csv.download')}
         </Button>
       </div>

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { Tip, Totals } from '@worq/domain/wire/insight';
 import { Tag } from '../../../components/ui/tag.tsx';
 import { Trans } from '../../../lib/trans.tsx';
-import { changeOf, formatMoney, formatNumber, formatPercent } from '../period.ts';
+import { formatLira, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { changeOf, figureLira } from '../period.ts';
 import styles from './insight.module.css';
 
 export { ProductTable, StoreTable } from './store-tables.tsx';
@@ -19,7 +20,7 @@ export function KpiList({ totals, previous }: { totals: Totals; previous: Totals
   const language = i18n.language;
   const show = (key: KpiKey, value: number) =>
     key === 'revenue' || key === 'average_order_value'
-      ? formatMoney(value, language)
+      ? formatLira(value, figureLira)
       : key.endsWith('rate')
         ? formatPercent(value, language)
         : formatNumber(value, language);

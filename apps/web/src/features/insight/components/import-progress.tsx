@@ -1,7 +1,7 @@
 import type { Overview, StoreSync } from '@worq/domain/wire/insight';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useImportProgress } from '../api/insight.ts';
-import { formatDay, formatNumber } from '../period.ts';
+import { formatDay, formatNumber } from '../../../lib/format.ts';
 import styles from './insight.module.css';
 
 export interface ImportProgressFigures {

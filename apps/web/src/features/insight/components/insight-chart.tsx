@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { bucketSeries, formatDay, formatMoney, type SeriesPoint } from '../period.ts';
+import { formatDay, formatLira } from '../../../lib/format.ts';
+import { bucketSeries, figureLira, type SeriesPoint } from '../period.ts';
 import styles from './insight.module.css';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 
@@ -30,10 +31,10 @@ export function InsightChart({ series }: { series: SeriesPoint[] }) {
             <YAxis
               tick={{ fill: 'var(--color-text-muted)', fontSize: 11 }}
               width={64}
-              tickFormatter={(value) => formatMoney(Math.round(Number(value) * 100), language, { compact: true })}
+              tickFormatter={(value) => formatLira(Math.round(Number(value) * 100), { ...figureLira, compact: language === 'tr' })}
             />
             <Tooltip
-              formatter={(value) => formatMoney(Math.round(Number(value) * 100), language)}
+              formatter={(value) => formatLira(Math.round(Number(value) * 100), figureLira)}
               contentStyle={{ background: 'var(--color-surface-raised)', border: '1px solid var(--color-border)', borderRadius: 8 }}
               labelStyle={{ color: 'var(--color-text)' }}
               itemStyle={{ color: 'var(--color-text)' }}
@@ -50,7 +51,7 @@ export function InsightChart({ series }: { series: SeriesPoint[] }) {
             {points.map((point) => (
               <tr key={point.date}>
                 <td>{formatDay(point.date, language)}</td>
-                <td>{formatMoney(point.revenue, language)}</td>
+                <td>{formatLira(point.revenue, figureLira)}</td>
                 <td>{point.orders}</td>
               </tr>
             ))}

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Overview } from '@worq/domain/wire/insight';
-import { formatMoney, formatNumber, formatPercent } from '../period.ts';
+import { formatLira, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { figureLira } from '../period.ts';
 import { InsightSection } from './insight-section.tsx';
 import styles from './insight.module.css';
 import { TableHead } from '../../../components/ui/table-head.tsx';
@@ -32,7 +33,7 @@ export function StoreTable({ overview }: { overview: Overview }) {
                       store.marketplace_code}
                   </span>
                 </td>
-                <td className={styles.numeric}>{formatMoney(store.revenue, language)}</td>
+                <td className={styles.numeric}>{formatLira(store.revenue, figureLira)}</td>
                 <td className={styles.numeric}>{formatNumber(store.orders, language)}</td>
                 <td className={styles.numeric}>{formatPercent(total > 0 ? store.revenue / total : 0, language)}</td>
               </tr>
@@ -68,7 +69,7 @@ export function ProductTable({ overview }: { overview: Overview }) {
                     {product.name} <span className={styles.muted}>· {product.sku}</span>
                   </td>
                   <td className={styles.numeric}>{formatNumber(product.units, language)}</td>
-                  <td className={styles.numeric}>{formatMoney(product.revenue, language)}</td>
+                  <td className={styles.numeric}>{formatLira(product.revenue, figureLira)}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,7 +4,7 @@ import type { StoreSync } from '@worq/domain/wire/insight';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tag } from '../../../components/ui/tag.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
-import { formatDateTime } from '../period.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { ImportProgress, isFirstImport } from './import-progress.tsx';
 import { InsightSection } from './insight-section.tsx';
 import styles from './insight.module.css';
@@ -54,7 +54,7 @@ export function SyncTable({ sync, onSynced }: { sync: StoreSync[]; onSynced: () 
                 </td>
                 <td data-label={t('sync.last')}>
                   {entry.last_synced_at ? (
-                    formatDateTime(entry.last_synced_at, i18n.language)
+                    formatDateTime(entry.last_synced_at, i18n.language, { style: 'short', istanbul: true, empty: '' })
                   ) : isFirstImport(entry) ? (
                     <ImportProgress entry={entry} />
                   ) : (

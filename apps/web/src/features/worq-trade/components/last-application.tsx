@@ -4,7 +4,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { CheckIcon } from '../../../components/ui/icon.tsx';
 import { stepPath, type Application } from '../api/applications.ts';
-import { formatDate, formatMoney } from '../format.ts';
+import { formatDate, formatLira } from '../../../lib/format.ts';
 import { applicationState, ApplicationStatusTag } from './application-status-tag.tsx';
 import { RepaymentSchedule } from './repayment-schedule.tsx';
 import { SalesSinceApproval } from './sales-since-approval.tsx';
@@ -20,12 +20,12 @@ function PlanFigures({ application }: { application: Application }) {
     <DefinitionList
       className={styles.figures}
       items={[
-        { label: t('figures.stock_purchase'), value: formatMoney(plan.estimated_stock_purchase_amount) },
-        { label: t('figures.total_payment'), value: formatMoney(plan.total_payment_amount) },
+        { label: t('figures.stock_purchase'), value: formatLira(plan.estimated_stock_purchase_amount) },
+        { label: t('figures.total_payment'), value: formatLira(plan.total_payment_amount) },
         { label: t('figures.duration'), value: t('figures.weeks', { count: plan.duration_weeks }) },
         {
           label: t('figures.installments'),
-          value: t('figures.installment_value', { count: plan.installment_count, amount: formatMoney(plan.installment_amount) }),
+          value: t('figures.installment_value', { count: plan.installment_count, amount: formatLira(plan.installment_amount) }),
         },
       ]}
     />
@@ -71,7 +71,7 @@ export function LastApplication({ application, sellerName }: { application: Appl
         description={
           <>
             {t('applications.created_at')}{' '}
-            <time dateTime={application.created_at}>{formatDate(application.created_at, i18n.language)}</time>
+            <time dateTime={application.created_at}>{formatDate(application.created_at, i18n.language, '')}</time>
           </>
         }
         actions={<ApplicationStatusTag application={application} />}

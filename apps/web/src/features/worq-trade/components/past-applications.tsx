@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import type { Application } from '../api/applications.ts';
-import { formatDate, formatMoney } from '../format.ts';
+import { formatDate, formatLira } from '../../../lib/format.ts';
 import { ApplicationStatusTag } from './application-status-tag.tsx';
 import styles from './worq-trade.module.css';
 
@@ -14,14 +14,14 @@ export function PastApplications({ applications }: { applications: Application[]
           <li key={application.id} className={styles.pastItem}>
             <div className={styles.pastMain}>
               <time dateTime={application.created_at} className={styles.pastDate}>
-                {formatDate(application.created_at, i18n.language)}
+                {formatDate(application.created_at, i18n.language, '')}
               </time>
               <ApplicationStatusTag application={application} />
             </div>
             {application.plan && (
               <p className={styles.note}>
                 {t('applications.past_plan', {
-                  amount: formatMoney(application.plan.estimated_stock_purchase_amount),
+                  amount: formatLira(application.plan.estimated_stock_purchase_amount),
                   weeks: application.plan.duration_weeks,
                 })}
               </p>

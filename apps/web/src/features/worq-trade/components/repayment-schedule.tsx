@@ -8,7 +8,7 @@ import { Tag, type TagColor } from '../../../components/ui/tag.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import { usePerformance, type Performance } from '../api/performance.ts';
 import { useRepayments, type InstallmentStatus, type Repayments } from '../api/repayments.ts';
-import { formatDay, formatLira, istanbulDayOf } from '../repayment-format.ts';
+import { formatDay, formatLira, istanbulDayOf } from '../../../lib/format.ts';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import styles from './repayment-schedule.module.css';
 
@@ -29,7 +29,7 @@ type RepaymentShares = Performance['repayment'];
 export function RepaymentTable({ repayments, shares }: { repayments: Repayments; shares?: RepaymentShares }) {
   const { t, i18n } = useTranslation('worq-trade');
   const language = i18n.language;
-  const money = (kurus: number) => formatLira(kurus, language);
+  const money = (kurus: number) => formatLira(kurus, { language, narrow: true });
   const nextDue = repayments.installments.find((installment) => installment.status === 'due');
   const paidShare = repayments.total_payment_amount > 0 ? Math.round((repayments.paid_amount / repayments.total_payment_amount) * 100) : 0;
   const dueShare = shares ? Math.min(100, Math.round(shares.due_share * 100)) : null;

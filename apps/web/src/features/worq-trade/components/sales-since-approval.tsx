@@ -9,8 +9,7 @@ import { TableHead } from '../../../components/ui/table-head.tsx';
 import { Tag, type TagColor } from '../../../components/ui/tag.tsx';
 import { marketplaceName } from '../../connections/public.ts';
 import { usePerformance, type Performance, type PerformanceStore, type PerformanceWeek, type SellerNote } from '../api/performance.ts';
-import { formatDate } from '../format.ts';
-import { formatDay, formatLira, istanbulDayOf } from '../repayment-format.ts';
+import { formatDate, formatDay, formatLira, istanbulDayOf } from '../../../lib/format.ts';
 import { SalesChart } from './sales-chart.tsx';
 import styles from './sales-since-approval.module.css';
 
@@ -29,7 +28,7 @@ const connectionColor: Record<PerformanceStore['connection_status'], TagColor> =
 
 function useMoney() {
   const { i18n } = useTranslation('worq-trade');
-  return (kurus: number) => formatLira(kurus, i18n.language);
+  return (kurus: number) => formatLira(kurus, { language: i18n.language, narrow: true });
 }
 
 /** The one plain sentence: on track, ahead or behind by how much, or why there is nothing to say yet. */

@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { DefinitionList } from '../../../components/ui/definition-list.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import type { Plan } from '../api/plan.ts';
-import { formatMoney, formatRate } from '../format.ts';
+import { formatLira, formatPercent } from '../../../lib/format.ts';
 import { useDomainMessage } from '../../../lib/use-domain-message.ts';
 import styles from './worq-trade.module.css';
 
@@ -56,24 +56,24 @@ export function SummaryPlanCard({ saved, ...card }: SummaryCardProps & { saved: 
           <DefinitionList
             className={styles.figures}
             items={[
-              { label: t('figures.turnover'), value: formatMoney(saved.average_monthly_turnover) },
-              { label: t('figures.stock_purchase'), value: formatMoney(saved.estimated_stock_purchase_amount) },
-              { label: t('figures.sales_turnover'), value: formatMoney(saved.estimated_sales_turnover) },
+              { label: t('figures.turnover'), value: formatLira(saved.average_monthly_turnover) },
+              { label: t('figures.stock_purchase'), value: formatLira(saved.estimated_stock_purchase_amount) },
+              { label: t('figures.sales_turnover'), value: formatLira(saved.estimated_sales_turnover) },
               {
                 label: t('figures.duration'),
                 value: (
                   <>
-                    {t('figures.weeks', { count: saved.duration_weeks })} · {formatRate(saved.provider_share_rate)}
+                    {t('figures.weeks', { count: saved.duration_weeks })} · {formatPercent(saved.provider_share_rate, 'tr')}
                   </>
                 ),
               },
-              { label: t('figures.provider_share'), value: formatMoney(saved.provider_share_amount) },
-              { label: t('figures.your_share'), value: formatMoney(saved.your_share_amount) },
+              { label: t('figures.provider_share'), value: formatLira(saved.provider_share_amount) },
+              { label: t('figures.your_share'), value: formatLira(saved.your_share_amount) },
               {
                 label: t('figures.installments'),
-                value: t('figures.installment_value', { count: saved.installment_count, amount: formatMoney(saved.installment_amount) }),
+                value: t('figures.installment_value', { count: saved.installment_count, amount: formatLira(saved.installment_amount) }),
               },
-              { label: t('figures.total_payment'), value: formatMoney(saved.total_payment_amount), valueClassName: styles.strong },
+              { label: t('figures.total_payment'), value: formatLira(saved.total_payment_amount), valueClassName: styles.strong },
             ]}
           />
           <div className={styles.tableWrap}>
@@ -84,7 +84,7 @@ export function SummaryPlanCard({ saved, ...card }: SummaryCardProps & { saved: 
                 {saved.schedule.map((row) => (
                   <tr key={row.week}>
                     <th scope="row">{t('summary.week_value', { week: row.week })}</th>
-                    <td className={styles.numeric}>{formatMoney(row.amount)}</td>
+                    <td className={styles.numeric}>{formatLira(row.amount)}</td>
                   </tr>
                 ))}
               </tbody>

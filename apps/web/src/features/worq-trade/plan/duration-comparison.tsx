@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { DurationWeeks } from '@worq/domain/plan';
-import { formatTry } from './money.ts';
+import { formatLira } from '../../../lib/format.ts';
 import type { DurationComparison as Comparison } from './plan-model.ts';
 import styles from './plan.module.css';
 import { TableHead } from '../../../components/ui/table-head.tsx';
@@ -51,11 +51,11 @@ export function DurationComparison({ comparisons, selected, onSelect, disabled =
             <dl className={styles.comparisonFigures}>
               <div>
                 <dt>{t('plan.comparison.provider_share')}</dt>
-                <dd>{formatTry(comparison.figures.providerShare)}</dd>
+                <dd>{formatLira(comparison.figures.providerShare)}</dd>
               </div>
               <div>
                 <dt>{t('plan.comparison.total_payment')}</dt>
-                <dd>{formatTry(comparison.figures.totalPayment)}</dd>
+                <dd>{formatLira(comparison.figures.totalPayment)}</dd>
               </div>
             </dl>
             <table className={styles.scenarioTable}>
@@ -73,7 +73,7 @@ export function DurationComparison({ comparisons, selected, onSelect, disabled =
                       {t(`plan.comparison.scenarios.${scenario.key}`, { percent: wholePercent.format(scenario.percent / 100) })}
                     </th>
                     <td className={[styles.numeric, scenario.yourShare < 0 && styles.negative].filter(Boolean).join(' ')}>
-                      {formatTry(scenario.yourShare)}
+                      {formatLira(scenario.yourShare)}
                     </td>
                     <td className={styles.numeric}>{percent.format(scenario.effectiveCost)}</td>
                   </tr>

@@ -1,16 +1,9 @@
 /*
  * Money in the plan form: the wire and the maths use integer kuruş; the seller types lira with
- * Turkish grouping ("1.250.000,50"). Display always goes through the one TRY formatter.
+ * Turkish grouping ("1.250.000,50"). Display goes through lib/format.ts's formatLira.
  */
 
-import { formatLira } from '../../../lib/format.ts';
-
 const groupingFormatter = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 });
-
-/** 1234567 kuruş → "₺12.345,67". */
-export function formatTry(kurus: number): string {
-  return formatLira(kurus);
-}
 
 /**
  * What the seller typed, cleaned and regrouped as they type: digits grouped with dots, at most one

@@ -8,7 +8,8 @@ import { useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { salesScenarioNames, useOffer, type OfferView, type SalesScenario } from '../api/offer.ts';
-import { formatTry, kurusToLiraInput, parseLiraInput } from './money.ts';
+import { formatLira } from '../../../lib/format.ts';
+import { kurusToLiraInput, parseLiraInput } from './money.ts';
 import type { PlanFormFields } from './plan-form-schema.ts';
 import styles from './offer.module.css';
 
@@ -37,8 +38,8 @@ export function OfferCard({ offer, onChoose, disabled }: { offer: OfferView; onC
               {t('offer.duration', {
                 weeks: duration.duration_weeks,
                 rate: Math.round(duration.provider_share_rate * 100),
-                installment: formatTry(duration.installment_amount),
-                total: formatTry(duration.total_payment),
+                installment: formatLira(duration.installment_amount),
+                total: formatLira(duration.total_payment),
               })}
             </li>
           ))}
@@ -129,7 +130,7 @@ export function SalesScenarioNote({
           aria-pressed={used === name}
           onClick={() => setValue('estimatedSalesTurnover', kurusToLiraInput(sales[name]), fill)}
         >
-          {t(`offer.scenarios.${name}`, { amount: formatTry(sales[name]) })}
+          {t(`offer.scenarios.${name}`, { amount: formatLira(sales[name]) })}
         </Button>
       ))}
       <p aria-live="polite">

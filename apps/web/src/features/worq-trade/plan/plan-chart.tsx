@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Cell, Pie, PieChart } from 'recharts';
 import type { PlanFigures } from '@worq/domain/plan';
-import { formatTry } from './money.ts';
+import { formatLira } from '../../../lib/format.ts';
 import styles from './plan.module.css';
 
 export interface PlanChartProps {
@@ -54,7 +54,7 @@ export function PlanChart({ stockPurchase, figures }: PlanChartProps) {
               ))}
             </Pie>
           </PieChart>
-          <span className={styles.donutCentre}>{formatTry(total)}</span>
+          <span className={styles.donutCentre}>{formatLira(total)}</span>
         </div>
         <ol className={styles.legend} aria-label={t('plan.chart.legend')}>
           {segments.map((segment) => (
@@ -64,7 +64,7 @@ export function PlanChart({ stockPurchase, figures }: PlanChartProps) {
               </span>
               <span className={styles.legendLabel}>{segment.label}</span>
               <span className={styles.legendValue}>
-                {formatTry(segment.value)}
+                {formatLira(segment.value)}
                 <span className={styles.legendPercent}> ({percent.format(total > 0 ? segment.value / total : 0)})</span>
               </span>
             </li>
@@ -73,10 +73,10 @@ export function PlanChart({ stockPurchase, figures }: PlanChartProps) {
       </div>
       <p className="visually-hidden">
         {t('plan.chart.summary', {
-          total: formatTry(total),
-          stock: formatTry(stockPurchase),
-          yours: formatTry(yourShare),
-          provider: formatTry(figures.providerShare),
+          total: formatLira(total),
+          stock: formatLira(stockPurchase),
+          yours: formatLira(yourShare),
+          provider: formatLira(figures.providerShare),
         })}
       </p>
     </figure>

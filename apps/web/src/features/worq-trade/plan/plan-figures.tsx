@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { PlanFigures as Figures } from '@worq/domain/plan';
-import { formatTry } from './money.ts';
+import { formatLira } from '../../../lib/format.ts';
 import styles from './plan.module.css';
 
 export interface PlanFiguresProps {
@@ -16,28 +16,28 @@ export function PlanFigures({ stockPurchase, figures }: PlanFiguresProps) {
     <dl className={styles.figures} aria-live="polite" data-testid="plan-figures">
       <div className={styles.figure}>
         <dt>{t('plan.figures.provider_share')}</dt>
-        <dd data-figure="provider_share">{formatTry(figures.providerShare)}</dd>
+        <dd data-figure="provider_share">{formatLira(figures.providerShare)}</dd>
       </div>
       <div className={styles.figure}>
         <dt>{t('plan.figures.your_share')}</dt>
-        <dd data-figure="your_share">{formatTry(figures.yourShare)}</dd>
+        <dd data-figure="your_share">{formatLira(figures.yourShare)}</dd>
       </div>
       <div className={styles.figure}>
         <dt>{t('plan.figures.stock_purchase')}</dt>
-        <dd data-figure="stock_purchase">{formatTry(stockPurchase)}</dd>
+        <dd data-figure="stock_purchase">{formatLira(stockPurchase)}</dd>
       </div>
       <div className={styles.figure}>
         <dt>{t('plan.figures.installments')}</dt>
         <dd data-figure="installments">
-          {t('plan.figures.installments_value', { count: figures.installmentCount, amount: formatTry(figures.installmentAmount) })}
+          {t('plan.figures.installments_value', { count: figures.installmentCount, amount: formatLira(figures.installmentAmount) })}
           {lastInstallment !== figures.installmentAmount && (
-            <span className={styles.figureNote}>{t('plan.figures.installments_note', { amount: formatTry(lastInstallment) })}</span>
+            <span className={styles.figureNote}>{t('plan.figures.installments_note', { amount: formatLira(lastInstallment) })}</span>
           )}
         </dd>
       </div>
       <div className={[styles.figure, styles.figureTotal].join(' ')}>
         <dt>{t('plan.figures.total_payment')}</dt>
-        <dd data-figure="total_payment">{formatTry(figures.totalPayment)}</dd>
+        <dd data-figure="total_payment">{formatLira(figures.totalPayment)}</dd>
       </div>
     </dl>
   );

@@ -6,7 +6,8 @@
 import * as z from 'zod/mini';
 import type { DurationWeeks, PaymentStartWeek } from '@worq/domain/plan';
 import type { Plan, PlanParameters } from '../api/plan.ts';
-import { formatTry, kurusToLiraInput, parseLiraInput } from './money.ts';
+import { formatLira } from '../../../lib/format.ts';
+import { kurusToLiraInput, parseLiraInput } from './money.ts';
 import { planBoundsFor, type PlanFormValues } from './plan-model.ts';
 
 export interface PlanFormFields {
@@ -106,7 +107,7 @@ export function planFormSchema(parameters: PlanParameters, messages: PlanFormMes
           // No stock purchase fits this turnover; a range whose maximum is below its minimum would
           // read as nonsense, so the turnover is named as the cause (as the server does).
           const minTurnover = Math.ceil(parameters.min_stock_purchase_amount / parameters.max_stock_to_turnover_ratio);
-          ctx.addIssue({ code: 'custom', path: ['averageMonthlyTurnover'], message: messages.turnoverTooLow(formatTry(minTurnover)) });
+          ctx.addIssue({ code: 'custom', path: ['averageMonthlyTurnover'], message: messages.turnoverTooLow(formatLira(minTurnover)) });
           return;
         }
         if (stock === undefined) return;
@@ -114,7 +115,7 @@ export function planFormSchema(parameters: PlanParameters, messages: PlanFormMes
           ctx.addIssue({
             code: 'custom',
             path: ['estimatedStockPurchase'],
-            message: messages.stockBounds(formatTry(bounds.minStockPurchase), formatTry(bounds.maxStockPurchase)),
+            message: messages.stockBounds(formatLira(bounds.minStockPurchase), formatLira(bounds.maxStockPurchase)),
           });
           return;
         }
@@ -122,7 +123,7 @@ export function planFormSchema(parameters: PlanParameters, messages: PlanFormMes
           ctx.addIssue({
             code: 'custom',
             path: ['estimatedSalesTurnover'],
-            message: messages.salesBounds(formatTry(bounds.minSalesTurnover), formatTry(bounds.maxSalesTurnover)),
+            message: messages.salesBounds(formatLira(bounds.minSalesTurnover), formatLira(bounds.maxSalesTurnover)),
           });
         }
       }),

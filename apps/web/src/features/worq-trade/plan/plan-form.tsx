@@ -4,7 +4,8 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import type { PlanParameters } from '../api/plan.ts';
-import { formatTry, kurusToLiraInput } from './money.ts';
+import { formatLira } from '../../../lib/format.ts';
+import { kurusToLiraInput } from './money.ts';
 import { MoneyField } from './money-field.tsx';
 import { PlanChoiceFields } from './plan-choice-fields.tsx';
 import type { PlanFormFields } from './plan-form-schema.ts';
@@ -83,7 +84,7 @@ export function PlanForm({ parameters, control, register, setValue, errors, busy
               });
             }}
           >
-            {suggested === null ? t('plan.form.use_suggested_plain') : t('plan.form.use_suggested', { amount: formatTry(suggested) })}
+            {suggested === null ? t('plan.form.use_suggested_plain') : t('plan.form.use_suggested', { amount: formatLira(suggested) })}
           </Button>
         </div>
         <div data-tour="sales">

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { PlanFigures } from '@worq/domain/plan';
-import { formatTry } from './money.ts';
+import { formatLira } from '../../../lib/format.ts';
 import styles from './plan.module.css';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 
@@ -21,7 +21,7 @@ export function PlanSchedule({ figures }: { figures: PlanFigures }) {
             <tr key={installment.week}>
               <th scope="row">{t('plan.schedule.week_value', { number: installment.week })}</th>
               <td className={styles.numeric} data-installment>
-                {formatTry(installment.amount)}
+                {formatLira(installment.amount)}
               </td>
             </tr>
           ))}
@@ -30,7 +30,7 @@ export function PlanSchedule({ figures }: { figures: PlanFigures }) {
           <tr>
             <th scope="row">{t('plan.schedule.total')}</th>
             <td className={styles.numeric} data-schedule-total>
-              {formatTry(figures.totalPayment)}
+              {formatLira(figures.totalPayment)}
             </td>
           </tr>
         </tfoot>

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { marketplaceName } from '../../connections/public.ts';
 import { useTurnoverSuggestion, type TurnoverSuggestion } from '../api/suggestion.ts';
-import { formatTry } from './money.ts';
+import { formatLira } from '../../../lib/format.ts';
 import styles from './plan.module.css';
 
 /** "Trendyol ve Hepsiburada, Ağu–Eki": where the figure comes from. */
@@ -45,7 +45,7 @@ export function TurnoverSuggestionNote({ onUse, disabled }: { onUse: (kurus: num
       {amount !== null && (
         <p>
           {t('plan.suggestion.text', {
-            amount: formatTry(amount),
+            amount: formatLira(amount),
             months: data.months_used,
             source: suggestionSource(data, i18n.language, t('plan.suggestion.and')),
           })}

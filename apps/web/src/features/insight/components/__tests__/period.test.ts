@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bucketSeries, changeOf, formatDay, formatMoney, istanbulToday, rangeOf, seriesCsv } from '../../period.ts';
+import { formatDay, formatLira } from '../../../../lib/format.ts';
+import { bucketSeries, changeOf, figureLira, istanbulToday, rangeOf } from '../../period.ts';
+import { seriesCsv } from '../../series-csv.ts';
 
 describe('insight periods', () => {
   it('counts Istanbul days whatever the browser zone: 22:30 UTC is already the next day', () => {
@@ -28,8 +30,9 @@ describe('insight periods', () => {
   });
 
   it('formats money and days the Turkish way in tr and the English way in en', () => {
-    expect(formatMoney(123_456_00, 'tr')).toBe('₺123.456');
-    expect(formatMoney(123_456_00, 'en')).toBe('₺123.456');
+    // The same in both languages: the figures carry no UI language.
+    expect(formatLira(123_456_00, figureLira)).toBe('₺123.456');
+    expect(figureLira.language).toBeUndefined();
     expect(formatDay('2026-11-05', 'tr')).toBe('05.11.2026');
     expect(formatDay('2026-11-05', 'en')).toBe('05/11/2026');
     expect(changeOf(150, 100)).toBe(0.5);
@@ -42,6 +45,13 @@ describe('insight periods', () => {
     expect(seriesCsv(series, 'tr', headers)).toBe('\uFEFFTarih;Ciro;Sipariş\r\n01.11.2026;123,45;3\r\n');
     expect(seriesCsv(series, 'en', { date: 'Date', revenue: 'Revenue', orders: 'Orders' })).toBe(
       '\uFEFFDate,Revenue,Orders\r\n01/11/2026,123.45,3\r\n',
+    );
+  });
+
+  it('quotes a header holding the delimiter and keeps a negative amount a number in the CSV', () => {
+    const series = [{ date: '2026-11-01', revenue: -1_250, orders: 0 }];
+    expect(seriesCsv(series, 'tr', { date: 'Tarih', revenue: 'Ciro; ₺', orders: '=Sipariş' })).toBe(
+      '\uFEFFTarih;"Ciro; ₺";"\'=Sipariş"\r\n01.11.2026;-12,50;0\r\n',
     );
   });
 });

@@ -1,4 +1,5 @@
-import { formatLiraInput, formatTry, kurusToLiraInput, parseLiraInput } from '../money.ts';
+import { formatLira } from '../../../../lib/format.ts';
+import { formatLiraInput, kurusToLiraInput, parseLiraInput } from '../money.ts';
 import { compareDurations, planBoundsFor, rateToBps, suggestedStockFor } from '../plan-model.ts';
 import { parameters } from './plan-test-kit.tsx';
 
@@ -20,7 +21,7 @@ describe('lira input', () => {
     expect(parseLiraInput('12,3,4')).toBeNull();
     expect(kurusToLiraInput(125_000_050)).toBe('1.250.000,50');
     expect(kurusToLiraInput(8_000_000)).toBe('80.000');
-    expect(formatTry(123_456)).toBe('₺1.234,56');
+    expect(formatLira(123_456)).toBe('₺1.234,56');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { TFunction } from '../../../../lib/translator.ts';
 import { ordinal } from '@worq/domain/ordinal';
 import type { PlanFigures } from '@worq/domain/plan';
-import { formatTry } from '../money.ts';
+import { formatLira } from '../../../../lib/format.ts';
 import type { PlanFormValues } from '../plan-model.ts';
 import type { SamplePlanPdfContent } from './sample-plan-pdf.ts';
 
@@ -24,9 +24,9 @@ export function samplePlanContent(
       {
         heading: t('plan.pdf.inputs'),
         rows: [
-          [t('plan.form.turnover'), formatTry(values.averageMonthlyTurnover)],
-          [t('plan.form.stock'), formatTry(values.estimatedStockPurchase)],
-          [t('plan.form.sales'), formatTry(values.estimatedSalesTurnover)],
+          [t('plan.form.turnover'), formatLira(values.averageMonthlyTurnover)],
+          [t('plan.form.stock'), formatLira(values.estimatedStockPurchase)],
+          [t('plan.form.sales'), formatLira(values.estimatedSalesTurnover)],
           [
             t('plan.form.duration'),
             `${t('plan.form.duration_option', { weeks: values.durationWeeks })} · ${t('plan.form.duration_rate', {
@@ -39,14 +39,14 @@ export function samplePlanContent(
       {
         heading: t('plan.pdf.figures'),
         rows: [
-          [t('plan.figures.stock_purchase'), formatTry(values.estimatedStockPurchase)],
-          [t('plan.figures.provider_share'), formatTry(figures.providerShare)],
-          [t('plan.figures.your_share'), formatTry(figures.yourShare)],
+          [t('plan.figures.stock_purchase'), formatLira(values.estimatedStockPurchase)],
+          [t('plan.figures.provider_share'), formatLira(figures.providerShare)],
+          [t('plan.figures.your_share'), formatLira(figures.yourShare)],
           [
             t('plan.figures.installments'),
-            t('plan.figures.installments_value', { count: figures.installmentCount, amount: formatTry(figures.installmentAmount) }),
+            t('plan.figures.installments_value', { count: figures.installmentCount, amount: formatLira(figures.installmentAmount) }),
           ],
-          [t('plan.figures.total_payment'), formatTry(figures.totalPayment)],
+          [t('plan.figures.total_payment'), formatLira(figures.totalPayment)],
         ],
       },
     ],
@@ -55,9 +55,9 @@ export function samplePlanContent(
       columns: [t('plan.schedule.week'), t('plan.schedule.amount')],
       rows: figures.schedule.map((installment) => [
         t('plan.schedule.week_value', { number: installment.week }),
-        formatTry(installment.amount),
+        formatLira(installment.amount),
       ]),
-      total: [t('plan.schedule.total'), formatTry(figures.totalPayment)],
+      total: [t('plan.schedule.total'), formatLira(figures.totalPayment)],
     },
     disclaimer: t('plan.pdf.disclaimer'),
   };

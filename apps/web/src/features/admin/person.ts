@@ -1,12 +1,4 @@
 import { formatPhone } from '@worq/domain/validation';
-import { formatLira } from '../../lib/format.ts';
-
-/** The back-office shows lira the Turkish way in both languages. */
-export function formatMoney(kurus: number | null | undefined): string {
-  return typeof kurus === 'number' && Number.isFinite(kurus) ? formatLira(kurus) : '—';
-}
-
-export { formatDate, formatDateTime, formatDay } from '../../lib/format.ts';
 
 /** `+90 XXX XXX XXXX`, or a dash when the seller has no number yet (a Google sign-up). */
 export function formatPhoneNumber(phone: string | null | undefined): string {
