@@ -1,11 +1,11 @@
 /**
  * The portfolio as CSV for the experts' spreadsheets: a header in the request language, every cell
  * quoted where needed and formula-looking text neutralised, amounts in lira with a dot for decimals
- * so that any spreadsheet reads them as numbers.
+ * so that any spreadsheet reads them as numbers. One CSV writer for the project: @worq/domain/csv.
  */
 import type { Language } from '@worq/domain/language';
 import type { PortfolioRowView } from '@worq/domain/wire/funding';
-import { toCsv } from './csv.ts';
+import { toCsv } from '@worq/domain/csv';
 
 const headers: Record<Language, string[]> = {
   tr: [
