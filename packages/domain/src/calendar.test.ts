@@ -65,7 +65,8 @@ describe('Istanbul moments', () => {
     expect(istanbulWallClock(at('2026-11-28T07:00:00Z'))).toBe(at('2026-11-28T10:00:00Z'));
     expect(fromIstanbulWallClock(at('2026-11-28T10:00:00Z'))).toBe(at('2026-11-28T07:00:00Z'));
     expect(fromIstanbulWallClock(NaN)).toBeNaN();
-    expect(() => istanbulOffsetMs(new Date(NaN))).toThrow(RangeError);
+    expect(istanbulWallClock(new Date(NaN))).toBeNaN();
+    expect(() => istanbulDay(NaN)).toThrow(RangeError);
   });
 
   it('takes its offsets from the time zone database, not from a fixed +3 hours', () => {

@@ -14,12 +14,10 @@ export const earliestDay = '2015-01-01';
 const dayMs = 86_400_000;
 const hourMs = 3_600_000;
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-const wallClockFormat = new Intl.DateTimeFormat('en-US', {
+const latestMs = 8.64e15;
+const clockFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: istanbulTimeZone,
   hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
   hour: 'numeric',
   minute: 'numeric',
   second: 'numeric',
@@ -27,8 +25,8 @@ const wallClockFormat = new Intl.DateTimeFormat('en-US', {
 
 /*
  * Intl costs microseconds a call and imports convert every order, so the offset is asked once per
- * UTC hour and kept: Istanbul's offsets are whole hours that change on whole hours. The cache is
- * emptied when it would outgrow about eleven years of hours.
+ * UTC hour and kept: since 1910 Istanbul's offsets are whole hours that change on whole hours. The
+ * cache is emptied when it would outgrow about eleven years of hours.
  */
 const offsetByHour = new Map<number, number>();
 const offsetCacheSize = 100_000;
@@ -37,17 +35,22 @@ function msOf(moment: Date | number): number {
   return typeof moment === 'number' ? moment : moment.getTime();
 }
 
+/** Istanbul is east of Greenwich: its wall clock runs ahead of UTC by less than a day. */
 function offsetFromIntl(hourStart: number): number {
-  const part: Record<string, number> = {};
-  for (const { type, value } of wallClockFormat.formatToParts(hourStart)) part[type] = Number(value);
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
-  return wall - hourStart;
+  let wallSeconds = 0;
+  for (const { type, value } of clockFormat.formatToParts(hourStart)) {
+    if (type === 'hour') wallSeconds += Number(value) * 3600;
+    else if (type === 'minute') wallSeconds += Number(value) * 60;
+    else if (type === 'second') wallSeconds += Number(value);
+  }
+  const utcSeconds = (((hourStart % dayMs) + dayMs) % dayMs) / 1000;
+  return ((wallSeconds - utcSeconds + 86_400) % 86_400) * 1000;
 }
 
-/** Istanbul's offset from UTC at a moment, in ms (10,800,000 for UTC+3). Throws RangeError on an invalid moment. */
+/** Istanbul's offset from UTC at a moment, in ms (10,800,000 for UTC+3); NaN for an invalid moment or one outside Date's range. */
 export function istanbulOffsetMs(moment: Date | number): number {
   const ms = msOf(moment);
-  if (!Number.isFinite(ms)) throw new RangeError('Invalid time value');
+  if (!(Math.abs(ms) <= latestMs)) return NaN;
   const hour = Math.floor(ms / hourMs);
   let offset = offsetByHour.get(hour);
   if (offset === undefined) {
@@ -60,7 +63,7 @@ export function istanbulOffsetMs(moment: Date | number): number {
 
 /**
  * The Istanbul wall clock of a moment as epoch ms read as if it were UTC (what Trendyol and n11 call
- * GMT+3 epochs); `new Date(wall).toISOString()` spells the wall clock.
+ * GMT+3 epochs); `new Date(wall).toISOString()` spells the wall clock. NaN for an invalid moment.
  */
 export function istanbulWallClock(moment: Date | number): number {
   const ms = msOf(moment);
@@ -82,6 +85,14 @@ export function fromIstanbulWallClock(wall: number): number {
   return wall - before;
 }
 
+/**
+ * An unzoned date and time (`2024-05-01T14:20:00`, `2024-05-01 14:20`) read on the Istanbul wall
+ * clock, as epoch ms; NaN for what `Date.parse` cannot read with an offset after it.
+ */
+export function parseIstanbulLocal(text: string): number {
+  return fromIstanbulWallClock(Date.parse(`${text}+00:00`));
+}
+
 /** The Istanbul wall clock of a moment, `YYYY-MM-DDTHH:mm:ss.sss`, without a zone. */
 export function istanbulLocalTime(moment: Date | number): string {
   return new Date(istanbulWallClock(moment)).toISOString().slice(0, 23);
@@ -90,9 +101,7 @@ export function istanbulLocalTime(moment: Date | number): string {
 /** Istanbul's offset at a moment as ISO 8601 writes it: `+03:00`. */
 export function istanbulOffsetText(moment: Date | number): string {
   const minutes = istanbulOffsetMs(moment) / 60_000;
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `+${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /** A moment on the Istanbul wall clock with its offset: `2026-11-28T10:00:00+03:00` (`…00.000+03:00` with milliseconds). */
@@ -103,6 +112,11 @@ export function istanbulIsoTime(moment: Date | number, { milliseconds = false }:
 /** The Istanbul calendar day of a moment. Throws RangeError on an invalid moment. */
 export function istanbulDay(moment: Date | number): string {
   return istanbulLocalTime(moment).slice(0, 10);
+}
+
+/** Today in Istanbul, `YYYY-MM-DD` (the day of `now`). */
+export function istanbulToday(now: Date | number = Date.now()): string {
+  return istanbulDay(now);
 }
 
 /** The Istanbul calendar day of a moment as a day number (days since 1970-01-01, see dayNumber). */
