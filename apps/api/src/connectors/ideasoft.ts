@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
+import { istanbulDay, parseIstanbulLocal } from '@worq/domain/calendar';
 import { marketplaceFetch, readOptionalJson } from './http.ts';
 import {
   ConnectorError,
@@ -269,9 +270,9 @@ async function withToken<T>(
   return { result: await call(tokens.access_token), tokens };
 }
 
-/** yyyy-mm-dd of an instant in Turkey's time (UTC+3 all year), the granularity of Ideasoft's date filters. */
+/** yyyy-mm-dd of an instant in Turkey's time, the granularity of Ideasoft's date filters. */
 function turkeyDay(ms: number): string {
-  return new Date(ms + 3 * 3_600_000).toISOString().slice(0, 10);
+  return istanbulDay(ms);
 }
 
 /** The fields of an order this connector reads (a documented sample holds many more). */
@@ -340,8 +341,7 @@ function toLine(item: IdeasoftOrderItem, orderId: string, index: number): Market
 /** `createdAt` carries the store's offset; one without an offset is read as Istanbul time. */
 function instantOf(createdAt: string | undefined): string {
   const raw = createdAt ?? '';
-  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(raw) ? raw : `${raw}+03:00`;
-  const ms = Date.parse(zoned);
+  const ms = /(Z|[+-]\d{2}:?\d{2})$/.test(raw) ? Date.parse(raw) : parseIstanbulLocal(raw);
   if (!Number.isFinite(ms)) throw new ConnectorError('unexpected', 'marketplace_unexpected', `Ideasoft order createdAt unreadable: ${raw}`);
   return new Date(ms).toISOString();
 }
