@@ -5,8 +5,6 @@
  * options: building an Intl formatter costs far more than using one.
  */
 
-import { istanbulDay, istanbulTimeZone } from '@worq/domain/calendar';
-
 export type Locale = 'tr-TR' | 'en-GB';
 
 export function localeOf(language: string): Locale {
@@ -101,7 +99,7 @@ export function formatDateTime(
   return dateFormat(localeOf(language), {
     dateStyle: style,
     timeStyle: 'short',
-    ...(istanbul ? { timeZone: istanbulTimeZone } : {}),
+    ...(istanbul ? { timeZone: 'Europe/Istanbul' } : {}),
   }).format(moment);
 }
 
@@ -109,5 +107,5 @@ export function formatDateTime(
 export function istanbulDayOf(iso: string): string {
   const moment = momentOf(iso);
   if (!moment) return iso.slice(0, 10);
-  return istanbulDay(moment);
+  return dateFormat('en-CA' as Locale, { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(moment);
 }
