@@ -14,6 +14,25 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// Istanbul time has one home, packages/domain/src/calendar.ts (Intl's Europe/Istanbul zone): a
+// hand-written +3 h offset is refused outside tests (issue 37).
+const istanbulOffsetMessage =
+  'Hand-written Istanbul offset: use packages/domain/src/calendar.ts (istanbulDay, istanbulWallClock, fromIstanbulWallClock, istanbulIsoTime, parseIstanbulLocal, …).';
+const handWrittenIstanbulOffset = [
+  'Literal[value=10800000]',
+  "BinaryExpression[operator='*'][left.value=3][right.value=3600000]",
+  "BinaryExpression[operator='*'][left.value=3600000][right.value=3]",
+  "BinaryExpression[operator='*'][left.operator='*'][left.left.value=3][left.right.value=3600][right.value=1000]",
+  "BinaryExpression[operator='*'][left.operator='*'][left.left.value=3][left.right.value=60]",
+  'Literal[value=/[+]03:?00$/]',
+  'TemplateElement[value.raw=/[+]03:?00/]',
+].map((selector) => ({ selector, message: istanbulOffsetMessage }));
+const routeModuleExport = {
+  selector: "ExportSpecifier[exported.name='Component'][local.name!='Component']",
+  message: 'A route module declares `export function Component()` rather than re-exporting a named component.',
+};
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/__tests__/**', 'e2e/**'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,13 +60,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, import: importPlugin },
     rules: {
       // Route modules (React Router `lazy`) all export their screen the same way: `export function Component()`.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "ExportSpecifier[exported.name='Component'][local.name!='Component']",
-          message: 'A route module declares `export function Component()` rather than re-exporting a named component.',
-        },
-      ],
+      'no-restricted-syntax': ['error', routeModuleExport],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       // One-way imports: components/ui and lib know no feature; features do not reach into each other.
@@ -117,6 +130,17 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: [...testFiles, 'apps/web/**'],
+    rules: { 'no-restricted-syntax': ['error', ...handWrittenIstanbulOffset] },
+  },
+  {
+    // Repeats the web's route-module rule: a later no-restricted-syntax replaces an earlier one.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: { 'no-restricted-syntax': ['error', routeModuleExport, ...handWrittenIstanbulOffset] },
   },
   {
     files: ['packages/domain/**/*.ts'],

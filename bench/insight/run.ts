@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { addDays, istanbulToday } from '@worq/domain/calendar';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
@@ -123,8 +124,8 @@ async function main(): Promise<void> {
       }
       return { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
     };
-    const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
-    const yearAgo = new Date(Date.now() + 3 * 3_600_000 - 365 * 86_400_000).toISOString().slice(0, 10);
+    const today = istanbulToday();
+    const yearAgo = addDays(today, -365);
     const results = [
       { name: 'overview, last 30 days (default)', gate: true, ...(await measure('/insight/overview')) },
       { name: 'tips, last 30 days (default)', gate: true, ...(await measure('/insight/tips')) },

@@ -24,6 +24,7 @@
  * zone Çiçeksepeti reads the request dates in is unconfirmed (`requestDates`); orders are never
  * filtered by our own window afterwards, so a zone mistake shifts the windows but loses nothing.
  */
+import { istanbulIsoTime, istanbulLocalTime, parseIstanbulLocal } from '@worq/domain/calendar';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
   ciceksepetiCanceledEnvelope,
@@ -55,7 +56,6 @@ export const ciceksepetiWindowMs = 14 * 86_400_000;
 /** How long Çiçeksepeti refuses the same list request again (about a minute), when it names no time. */
 export const ciceksepetiRepeatWindowMs = 60_000;
 export const defaultMinIntervalMs = 5_000;
-const istanbulOffsetMs = 3 * 3_600_000;
 const unexpected = unexpectedAnswer('Çiçeksepeti');
 
 /**
@@ -428,13 +428,12 @@ export function parseIstanbulDate(date: unknown, time: unknown): number | null {
   if (!day) return null;
   const clock = typeof time === 'string' ? ciceksepetiTimePattern.exec(time.trim()) : null;
   const [, dd, mm, yyyy] = day;
-  const ms = Date.parse(`${yyyy}-${mm}-${dd}T${clock?.[1] ?? '00'}:${clock?.[2] ?? '00'}:${clock?.[3] ?? '00'}+03:00`);
+  const ms = parseIstanbulLocal(`${yyyy}-${mm}-${dd}T${clock?.[1] ?? '00'}:${clock?.[2] ?? '00'}:${clock?.[3] ?? '00'}`);
   return Number.isFinite(ms) ? ms : null;
 }
 
 /** A request date (see CiceksepetiRequestDates), to the millisecond. */
 export function requestDate(ms: number, format: CiceksepetiRequestDates = defaultRequestDates): string {
   if (format === 'utc') return new Date(ms).toISOString();
-  const wall = new Date(ms + istanbulOffsetMs).toISOString().slice(0, 23);
-  return format === 'offset' ? `${wall}+03:00` : wall;
+  return format === 'offset' ? istanbulIsoTime(ms, { milliseconds: true }) : istanbulLocalTime(ms);
 }

@@ -21,6 +21,7 @@
  * amounts, lines and order date come from the order detail (`/orders/merchantid/{id}/ordernumber/
  * {n}`). Requests of one merchant are paced to the documented 1000 a second (configurable).
  */
+import { istanbulLocalTime, parseIstanbulLocal } from '@worq/domain/calendar';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
   hepsiburadaBacklogAnswer,
@@ -525,7 +526,7 @@ const datePattern = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.
 
 /**
  * An unzoned Hepsiburada date (`2019-10-31T10:03:21.7955751`, up to seven decimals) read as
- * Istanbul time (UTC+3 all year since 2016); a zoned one as it says. NaN when unreadable.
+ * Istanbul time; a zoned one as it says. NaN when unreadable.
  */
 export function istanbulInstant(text: unknown): number {
   if (typeof text !== 'string') return NaN;
@@ -533,8 +534,10 @@ export function istanbulInstant(text: unknown): number {
   if (!match) return NaN;
   const [, year, month, day, hour, minute, second = '00', fraction = '', zone] = match;
   const ms = fraction.padEnd(3, '0').slice(0, 3);
-  const offset = zone === undefined ? '+03:00' : zone === 'Z' ? 'Z' : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
-  return Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}.${ms}${offset}`);
+  const wall = `${year}-${month}-${day}T${hour}:${minute}:${second}.${ms}`;
+  if (zone === undefined) return parseIstanbulLocal(wall);
+  const offset = zone === 'Z' ? 'Z' : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  return Date.parse(`${wall}${offset}`);
 }
 
 function readInstant(text: unknown): number | null {
@@ -542,9 +545,9 @@ function readInstant(text: unknown): number | null {
   return Number.isFinite(at) ? at : null;
 }
 
-/** `yyyy-MM-dd HH:mm` in Istanbul time (UTC+3 all year since 2016). */
+/** `yyyy-MM-dd HH:mm` in Istanbul time. */
 export function istanbulMinute(ms: number): string {
-  return new Date(ms + 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+  return istanbulLocalTime(ms).slice(0, 16).replace('T', ' ');
 }
 
 /* ---------- HTTP ---------- */

@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
+import { istanbulDay, parseIstanbulLocal } from '@worq/domain/calendar';
 import { marketplaceFetch, readOptionalJson, unexpectedAnswer } from './http.ts';
 import { ideasoftOrdersPage, type IdeasoftOrder, type IdeasoftOrderItem } from './ideasoft-schema.ts';
 import {
@@ -283,9 +284,9 @@ async function withToken<T>(
   return { result: await call(tokens.access_token), tokens };
 }
 
-/** yyyy-mm-dd of an instant in Turkey's time (UTC+3 all year), the granularity of Ideasoft's date filters. */
+/** yyyy-mm-dd of an instant in Turkey's time, the granularity of Ideasoft's date filters. */
 function turkeyDay(ms: number): string {
-  return new Date(ms + 3 * 3_600_000).toISOString().slice(0, 10);
+  return istanbulDay(ms);
 }
 
 const unexpected = unexpectedAnswer('Ideasoft');
@@ -339,8 +340,7 @@ function toLine(item: IdeasoftOrderItem, orderId: string, index: number): Market
 
 /** `createdAt` carries the store's offset; one without an offset is read as Istanbul time. */
 function instantOf(createdAt: string): string {
-  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(createdAt) ? createdAt : `${createdAt}+03:00`;
-  const ms = Date.parse(zoned);
+  const ms = /(Z|[+-]\d{2}:?\d{2})$/.test(createdAt) ? Date.parse(createdAt) : parseIstanbulLocal(createdAt);
   if (!Number.isFinite(ms)) throw unexpected(`order createdAt unreadable: ${createdAt}`);
   return new Date(ms).toISOString();
 }

@@ -12,8 +12,9 @@
  * - windows of 15 days (n11 cuts a wider range to its last 15 days without a word), none before
  *   November 2024 (n11 serves nothing older);
  * - dates are epoch milliseconds of the Istanbul wall clock read as UTC, in the query and in the
- *   answer: 3 hours are added to our instants and taken off n11's (`wallClockEpochs`, unconfirmed
- *   on the live API). A package has no order date: its first history entry is when it was placed;
+ *   answer: Istanbul's offset is added to our instants and taken off n11's (`wallClockEpochs`,
+ *   unconfirmed on the live API). A package has no order date: its first history entry is when it
+ *   was placed;
  * - returns never show as a status here (a returned package reads `Delivered`): the return claims
  *   (n11-claims.ts) are read before the Delivered pass, and a delivered package whose every line
  *   has a standing claim is returned;
@@ -23,6 +24,7 @@
  * - a wrong key on this service answers 403 `text/plain` "Authentication failed";
  * - 1,000 requests a minute per app key.
  */
+import { fromIstanbulWallClock, istanbulWallClock } from '@worq/domain/calendar';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { getJson, marketplaceFetch, readCapped, requireField, statusError, unexpectedAnswer } from './http.ts';
 import { claimReturnListRequest, n11ClaimDay, n11ClaimsPageSize, n11ReturnServicePath, readClaimReturnList } from './n11-claims.ts';
@@ -52,7 +54,6 @@ export const n11PageSize = 100;
 export const n11WindowMs = 15 * 86_400_000;
 /** n11 serves no orders before this instant (1 November 2024, Istanbul). */
 export const n11FirstOrderMs = Date.UTC(2024, 9, 31, 21, 0);
-const istanbulOffsetMs = 3 * 3_600_000;
 /** Keeps each app key under n11's 1,000 requests a minute within this process. */
 const waitForSlot = slidingWindowLimiter({ requests: 1_000, perMs: 60_000 });
 const unexpected = unexpectedAnswer('N11');
@@ -147,7 +148,7 @@ export const n11Connector: Connector = {
     const until = 'claims' in pass ? cursor.claimsTo : cursor.to;
     const end = Math.min(cursor.start + n11WindowMs, until);
     const wallClock = ctx.wallClockEpochs ?? true;
-    const shift = wallClock ? istanbulOffsetMs : 0;
+    const wallOf = (instant: number) => (wallClock ? istanbulWallClock(instant) : instant);
 
     let orders: MarketplaceOrder[] = [];
     let morePages: boolean;
@@ -162,8 +163,8 @@ export const n11Connector: Connector = {
       morePages = page.more;
     } else {
       const query = new URLSearchParams({
-        startDate: String(cursor.start + shift),
-        endDate: String(end - 1 + shift),
+        startDate: String(wallOf(cursor.start)),
+        endDate: String(wallOf(end - 1)),
         status: pass.status,
         sender: pass.sender,
         page: String(cursor.page),
@@ -328,7 +329,7 @@ export function parsePackages(
     orders.push({
       id: key,
       orderNumber: item.orderNumber === null || item.orderNumber === undefined ? key : String(item.orderNumber),
-      orderedAt: new Date(placed - (options.wallClock === false ? 0 : istanbulOffsetMs)).toISOString(),
+      orderedAt: new Date(options.wallClock === false ? placed : fromIstanbulWallClock(placed)).toISOString(),
       status,
       totalAmount: orderLines.length > 0 ? orderLines.reduce((sum, line) => sum + line.amount, 0) : kurus(item.totalAmount ?? 0),
       currency: 'TRY',

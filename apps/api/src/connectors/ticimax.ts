@@ -12,6 +12,7 @@
  * the canonical host instead. Dates are Istanbul wall-clock time both ways.
  */
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { istanbulLocalTime, parseIstanbulLocal } from '@worq/domain/calendar';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { marketplaceFetch, readCapped } from './http.ts';
 import { publicStoreOrigin } from './ideasoft.ts';
@@ -38,7 +39,6 @@ const soapEnvelopeNamespace = 'http://schemas.xmlsoap.org/soap/envelope/';
 const dataContractNamespace = 'http://schemas.datacontract.org/2004/07/';
 
 const ordersPerPage = 100;
-const istanbulOffsetMs = 3 * 3_600_000;
 
 function serviceUrl(credentials: Credentials, ctx: ConnectorContext): string {
   const base = ctx.baseUrl.replace(/\/+$/, '');
@@ -53,13 +53,13 @@ export const xmlBuilder = new XMLBuilder({ ignoreAttributes: false, suppressBool
 
 /** WCF reads an unzoned xs:dateTime as server-local time, which for Ticimax is Istanbul (UTC+3). */
 export function istanbulLocal(date: Date): string {
-  return new Date(date.getTime() + istanbulOffsetMs).toISOString().slice(0, 19);
+  return istanbulLocalTime(date).slice(0, 19);
 }
 
 /** Reads a Ticimax date: unzoned values are Istanbul time. */
 export function fromIstanbulLocal(text: string): Date {
   const zoned = /(Z|[+-]\d\d:?\d\d)$/.test(text);
-  return new Date(zoned ? text : `${text}+03:00`);
+  return new Date(zoned ? Date.parse(text) : parseIstanbulLocal(text));
 }
 
 export interface SelectSiparisRequest {

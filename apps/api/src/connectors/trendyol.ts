@@ -17,6 +17,7 @@
  * - a split parent (`UnPacked`) is skipped, each package is one order row; a status word the
  *   connector does not know becomes `other` instead of failing the page.
  */
+import { fromIstanbulWallClock, istanbulWallClock } from '@worq/domain/calendar';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { basicAuth, getJson, requireField, statusError, unexpectedAnswer } from './http.ts';
 import { slidingWindowLimiter } from './rate-limit.ts';
@@ -61,7 +62,6 @@ export const trendyolRecentDays = 27;
 /** orders/stream serves the last 3 months; 3 months are never shorter than 89 days, and one day is kept as margin. */
 export const trendyolHistoryDays = 88;
 export const trendyolStreamIntervalMs = 5_000;
-const gmt3OffsetMs = 3 * 3_600_000;
 const rateLimit = { requests: 50, perMs: 10_000 };
 /**
  * Keeps each seller under Trendyol's 50 requests per 10 s, shared by every call in this process
@@ -73,9 +73,9 @@ const streamLimiters = new Map<number, (key: string) => Promise<void>>();
 const unexpected = unexpectedAnswer('Trendyol');
 
 /** An instant (ms) as Trendyol reads a date parameter: the Istanbul wall clock written as if it were UTC. */
-export const toTrendyolEpoch = (instantMs: number): number => instantMs + gmt3OffsetMs;
+export const toTrendyolEpoch = (instantMs: number): number => istanbulWallClock(instantMs);
 /** The instant (ms) of a date Trendyol wrote (`orderDate`, `lastModifiedDate`). */
-export const fromTrendyolEpoch = (epoch: number): number => epoch - gmt3OffsetMs;
+export const fromTrendyolEpoch = (epoch: number): number => fromIstanbulWallClock(epoch);
 
 /** Trendyol's package statuses in the shared vocabulary; `UnPacked` (a split parent) is skipped. */
 const statusMap = new Map<string, OrderStatus>(

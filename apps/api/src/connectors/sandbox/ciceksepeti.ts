@@ -22,16 +22,8 @@
  * The store is the seller id at the front of the User-Agent: `ciceksepeti:{sellerId}`.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  istanbulWallClock,
-  lira,
-  openSandbox,
-  sandboxSecret,
-  stableNumber,
-  type SandboxLine,
-  type SandboxOptions,
-  type SandboxPackage,
-} from './orders.ts';
+import { istanbulLocalTime, parseIstanbulLocal } from '@worq/domain/calendar';
+import { lira, openSandbox, sandboxSecret, stableNumber, type SandboxLine, type SandboxOptions, type SandboxPackage } from './orders.ts';
 
 const maxPageSize = 100;
 const dayMs = 86_400_000;
@@ -238,8 +230,8 @@ const dayOf = (wall: string) => `${wall.slice(8, 10)}/${wall.slice(5, 7)}/${wall
 /** One GetOrders row: a sub-order, buyer details included as Çiçeksepeti sends them (the connector must not keep them). */
 function orderRow(item: SandboxPackage, line: SandboxLine, index: number, active: boolean) {
   const status = active ? liveStatus(item) : { id: 1, text: 'Yeni' };
-  const placed = istanbulWallClock(Date.parse(item.orderedAt)).toISOString();
-  const modified = istanbulWallClock(Date.parse(item.lastModifiedAt)).toISOString();
+  const placed = istanbulLocalTime(Date.parse(item.orderedAt));
+  const modified = istanbulLocalTime(Date.parse(item.lastModifiedAt));
   const buyer = stableNumber(item.orderNumber);
   return {
     branchId: 150_000_000_000 + (stableNumber(item.orderNumber.slice(0, 2)) % 1_000_000),
@@ -348,6 +340,6 @@ function parseRequestDate(value: unknown): number | null {
   const text = value.trim();
   if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,7})?)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(text)) return null;
   const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(text);
-  const ms = Date.parse(zoned ? text : `${text.length === 10 ? `${text}T00:00:00` : text}+03:00`);
+  const ms = zoned ? Date.parse(text) : parseIstanbulLocal(text.length === 10 ? `${text}T00:00:00` : text);
   return Number.isFinite(ms) ? ms : null;
 }

@@ -16,6 +16,7 @@
  * - dates are unzoned Istanbul wall clock (`2026-06-24T10:36:53.593`).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { fromIstanbulWallClock, istanbulLocalTime, parseIstanbulLocal } from '@worq/domain/calendar';
 import {
   istanbulDay,
   lira,
@@ -28,7 +29,6 @@ import {
 } from './orders.ts';
 
 const dayMs = 86_400_000;
-const istanbulOffsetMs = 3 * 3_600_000;
 const deliveredHistoryMs = 31 * dayMs;
 /** No event is later than this after its order (delivery and return, three days on). */
 const longestLeadMs = 4 * dayMs;
@@ -50,7 +50,7 @@ const lineWords: Record<SandboxPackage['status'], string> = {
   split: 'Unpacked',
 };
 
-const startOfIstanbulDay = (day: number) => day * dayMs - istanbulOffsetMs;
+const startOfIstanbulDay = (day: number) => fromIstanbulWallClock(day * dayMs);
 
 /** When the order entered `list`, as of `now`; null when it is not in that list. */
 export function hepsiburadaEventAt(item: SandboxPackage, list: ListName, now: number): number | null {
@@ -73,7 +73,7 @@ export function hepsiburadaEventAt(item: SandboxPackage, list: ListName, now: nu
 }
 
 /** Istanbul wall clock without a zone, as Hepsiburada writes dates. */
-const unzoned = (ms: number) => new Date(ms + istanbulOffsetMs).toISOString().slice(0, 23);
+const unzoned = (ms: number) => istanbulLocalTime(ms);
 
 export async function hepsiburadaSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
   const { clock, orders } = openSandbox<MerchantRequest['Params']>(app, options, (request) => {
@@ -292,6 +292,6 @@ function readPaging(
 function parseIstanbulMinute(text: string): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/.exec(text.trim());
   if (!match) return null;
-  const ms = Date.parse(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:00+03:00`);
+  const ms = parseIstanbulLocal(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:00`);
   return Number.isFinite(ms) ? ms : null;
 }

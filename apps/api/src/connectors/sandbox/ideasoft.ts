@@ -20,13 +20,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { istanbulIsoTime, parseIstanbulLocal } from '@worq/domain/calendar';
 import { ideasoftOrdersQuery } from '../ideasoft-schema.ts';
 import { ideasoftStatusOf } from '../ideasoft.ts';
 import { callbackUrl, escapeHtml, themedPage, type ConsentPageTheme } from './consent-page.ts';
 import { lira, openSandbox, sandboxSecret, stableNumber, type SandboxOptions, type SandboxPackage } from './orders.ts';
 
 const dayMs = 86_400_000;
-const turkeyOffsetMs = 3 * 3_600_000;
 const accessTokenSeconds = 86_400;
 const codeLifetimeMs = 10 * 60_000;
 
@@ -81,12 +81,12 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
 
 /** `2024-05-01T14:20:00+03:00`: Ideasoft writes times with the store's offset. */
 function turkeyTime(ms: number): string {
-  return `${new Date(ms + turkeyOffsetMs).toISOString().slice(0, 19)}+03:00`;
+  return istanbulIsoTime(ms);
 }
 
 /** Start of a yyyy-mm-dd day in Turkey time, as epoch ms. */
 function turkeyDayStart(day: string): number {
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00+03:00`) : NaN;
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? parseIstanbulLocal(`${day}T00:00:00`) : NaN;
 }
 
 const firstNames = ['Ayşe', 'Mehmet', 'Zeynep', 'Mustafa', 'Elif', 'Ahmet', 'Fatma', 'Emre'];

@@ -21,7 +21,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { XMLBuilder } from 'fast-xml-parser';
-import { istanbulDay } from '@worq/domain/calendar';
+import { fromIstanbulWallClock, istanbulDay, istanbulDayEnd, istanbulWallClock, parseIstanbulLocal } from '@worq/domain/calendar';
 import { readSoap, soapChild } from '../n11-claims.ts';
 import { lira, openSandbox, sandboxSecret, stableNumber, type SandboxOptions, type SandboxPackage, type SandboxStatus } from './orders.ts';
 
@@ -30,7 +30,6 @@ const dayMs = 86_400_000;
 const windowMs = 15 * dayMs;
 const claimsPageSize = 20;
 
-const istanbulOffsetMs = 3 * 3_600_000;
 const firstOrderMs = Date.UTC(2024, 9, 31, 21, 0);
 
 const statusWords: Record<SandboxStatus, string> = {
@@ -77,7 +76,7 @@ const isWholeOrder = (item: SandboxPackage) => item.id.endsWith('0');
 /** When a split order was split: later the same Istanbul day as the order. */
 function splitAt(item: SandboxPackage): number {
   const at = Date.parse(item.orderedAt);
-  const dayEnd = (Math.floor((at + istanbulOffsetMs) / dayMs) + 1) * dayMs - istanbulOffsetMs - 1_000;
+  const dayEnd = istanbulDayEnd(istanbulDay(at)).getTime() - 1_000;
   return Math.min(at + 3_600_000, dayEnd);
 }
 
@@ -154,8 +153,8 @@ export async function n11Sandbox(app: FastifyInstance, options: SandboxOptions):
       return reply.code(400).send({ status: 400, error: 'Bad Request', message: 'sender must be SELLER, N11 or ALL' });
     const now = clock();
     // The query's epochs are the Istanbul wall clock read as UTC, like n11's own dates.
-    const start = request.query.startDate !== undefined ? Number(request.query.startDate) - istanbulOffsetMs : undefined;
-    const last = request.query.endDate !== undefined ? Number(request.query.endDate) - istanbulOffsetMs : undefined;
+    const start = request.query.startDate !== undefined ? fromIstanbulWallClock(Number(request.query.startDate)) : undefined;
+    const last = request.query.endDate !== undefined ? fromIstanbulWallClock(Number(request.query.endDate)) : undefined;
     if ((start !== undefined && !Number.isFinite(start)) || (last !== undefined && !Number.isFinite(last))) {
       return reply.code(400).send({ status: 400, error: 'Bad Request', message: 'startDate and endDate are epoch milliseconds' });
     }
@@ -197,7 +196,7 @@ export async function n11Sandbox(app: FastifyInstance, options: SandboxOptions):
     const now = clock();
     const appKey = text(auth, 'appKey');
     // A claim is made days after the order: the orders of the days before the period can have one in it.
-    const dayStart = (day: string) => Date.parse(`${day}T00:00:00+03:00`);
+    const dayStart = (day: string) => parseIstanbulLocal(`${day}T00:00:00`);
     const packages = orders(`n11:${appKey}`, Math.max(dayStart(startDay) - 10 * dayMs, firstOrderMs), dayStart(endDay) + dayMs, now, true);
     const claims = packages
       .filter((item) => sender === 'ALL' || n11SandboxSender(item) === sender)
@@ -215,14 +214,14 @@ export async function n11Sandbox(app: FastifyInstance, options: SandboxOptions):
 
 /** One package as shipmentPackages lists it, buyer details included as n11 sends them (the connector must not keep them). */
 function packageOf(item: SandboxPackage, appKey: string, now: number) {
-  const wall = (ms: number) => ms + istanbulOffsetMs;
+  const wall = istanbulWallClock;
   const placed = Date.parse(item.orderedAt);
   const word = statusWords[item.status];
   // Unconfirmed: whether a package made by a split keeps the order's Created entry (here it does).
   const histories = [{ createdDate: wall(placed), status: 'Created' }];
   if (!isWholeOrder(item)) histories.push({ createdDate: wall(splitAt(item)), status: 'Picking' });
   // n11 writes some history words with a leading space (" Shipped").
-  const changed = Math.max(Math.min(Date.parse(item.lastModifiedAt), now), histories.at(-1)!.createdDate - istanbulOffsetMs);
+  const changed = Math.max(Math.min(Date.parse(item.lastModifiedAt), now), fromIstanbulWallClock(histories.at(-1)!.createdDate));
   if (word !== histories.at(-1)!.status) histories.push({ createdDate: wall(changed), status: ` ${word}` });
   const modified = changed;
   const sender = n11SandboxSender(item);

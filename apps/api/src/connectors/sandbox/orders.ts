@@ -16,6 +16,7 @@
  * exactly `sandboxSales(...)` (the packages without split parents).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromIstanbulWallClock, istanbulDayNumber } from '@worq/domain/calendar';
 import type { KnownOrderStatus, MarketplaceOrder } from '../types.ts';
 
 export type { OrderStatus } from '../types.ts';
@@ -56,7 +57,6 @@ export interface SandboxOrderOptions {
 }
 
 const dayMs = 86_400_000;
-const istanbulOffsetMs = 3 * 3_600_000;
 /** How far back the sandbox has history: a little more than the 12 months a backfill reads. */
 export const sandboxHistoryDays = 400;
 /** A package's status stops changing this many days after the order (its `lastModifiedAt` is at most this late). */
@@ -116,12 +116,7 @@ export function stableNumber(text: string): number {
 
 /** The Istanbul calendar day (days since 1970-01-01) of an instant. */
 export function istanbulDay(ms: number): number {
-  return Math.floor((ms + istanbulOffsetMs) / dayMs);
-}
-
-/** Wall-clock parts of an instant in Istanbul (UTC+3 all year since 2016). */
-export function istanbulWallClock(ms: number): Date {
-  return new Date(ms + istanbulOffsetMs);
+  return istanbulDayNumber(ms);
 }
 
 /**
@@ -160,7 +155,7 @@ function packagesOfDay(storeKey: string, day: number, today: number, options: Sa
     // Most orders arrive between 08:00 and 24:00 Istanbul time, evenings busiest.
     const hour = random() < 0.9 ? 8 + Math.floor(Math.sqrt(random()) * 16) : Math.floor(random() * 8);
     const second = Math.floor(random() * 3600);
-    const at = day * dayMs - istanbulOffsetMs + (hour * 3600 + second) * 1000;
+    const at = fromIstanbulWallClock(day * dayMs + (hour * 3600 + second) * 1000);
     const lines = linesFor(storeHash, random);
     const fate = random();
     const status = statusFor(ageDays, fate);

@@ -20,6 +20,8 @@
  * sandbox refuses it, so a connector asking for more than is served fails here first.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// Trendyol writes and reads dates as the Istanbul wall clock taken as UTC ("GMT+3").
+import { fromIstanbulWallClock, istanbulWallClock } from '@worq/domain/calendar';
 import {
   lira,
   openSandbox,
@@ -39,8 +41,6 @@ const maxPageSize = 200;
 const defaultPageSize = 50;
 const maxWindowMs = 14 * dayMs;
 const maxRecords = 10_000;
-/** Trendyol writes and reads dates as the Istanbul wall clock taken as UTC ("GMT+3"). */
-const gmt3OffsetMs = 3 * 3_600_000;
 
 const statusWords: Record<SandboxStatus, string> = {
   created: 'Created',
@@ -98,8 +98,8 @@ export async function trendyolSandbox(app: FastifyInstance, options: SandboxOpti
       }
       if ((pageNumber + 1) * pageSize > maxRecords) return badRequest(reply, 'at most 10000 records can be listed for one filter');
       const now = clock();
-      const end = endDate !== undefined ? Number(endDate) - gmt3OffsetMs : now;
-      const start = startDate !== undefined ? Number(startDate) - gmt3OffsetMs : end - maxWindowMs;
+      const end = endDate !== undefined ? fromIstanbulWallClock(Number(endDate)) : now;
+      const start = startDate !== undefined ? fromIstanbulWallClock(Number(startDate)) : end - maxWindowMs;
       if (!Number.isInteger(start) || !Number.isInteger(end)) return badRequest(reply, 'startDate and endDate are epoch milliseconds');
       if (end - start > maxWindowMs) return badRequest(reply, 'the date range can be at most 14 days');
       if (start < monthsBefore(now, 1))
@@ -118,8 +118,8 @@ export async function trendyolSandbox(app: FastifyInstance, options: SandboxOpti
       const pageSize = Number(size);
       if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPageSize) return badRequest(reply, 'size must be between 1 and 200');
       const now = clock();
-      const end = lastModifiedEndDate !== undefined ? Number(lastModifiedEndDate) - gmt3OffsetMs : now;
-      const start = lastModifiedStartDate !== undefined ? Number(lastModifiedStartDate) - gmt3OffsetMs : end - maxWindowMs;
+      const end = lastModifiedEndDate !== undefined ? fromIstanbulWallClock(Number(lastModifiedEndDate)) : now;
+      const start = lastModifiedStartDate !== undefined ? fromIstanbulWallClock(Number(lastModifiedStartDate)) : end - maxWindowMs;
       if (!Number.isInteger(start) || !Number.isInteger(end)) {
         return badRequest(reply, 'lastModifiedStartDate and lastModifiedEndDate are epoch milliseconds');
       }
@@ -163,7 +163,7 @@ function toPackage(item: SandboxPackage) {
   return {
     shipmentPackageId: packageId,
     orderNumber: item.orderNumber,
-    orderDate: placedAt + gmt3OffsetMs,
+    orderDate: istanbulWallClock(placedAt),
     status: word,
     shipmentPackageStatus: word,
     packageGrossAmount: lira(gross),
@@ -182,7 +182,7 @@ function toPackage(item: SandboxPackage) {
     originPackageIds: splitChild ? [parentId] : null,
     lines,
     packageHistories: [{ createdDate: placedAt, status: 'Created' }],
-    lastModifiedDate: Date.parse(item.lastModifiedAt) + gmt3OffsetMs,
+    lastModifiedDate: istanbulWallClock(Date.parse(item.lastModifiedAt)),
   };
 }
 
@@ -222,9 +222,9 @@ function newestModifiedFirst(items: SandboxPackage[]): SandboxPackage[] {
 
 /** `months` calendar months before the instant, counted on the Istanbul wall clock. */
 function monthsBefore(instant: number, months: number): number {
-  const wall = new Date(instant + gmt3OffsetMs);
+  const wall = new Date(istanbulWallClock(instant));
   wall.setUTCMonth(wall.getUTCMonth() - months);
-  return wall.getTime() - gmt3OffsetMs;
+  return fromIstanbulWallClock(wall.getTime());
 }
 
 function streamCursor(offset: number, filter: string): string {

@@ -4,7 +4,7 @@
  * its first synced order, so a month the marketplace did not serve is never read as zero sales; the
  * days read end yesterday (today is not over).
  */
-import { addDays, daysBetween } from '@worq/domain/calendar';
+import { addDays, daysBetween, istanbulDay } from '@worq/domain/calendar';
 import type { OfferInputs } from '@worq/domain/offer-policy';
 import {
   forecastHorizonWeeks,
@@ -17,7 +17,7 @@ import type { StoreHostSuffixes } from '@worq/domain/store-source';
 import type { ForecastWeekView, OfferView, SalesForecastView } from '@worq/domain/wire/offer';
 import type { Db } from '../../db/client.ts';
 import { forecastWeekly } from './forecast-model.ts';
-import { dailySeries, firstOrderAt, istanbulDate, periodTotals, storesWithSync } from './repository.ts';
+import { dailySeries, firstOrderAt, periodTotals, storesWithSync } from './repository.ts';
 
 /** Days of the offer's sales window, and of the window before it the trend compares with. */
 export const offerWindowDays = 90;
@@ -59,7 +59,7 @@ export async function sellerFigures(db: Db, customerId: string, now: Date, hostS
       store_name: store.storeName,
       reason: 'unverified_source' as const,
     }));
-  const today = istanbulDate(now);
+  const today = istanbulDay(now);
   const yesterday = addDays(today, -1);
   const earliestRead = addDays(today, -maxHistoryWeeks * 7);
 
@@ -68,7 +68,7 @@ export async function sellerFigures(db: Db, customerId: string, now: Date, hostS
   for (const store of verified) {
     const first = await firstOrderAt(db, customerId, [store.integrationId]);
     if (!first) continue;
-    const firstDay = istanbulDate(first);
+    const firstDay = istanbulDay(first);
     if (firstDay > yesterday) continue;
     const from = firstDay > earliestRead ? firstDay : earliestRead;
     const byDay = await dailySeries(db, { customerId, from, to: yesterday, integrationIds: [store.integrationId] });
@@ -114,7 +114,7 @@ export async function sellerFigures(db: Db, customerId: string, now: Date, hostS
     customerId,
     verified.map((store) => store.integrationId),
   );
-  const historyDays = firstOrder ? daysBetween(istanbulDate(firstOrder), today) : 0;
+  const historyDays = firstOrder ? daysBetween(istanbulDay(firstOrder), today) : 0;
   const totals = await periodTotals(
     db,
     { customerId, from: windowFrom, to: yesterday, integrationIds: verified.map((store) => store.integrationId) },

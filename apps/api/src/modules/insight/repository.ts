@@ -4,24 +4,15 @@
  * row); only TRY enters the TRY figures. Writing orders and the sync state are in sync-repository.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { istanbulDay, istanbulDayStart } from '@worq/domain/calendar';
 import { isStoreSourceVerified, type StoreHostSuffixes } from '@worq/domain/store-source';
 import type { Db } from '../../db/client.ts';
 import type { orderSyncs } from '../../db/schema.ts';
 
 export type OrderSync = typeof orderSyncs.$inferSelect;
 
-const istanbulOffsetMs = 3 * 3_600_000;
-
-/** The Istanbul calendar day (YYYY-MM-DD) of an instant: UTC+3 all year since 2016. */
-export function istanbulDate(instant: Date | number): string {
-  const ms = typeof instant === 'number' ? instant : instant.getTime();
-  return new Date(ms + istanbulOffsetMs).toISOString().slice(0, 10);
-}
-
-/** The first instant of an Istanbul calendar day. */
-export function istanbulDayStart(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - istanbulOffsetMs);
-}
+/** Istanbul days come from the one calendar module; `istanbulDate` is its `istanbulDay` under this module's older name. */
+export { istanbulDay as istanbulDate, istanbulDayStart };
 
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];

@@ -9,8 +9,8 @@ import { suggestedStockPurchase } from '@worq/domain/plan';
 import type { StoreHostSuffixes } from '@worq/domain/store-source';
 import type { StorePerformanceView, TurnoverSuggestion } from '@worq/domain/wire/insight';
 import type { Db } from '../../db/client.ts';
-import { addDays } from '@worq/domain/calendar';
-import { firstOrderAt, istanbulDate, monthlyFigures, revenueByStore, safeAdd, storesWithSync } from './repository.ts';
+import { addDays, istanbulDay } from '@worq/domain/calendar';
+import { firstOrderAt, monthlyFigures, revenueByStore, safeAdd, storesWithSync } from './repository.ts';
 import { historyDaysOf } from './overview.ts';
 
 /** Months averaged by the plan suggestion. */
@@ -52,9 +52,9 @@ export async function planSuggestion(db: Db, customerId: string, now: Date, host
   };
   const first = await firstOrderAt(db, customerId, counted);
   if (!first) return empty;
-  const today = istanbulDate(now);
+  const today = istanbulDay(now);
   const to = addDays(monthStart(today), -1);
-  const firstDay = istanbulDate(first);
+  const firstDay = istanbulDay(first);
   let from: string | null = null;
   let months = 0;
   for (let back = suggestionMonths; back >= 1; back--) {
@@ -93,7 +93,7 @@ export async function storePerformance(
   now: Date,
   hostSuffixes: StoreHostSuffixes,
 ): Promise<StorePerformanceView> {
-  const today = istanbulDate(now);
+  const today = istanbulDay(now);
   const from = monthStart(today, -(performanceMonths - 1));
   const filter = { customerId, from, to: today, integrationIds };
   const [figures, byStore, stores] = await Promise.all([

@@ -3,11 +3,12 @@
  * (`order_syncs`) that holds a store's resume point, schedule and lease for the `sync_orders` task.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { istanbulDay } from '@worq/domain/calendar';
 import type { MarketplaceOrder } from '../../connectors/types.ts';
 import type { Db } from '../../db/client.ts';
 import { orderSyncs } from '../../db/schema.ts';
 import { boundOrders } from './ingest-limits.ts';
-import { istanbulDate, rowsOf, type OrderSync } from './repository.ts';
+import { rowsOf, type OrderSync } from './repository.ts';
 
 /* ---------- Writing orders ---------- */
 
@@ -35,7 +36,7 @@ export async function upsertOrders(db: Db, customerId: string, integrationId: st
     external_id: order.id,
     order_number: order.orderNumber,
     ordered_at: order.orderedAt,
-    order_day: istanbulDate(Date.parse(order.orderedAt)),
+    order_day: istanbulDay(Date.parse(order.orderedAt)),
     status: order.status,
     total_amount: order.totalAmount,
     currency: order.currency,

@@ -12,6 +12,7 @@
  * started; a store reads at most so many pages and orders per Istanbul day, then waits for the next.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { istanbulDay, istanbulDayEnd } from '@worq/domain/calendar';
 import { isMessageKey, type MessageKey, type MessageParams } from '@worq/domain/messages';
 import type { OrderSyncData } from '@worq/domain/wire/insight';
 import type { Config, MarketplaceCode } from '../../config.ts';
@@ -34,7 +35,6 @@ import {
   updateOwnSync,
   upsertOrders,
 } from './sync-repository.ts';
-import { istanbulDate, istanbulDayStart } from './repository.ts';
 
 export interface SyncContext {
   db: Db;
@@ -144,7 +144,7 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
   const started = Date.now();
   const now = ctx.now();
   const limits = { ...importLimits, ...ctx.limits };
-  const today = istanbulDate(now);
+  const today = istanbulDay(now);
   // The day's counters, across this store's runs; a new Istanbul day starts them again.
   let dayPages = sync.quotaDay === today ? sync.dayPages : 0;
   let dayOrders = sync.quotaDay === today ? sync.dayOrders : 0;
@@ -219,7 +219,7 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
           state: 'running',
           message: 'sync_paused_daily_limit',
           messageParams: { store },
-          nextRunAt: new Date(istanbulDayStart(today).getTime() + dayMs),
+          nextRunAt: istanbulDayEnd(today),
         });
         return { message: 'sync_paused_daily_limit', params: { store }, data: progress() };
       }

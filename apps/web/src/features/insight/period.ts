@@ -1,19 +1,15 @@
 /*
  * Periods, day buckets and the figures' lira format of the WorqInsight dashboard. Days are Istanbul
- * calendar days (UTC+3 all year), whatever zone the browser is in, because the server counts them
- * that way.
+ * calendar days (packages/domain/src/calendar.ts), whatever zone the browser is in, because the
+ * server counts them that way.
  */
 import type { LiraOptions } from '../../lib/format.ts';
-import { addDays, daysBetween, istanbulDay } from '@worq/domain/calendar';
+import { addDays, daysBetween, istanbulToday } from '@worq/domain/calendar';
 
-export { addDays };
+export { addDays, istanbulToday };
 
 export type PeriodId = '7d' | '30d' | '90d' | 'this_month' | 'last_month' | 'custom';
 export const periodIds: PeriodId[] = ['7d', '30d', '90d', 'this_month', 'last_month', 'custom'];
-
-export function istanbulToday(now: Date = new Date()): string {
-  return istanbulDay(now);
-}
 
 export function daysInRange(from: string, to: string): number {
   return daysBetween(from, to) + 1;

@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import { istanbulToday } from '@worq/domain/calendar';
 import type { InstallmentStatus, PaymentBody, RepaymentView } from '@worq/domain/wire/repayment';
 import { get, post } from '../../../lib/http-client.ts';
 
@@ -42,6 +43,4 @@ export function parseLira(text: string): number | null {
 }
 
 /** Today in Istanbul, `YYYY-MM-DD` (the default payment date). */
-export function istanbulToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export { istanbulToday };
