@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { apiAnswer } from '../fixtures/api.ts';
 import { createVerifiedCustomer, typeCode, uniqueEmail, uniquePhone, type Customer } from '../fixtures/accounts.ts';
 import type { Language, Theme } from '../fixtures/browser.ts';
 import { checkScreen, journeysIn, runJourney, type Journey } from '../fixtures/journey.ts';
 import { codeIn, linkIn, readOutbox, waitForNewOutboxMessage, type OutboxMessage } from '../fixtures/outbox.ts';
-import { assertNoSidewaysScroll, escapeRegExp, rawText as localeRawText, text as localeText } from '../fixtures/screens.ts';
+import { assertNoSidewaysScroll, escapeRegExp, livePage, rawText as localeRawText, text as localeText } from '../fixtures/screens.ts';
 
 // The accounts journeys of the seller portal in Chromium, read the way a user reads them: sign up
 // and verify the phone with the SMS code, sign out and in, reset a forgotten password through the
@@ -81,7 +82,7 @@ async function openAccountMenuItem(journey: Journey, item: string): Promise<void
 
 /** Resolves with the page's next send-code answer; start it before the click that leads to /mobile-verification. */
 function nextOtpSend(page: Page): Promise<unknown> {
-  return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/auth/otp/send');
+  return apiAnswer(page, '/auth/otp/send');
 }
 
 /**
@@ -125,7 +126,8 @@ interface SignUpData {
 /** From `/`: the sign-up tab, the form, and the phone code from the outbox, to /worq-trade. */
 async function signUpThroughUi(journey: Journey, data: SignUpData, prefix: string): Promise<void> {
   const { page, language } = journey;
-  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.goto('/');
+  await livePage(page);
   await expectHeading(page, text(language, 'auth:sign_in.title'));
   await checkScreen(journey, `${prefix}-sign-in`);
 
@@ -161,7 +163,7 @@ test('signs up, verifies the phone with the SMS code, lands on /worq-trade, sign
 
     await signOut(current);
     // Signed out for real: the protected home sends the visitor back to sign in.
-    await page.goto('/worq-trade', { waitUntil: 'networkidle' });
+    await page.goto('/worq-trade');
     await page.waitForURL(onPath('/'));
     await expectHeading(page, text(language, 'auth:sign_in.title'));
 
@@ -173,7 +175,8 @@ test('resets a forgotten password through the e-mailed link and signs in with th
   const customer = await createVerifiedCustomer(place.baseUrl, { language: 'tr' });
   await journey('tr', 'dark', 1280, async (current) => {
     const { page, language } = current;
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.goto('/');
+    await livePage(page);
     await page.getByRole('link', { name: text(language, 'auth:sign_in.forgot_link') }).click();
     await page.waitForURL(onPath('/forgot-password'));
     await expectHeading(page, text(language, 'auth:forgot.title'));
@@ -194,7 +197,7 @@ test('resets a forgotten password through the e-mailed link and signs in with th
     assert.equal(link.pathname, '/change-password');
     assert.ok(link.searchParams.get('token'), 'the link carries a token');
 
-    await page.goto(link.href, { waitUntil: 'networkidle' });
+    await page.goto(link.href);
     await expectHeading(page, text(language, 'auth:reset.title'));
     await checkScreen(current, 'reset-password');
     const newPassword = 'YeniSifre42';
@@ -217,7 +220,7 @@ test('resets a forgotten password through the e-mailed link and signs in with th
 
     // The link works only once.
     await signOut(current);
-    await page.goto(link.href, { waitUntil: 'networkidle' });
+    await page.goto(link.href);
     await page.getByLabel(text(language, 'auth:fields.new_password'), { exact: true }).fill('BaskaSifre7');
     await page.getByLabel(text(language, 'auth:fields.new_password_repeat'), { exact: true }).fill('BaskaSifre7');
     await page.getByRole('button', { name: text(language, 'auth:reset.submit'), exact: true }).click();
@@ -233,7 +236,8 @@ test('edits the profile: names, the e-mail code, the password, and a new phone v
   await journey('en', 'dark', 1280, async (current) => {
     const { page, language } = current;
     const t = (key: `${Namespace}:${string}`) => text(language, key);
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.goto('/');
+    await livePage(page);
     await signIn(current, customer.email, customer.password);
     await openAccountMenuItem(current, t('common:profile_menu.my_account'));
     await page.waitForURL(onPath(`/profile/${customer.id}/info`));
@@ -249,14 +253,16 @@ test('edits the profile: names, the e-mail code, the password, and a new phone v
     await firstName.fill('Mehmet Ali');
     await lastName.fill('Öztürk');
     // The names travel in the access token: the form takes a fresh one after saving.
-    const refreshed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/auth/token/refresh');
+    const refreshed = apiAnswer(page, '/auth/token/refresh');
     await details.getByRole('button', { name: t('profile:info.save') }).click();
     await expectToast(page, t('profile:info.saved'));
     assert.equal((await refreshed).status(), 200);
     // The answer reaching the browser and the page rendering the new token are two steps: wait for
     // the render (briefly), without a reload.
     await accountMenuName(current).filter({ hasText: 'Mehmet Ali Öztürk' }).waitFor({ timeout: 3_000 });
-    await page.reload({ waitUntil: 'networkidle' });
+    const reread = apiAnswer(page, '/customer/get_user_info');
+    await page.reload();
+    await reread;
     await firstName.waitFor();
     assert.equal(await firstName.inputValue(), 'Mehmet Ali');
     assert.equal(await lastName.inputValue(), 'Öztürk');
@@ -298,7 +304,7 @@ test('edits the profile: names, the e-mail code, the password, and a new phone v
     await expectToast(page, t('profile:password.success'));
     assert.equal(await currentPassword.inputValue(), '', 'the form is emptied');
     // Still signed in after the change: the server re-issued this session's pair.
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.reload();
     await passwordCard.waitFor();
     assert.equal(new URL(page.url()).pathname, `/profile/${customer.id}/change-password`);
     await signOut(current);
@@ -308,7 +314,10 @@ test('edits the profile: names, the e-mail code, the password, and a new phone v
     // spaces phone codes a minute apart; this seller's last one is older, as in real use.)
     const wait = createdAt + 61_000 - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    await page.goto(`/profile/${customer.id}/info`, { waitUntil: 'networkidle' });
+    const infoRead = apiAnswer(page, '/customer/get_user_info');
+    await page.goto(`/profile/${customer.id}/info`);
+    // The form takes the stored details when they arrive: typing before that would be overwritten.
+    await infoRead;
     const newPhone = uniquePhone();
     const phoneBox = details.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(t('auth:fields.phone_number'))}`) });
     await phoneBox.fill(spacedPhone(newPhone));
@@ -321,7 +330,9 @@ test('edits the profile: names, the e-mail code, the password, and a new phone v
     await verifyPhone(current, newPhone, seenNewPhone, otpSent, 'profile-phone-reverification');
     const oldPhoneCodes = (await readOutbox(place.baseUrl, customer.phone)).filter((message) => message.channel === 'sms');
     assert.equal(oldPhoneCodes.length, 1, 'no new code went to the old number');
-    await page.goto(`/profile/${customer.id}/info`, { waitUntil: 'networkidle' });
+    const infoReread = apiAnswer(page, '/customer/get_user_info');
+    await page.goto(`/profile/${customer.id}/info`);
+    await infoReread;
     await phoneBox.waitFor();
     assert.equal((await phoneBox.inputValue()).replace(/\D/g, ''), newPhone, 'the profile shows the new number');
     await details.getByText(t('profile:info.phone_verified'), { exact: true }).waitFor();
@@ -332,9 +343,12 @@ test('sends the code to a new phone number at once, even within a minute of the 
   const customer = await createVerifiedCustomer(place.baseUrl, { language: 'tr' });
   await journey('tr', 'light', 1280, async (current) => {
     const { page, language } = current;
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.goto('/');
+    await livePage(page);
     await signIn(current, customer.email, customer.password);
-    await page.goto(`/profile/${customer.id}/info`, { waitUntil: 'networkidle' });
+    const infoRead = apiAnswer(page, '/customer/get_user_info');
+    await page.goto(`/profile/${customer.id}/info`);
+    await infoRead;
     const details = page.getByRole('region', { name: text(language, 'profile:info.title') });
     const phoneBox = details.getByRole('textbox', {
       name: new RegExp(`^${escapeRegExp(text(language, 'auth:fields.phone_number'))}`),

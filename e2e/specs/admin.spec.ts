@@ -39,7 +39,7 @@ test('an expert rejects one application with a reason and approves another; each
   journey({ language: 'tr', theme: 'light' }, async (current) => {
     const { page } = current;
     // Anonymous at /admin: the back-office's own sign-in.
-    await page.goto('/admin', { waitUntil: 'networkidle' });
+    await page.goto('/admin');
     await page.waitForURL(isPath('/admin/login'));
     await page.getByRole('heading', { level: 1, name: t(current, 'admin:login.title') }).waitFor();
     await checkScreen(current, 'login');
@@ -136,7 +136,7 @@ test('an expert rejects one application with a reason and approves another; each
 test('the rejected seller reads the reason on /worq-trade', async () => {
   const tokens = await signInThroughApi(place.baseUrl, sellerA);
   await journey({ language: 'tr', theme: 'light', tokens }, async ({ page }) => {
-    await page.goto('/worq-trade', { waitUntil: 'networkidle' });
+    await page.goto('/worq-trade');
     await page.getByText(rejectReason).first().waitFor();
   });
 });
@@ -145,19 +145,19 @@ test('a seller at /admin is sent back to the seller portal, and an expert at a s
   const sellerTokens = await signInThroughApi(place.baseUrl, sellerB);
   await journey({ language: 'en', theme: 'light', tokens: sellerTokens }, async (current) => {
     const { page } = current;
-    await page.goto('/admin', { waitUntil: 'networkidle' });
+    await page.goto('/admin');
     await page.waitForURL(isPath('/worq-trade'));
     await page.getByText(t(current, 'admin:forbidden')).waitFor();
-    await page.goto('/admin/contact-forms', { waitUntil: 'networkidle' });
+    await page.goto('/admin/contact-forms');
     await page.waitForURL(isPath('/worq-trade'));
   });
   const expertTokens = await signInThroughApi(place.baseUrl, expertCredentials);
   await journey({ language: 'en', theme: 'dark', tokens: expertTokens }, async ({ page }) => {
-    await page.goto('/worq-trade', { waitUntil: 'networkidle' });
+    await page.goto('/worq-trade');
     await page.waitForURL(isPath('/admin'));
-    await page.goto('/connections', { waitUntil: 'networkidle' });
+    await page.goto('/connections');
     await page.waitForURL(isPath('/admin'));
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.goto('/');
     await page.waitForURL(isPath('/admin'));
   });
 });
@@ -166,7 +166,7 @@ test('the console in English: every application, a decided one with its audit tr
   const tokens = await signInThroughApi(place.baseUrl, expertCredentials);
   await journey({ language: 'en', theme: 'dark', tokens }, async (current) => {
     const { page } = current;
-    await page.goto('/admin', { waitUntil: 'networkidle' });
+    await page.goto('/admin');
     await page.getByRole('heading', { level: 1, name: t(current, 'admin:queue.title') }).waitFor();
     await page.getByRole('button', { name: t(current, 'admin:status.all'), exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'all');

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { formatMessage } from '@worq/domain/messages';
 import type { Locator, Page } from 'playwright-core';
 import type { TokenPair } from '../fixtures/accounts.ts';
-import { callApi, connectSandboxTrendyol, type ListedIntegration } from '../fixtures/api.ts';
+import { apiAnswer, callApi, connectSandboxTrendyol, type ListedIntegration } from '../fixtures/api.ts';
 import { screenshot, type Language, type Theme } from '../fixtures/browser.ts';
 import { checkScreen, freshSellerTokens, journeysIn, runJourney, type Journey as BaseJourney } from '../fixtures/journey.ts';
 import { escapeRegExp, exactly, text as localeText } from '../fixtures/screens.ts';
@@ -60,7 +60,7 @@ function panelItem(journey: Journey, type: string, status: 'pending' | 'success'
 
 async function openConnections(journey: Journey): Promise<void> {
   const { page, language } = journey;
-  await page.goto('/connections', { waitUntil: 'networkidle' });
+  await page.goto('/connections');
   await page.getByRole('heading', { level: 1, name: text(language, 'connections:heading'), exact: true }).waitFor();
 }
 
@@ -181,7 +181,7 @@ test('connects a Trendyol sandbox store through the modal, the panel goes from p
     await checkScreen(current, 'modal-company-bad-tax-number');
 
     await taxNumber.fill('1234567890');
-    const taxNumberChecked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/company/validate_vkn');
+    const taxNumberChecked = apiAnswer(page, '/company/validate_vkn');
     await taxNumber.blur();
     assert.equal((await taxNumberChecked).status(), 200);
     await dialog.getByText(t('connections:company_form.checking')).waitFor({ state: 'hidden' });
@@ -262,7 +262,7 @@ test("a bad API key fails with the marketplace's message; with the right one the
     await nationalId.fill('10000000146');
     // Leaving the field asks the server; its 'checking' hint comes and goes under the field and
     // moves the submit button, so the button is pressed once the answer is in.
-    const nationalIdChecked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/company/validate_tckn');
+    const nationalIdChecked = apiAnswer(page, '/company/validate_tckn');
     await nationalId.blur();
     assert.equal((await nationalIdChecked).status(), 200);
     await dialog.getByText(text(language, 'connections:company_form.checking')).waitFor({ state: 'hidden' });
@@ -408,7 +408,7 @@ test('connects Amazon through the sandbox consent popup: Authorize returns to /a
 test('the /amazon-callback page opened on its own explains that it only works in the authorization window (Turkish, light)', () =>
   journey('tr', 'light', 375, async (current) => {
     const { page, language } = current;
-    await page.goto('/amazon-callback?spapi_oauth_code=sandbox&state=abc&selling_partner_id=A2WORQSANDBOX1', { waitUntil: 'networkidle' });
+    await page.goto('/amazon-callback?spapi_oauth_code=sandbox&state=abc&selling_partner_id=A2WORQSANDBOX1');
     await page
       .getByRole('alert')
       .filter({ hasText: text(language, 'connections:callback.no_opener') })

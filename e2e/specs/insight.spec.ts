@@ -26,7 +26,7 @@ async function sellerJourney(language: Language, theme: Theme, width: number, se
   const tokens = await freshSellerTokens(place.baseUrl, language);
   await runJourney(place, { language, theme, width, tokens }, async (journey) => {
     const { page } = journey;
-    await page.goto('/worq-insight', { waitUntil: 'networkidle' });
+    await page.goto('/worq-insight');
     await page.getByRole('heading', { level: 2, name: t(journey, 'insight:states.empty_title') }).waitFor();
     await checkScreen(journey, 'empty');
 
@@ -90,7 +90,7 @@ async function sellerJourney(language: Language, theme: Theme, width: number, se
     const suggestion = await callApi<{ average_monthly_turnover: number | null }>(place.baseUrl, tokens, 'GET', '/gpp/suggestion');
     assert.ok(suggestion.average_monthly_turnover && suggestion.average_monthly_turnover > 0, 'synced orders give a suggested turnover');
     await callApi(place.baseUrl, tokens, 'POST', '/application/start_application', {});
-    await page.goto('/worq-trade/onboarding/revenue-sharing-plan?use_suggestion=1', { waitUntil: 'networkidle' });
+    await page.goto('/worq-trade/onboarding/revenue-sharing-plan?use_suggestion=1');
     await page.getByRole('note').waitFor();
     const turnover = page.getByLabel(exactly(t(journey, 'worq-trade:plan.form.turnover')));
     await page.waitForFunction(
@@ -123,7 +123,7 @@ test("an expert sees the submitted store's sales of the last 12 months next to t
   }
   await runJourney(place, { language: 'tr', theme: 'light', width: 1280, tokens: expert }, async (journey) => {
     const { page } = journey;
-    await page.goto(`/admin/applications/${submitted.applicationId}`, { waitUntil: 'networkidle' });
+    await page.goto(`/admin/applications/${submitted.applicationId}`);
     await page.getByRole('heading', { name: t(journey, 'admin:review.performance.title') }).waitFor();
     const table = page.getByRole('table', { name: t(journey, 'admin:review.performance.monthly') });
     assert.equal(await table.getByRole('row').count(), 13);

@@ -35,7 +35,7 @@ test('an expert publishes a new version of the disclosure from the back-office',
   const expert = await signInThroughApi(place.baseUrl, expertCredentials);
   await journey({ language: 'tr', theme: 'light', tokens: expert }, async (current) => {
     const { page } = current;
-    await page.goto('/admin/legal-texts', { waitUntil: 'networkidle' });
+    await page.goto('/admin/legal-texts');
     const card = page.getByRole('region', { name: 'KVKK Aydınlatma Metni' });
     await card.waitFor();
     await checkScreen(current, 'admin-legal-texts');
@@ -58,7 +58,7 @@ for (const language of ['tr', 'en'] as const) {
     const tokens = language === 'tr' ? turkishSeller : englishSeller;
     await journey({ language, theme: language === 'tr' ? 'dark' : 'light', tokens }, async (current) => {
       const { page } = current;
-      await page.goto('/worq-trade', { waitUntil: 'networkidle' });
+      await page.goto('/worq-trade');
       await page.getByRole('heading', { name: t(current, 'common:updated_terms.title') }).waitFor();
       await page.getByText(changeNote[language]).waitFor();
       await checkScreen(current, 'seller-updated-terms');

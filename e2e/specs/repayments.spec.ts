@@ -53,7 +53,7 @@ test('an approved seller reads the repayment schedule: due dates, amounts, the n
   assert.equal(schedule.installments.length, 6, 'six weekly installments');
   await journey({ language: 'tr', theme: 'light', tokens: sellerA.tokens }, async (current) => {
     const { page } = current;
-    await page.goto('/worq-trade', { waitUntil: 'networkidle' });
+    await page.goto('/worq-trade');
     const region = page.getByRole('region', { name: t(current, 'worq-trade:repayments.title') });
     await region.waitFor();
     const first = schedule.installments[0]!;
@@ -74,7 +74,7 @@ test('an expert records a collection; it pays the oldest installment and the sel
   const amount = first.amount + 100_00;
   await journey({ language: 'tr', theme: 'light', tokens: expert }, async (current) => {
     const { page } = current;
-    await page.goto(`/admin/applications/${sellerB.applicationId}`, { waitUntil: 'networkidle' });
+    await page.goto(`/admin/applications/${sellerB.applicationId}`);
     const panel = page.getByRole('region', { name: t(current, 'admin:payments.title') });
     await panel.waitFor();
     await checkScreen(current, 'admin-repayments');
@@ -102,7 +102,7 @@ test('an expert records a collection; it pays the oldest installment and the sel
 
   await journey({ language: 'en', theme: 'dark', tokens: sellerB.tokens }, async (current) => {
     const { page } = current;
-    await page.goto('/worq-trade', { waitUntil: 'networkidle' });
+    await page.goto('/worq-trade');
     const region = page.getByRole('region', { name: t(current, 'worq-trade:repayments.title') });
     await region.getByText(day(after.installments[1]!.due_date, 'en')).first().waitFor();
     await region.getByText(t(current, 'worq-trade:repayments.status.paid')).first().waitFor();
@@ -114,7 +114,7 @@ test('an expert records a collection; it pays the oldest installment and the sel
 test('with no chat configured, contact us opens the support form; the request reaches the back-office', async () => {
   await journey({ language: 'tr', theme: 'light', tokens: sellerA.tokens }, async (current) => {
     const { page } = current;
-    await page.goto('/worq-trade', { waitUntil: 'networkidle' });
+    await page.goto('/worq-trade');
     await page.getByRole('link', { name: t(current, 'common:nav.contact_us'), exact: true }).click();
     await page.waitForURL(isPath('/support'));
     await page.getByRole('heading', { level: 1, name: t(current, 'support:heading') }).waitFor();
@@ -132,15 +132,17 @@ test('with no chat configured, contact us opens the support form; the request re
   await journey({ language: 'en', theme: 'dark', tokens: sellerB.tokens }, async (current) => {
     const { page } = current;
     // The company step's "only through support" link arrives with the topic chosen.
-    await page.goto('/support?topic=company_change', { waitUntil: 'networkidle' });
-    assert.equal(await page.getByRole('combobox', { name: t(current, 'support:fields.topic') }).inputValue(), 'company_change');
+    await page.goto('/support?topic=company_change');
+    const topic = page.getByRole('combobox', { name: t(current, 'support:fields.topic') });
+    await topic.waitFor();
+    assert.equal(await topic.inputValue(), 'company_change');
     await checkScreen(current, 'support-form');
   });
 
   const expert = await signInThroughApi(place.baseUrl, expertCredentials);
   await journey({ language: 'en', theme: 'dark', tokens: expert }, async (current) => {
     const { page } = current;
-    await page.goto('/admin', { waitUntil: 'networkidle' });
+    await page.goto('/admin');
     await page.getByRole('link', { name: t(current, 'admin:nav.support_requests') }).click();
     await page.waitForURL(isPath('/admin/support-requests'));
     const card = page.getByRole('article', { name: 'Selin Aydın' });

@@ -7,6 +7,7 @@ import { expectNoAxeViolations } from '../fixtures/axe.ts';
 import { languages, launchBrowser, openPage, screenshot, themes, type Language, type Theme } from '../fixtures/browser.ts';
 import { readOutbox } from '../fixtures/outbox.ts';
 import { startProduct, type Product } from '../fixtures/product.ts';
+import { livePage } from '../fixtures/screens.ts';
 
 // Smoke test of the app shell: the built product starts, serves the SPA with deep links, applies
 // the stored theme and language, and its shared UI pieces work and pass axe-core in every mode.
@@ -38,7 +39,7 @@ test('the development outbox starts empty for an address nobody has written to',
 
 /** Opens `path` and waits until the SPA has rendered a main landmark. */
 async function visit(page: Page, path: string): Promise<void> {
-  const response = await page.goto(path, { waitUntil: 'networkidle' });
+  const response = await page.goto(path);
   assert.equal(response?.status(), 200, `GET ${path} should answer 200`);
   await page.getByRole('main').first().waitFor({ state: 'visible' });
 }
@@ -102,7 +103,8 @@ test('paints the sign-in page from the HTML alone, only where it is the first sc
 test('replaces the pre-rendered copy with the live sign-in page, fields editable', async () => {
   const { context, page, errors } = await openPage(browser, product.baseUrl, { language: 'tr' });
   try {
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.goto('/');
+    await livePage(page);
     await page.getByLabel('E-posta').fill('someone@example.com');
     assert.equal(await page.locator('#root[data-prerendered], #root[inert]').count(), 0);
     assert.equal(await page.locator('#root h1').count(), 1, 'one page, not the copy and the live one');
@@ -165,7 +167,7 @@ test('the live page replacing the copy is no later largest contentful paint, at 
       await page.waitForFunction(robotoLoaded, 2);
       await twoFrames(page);
       releaseScripts();
-      await page.locator('#root:not([data-prerendered]) h1').waitFor();
+      await livePage(page);
       // Read before any input: Chromium stops reporting largest paints at the first one.
       await twoFrames(page);
       await page.waitForTimeout(200);
@@ -221,7 +223,7 @@ test('the pre-rendered page does not jump while it arrives in pieces, at a deskt
   try {
     await recordEntries(page, 'layout-shift');
     await page.goto('/', { waitUntil: 'load' });
-    await page.locator('#root:not([data-prerendered]) h1').waitFor();
+    await livePage(page);
     const shifts = (await recordedEntries(page)).map((entry) => entry.value ?? 0);
     const total = shifts.reduce((sum, value) => sum + value, 0);
     // What remains is the font swap's: a link a few pixels wider (about 0.00002).
@@ -288,7 +290,7 @@ for (const theme of themes) {
       test('loads the app on a deep link (history fallback)', async () => {
         const { context, page, errors } = await openPage(browser, product.baseUrl, { theme, language });
         try {
-          const response = await page.goto('/worq-trade/onboarding/summary', { waitUntil: 'networkidle' });
+          const response = await page.goto('/worq-trade/onboarding/summary');
           assert.equal(response?.status(), 200);
           assert.match(response?.headers()['content-type'] ?? '', /text\/html/);
           await page.getByRole('main').first().waitFor({ state: 'visible' });

@@ -5,7 +5,7 @@ import { formatMessage } from '@worq/domain/messages';
 import type { Page } from 'playwright-core';
 import { signInThroughApi, type TokenPair } from '../fixtures/accounts.ts';
 import { createSubmittedSeller, expertCredentials, expertEnv } from '../fixtures/admin.ts';
-import { applicationAtStep2 as startAtStep2, callApi, customerIdOf } from '../fixtures/api.ts';
+import { apiAnswer, applicationAtStep2 as startAtStep2, callApi, customerIdOf } from '../fixtures/api.ts';
 import type { Language, Theme } from '../fixtures/browser.ts';
 import { checkScreen, freshSellerTokens, journeysIn, runJourney, type Journey as BaseJourney } from '../fixtures/journey.ts';
 import { exactly, text as localeText } from '../fixtures/screens.ts';
@@ -92,7 +92,7 @@ async function expectCurrentStep(journey: Journey, step: 1 | 2 | 3): Promise<voi
 test('applies from the empty list to Under Review: start, plan, a Trendyol store and its company in the modal, summary, submission (Turkish, light)', () =>
   journey('tr', 'light', 1280, async (current) => {
     const { page, language, t } = current;
-    await page.goto('/worq-trade', { waitUntil: 'networkidle' });
+    await page.goto('/worq-trade');
     await page.getByRole('heading', { name: t('worq-trade:applications.empty_title') }).waitFor();
     await checkScreen(current, 'applications-empty');
 
@@ -121,7 +121,7 @@ test('applies from the empty list to Under Review: start, plan, a Trendyol store
     await checkScreen(current, 'connect-store-empty');
 
     // A wrong step's URL goes back to the application's step.
-    await page.goto('/worq-trade/onboarding/summary', { waitUntil: 'networkidle' });
+    await page.goto('/worq-trade/onboarding/summary');
     await waitForPath(page, '/worq-trade/onboarding/connect-store');
     await expectCurrentStep(current, 2);
     // Moving on without a store is refused with the server's reason.
@@ -150,7 +150,7 @@ test('applies from the empty list to Under Review: start, plan, a Trendyol store
     await dialog.getByRole('radio', { name: t('connections:company_form.types.3') }).check();
     const taxNumber = dialog.getByRole('textbox', { name: exactly(t('connections:company_form.tax_number')) });
     await taxNumber.fill('1234567890');
-    const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/company/validate_vkn');
+    const checked = apiAnswer(page, '/company/validate_vkn');
     await taxNumber.blur();
     await checked;
     await dialog.getByText(t('connections:company_form.checking')).waitFor({ state: 'hidden' });
@@ -198,7 +198,7 @@ test('a first visit of /worq-trade asks for the list, the navigation and the leg
       const path = new URL(request.url()).pathname;
       if (request.method() === 'GET' && path.startsWith('/api/v1/')) reads.set(path, (reads.get(path) ?? 0) + 1);
     });
-    await page.goto('/worq-trade', { waitUntil: 'networkidle' });
+    await page.goto('/worq-trade');
     await page.getByRole('heading', { name: t('worq-trade:applications.empty_title') }).waitFor();
     await page.getByRole('link', { name: t('worq-trade:applications.start'), exact: true }).waitFor();
     // The list is started by its route while the page's code downloads (app/router.tsx
@@ -225,7 +225,7 @@ test('a seller who cannot connect a store sends the contact form and lands on it
     375,
     async (current) => {
       const { page, language, t } = current;
-      await page.goto('/worq-trade/onboarding/connect-store', { waitUntil: 'networkidle' });
+      await page.goto('/worq-trade/onboarding/connect-store');
       await expectCurrentStep(current, 2);
       await page.getByRole('link', { name: t('worq-trade:connect.cannot_connect'), exact: true }).click();
       await waitForPath(page, '/worq-trade/onboarding/contact');
@@ -256,7 +256,7 @@ test('a seller who cannot connect a store sends the contact form and lands on it
       await city.selectOption({ label: 'İzmir' });
       await page.getByRole('textbox', { name: new RegExp(`^${t('worq-trade:contact.fields.note')}`) }).fill('We sell on Instagram too.');
       await checkScreen(current, 'contact-filled');
-      const sent = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/application/form/upsert');
+      const sent = apiAnswer(page, '/application/form/upsert');
       await page.getByRole('button', { name: t('worq-trade:contact.submit'), exact: true }).click();
       assert.equal((await sent).status(), 200);
       await waitForPath(page, '/worq-trade/form-success');
@@ -276,7 +276,7 @@ test("starting again asks 'Continue with New Application', cancels the unfinishe
     1280,
     async (current) => {
       const { page, t } = current;
-      await page.goto('/worq-trade', { waitUntil: 'networkidle' });
+      await page.goto('/worq-trade');
       await lastApplication(current).getByText(t('worq-trade:status.active'), { exact: true }).waitFor();
       assert.equal(
         await lastApplication(current)
@@ -286,7 +286,7 @@ test("starting again asks 'Continue with New Application', cancels the unfinishe
       );
       await checkScreen(current, 'applications-unfinished');
 
-      await page.goto('/worq-trade/start', { waitUntil: 'networkidle' });
+      await page.goto('/worq-trade/start');
       await page.getByRole('button', { name: t('worq-trade:start.submit'), exact: true }).click();
       const dialog = page.getByRole('dialog', { name: t('worq-trade:new_application.title') });
       await dialog.waitFor();
@@ -317,7 +317,7 @@ test("starting again asks 'Continue with New Application', cancels the unfinishe
       await checkScreen(current, 'applications-left-and-cancelled');
 
       // Without an active application the onboarding sends the seller back to the list.
-      await page.goto('/worq-trade/onboarding/summary', { waitUntil: 'networkidle' });
+      await page.goto('/worq-trade/onboarding/summary');
       await waitForPath(page, '/worq-trade');
     },
     tokens,
@@ -335,7 +335,7 @@ test("an expert's rejection shows on the list with its reason and what would qua
     375,
     async (current) => {
       const { page, t } = current;
-      await page.goto('/worq-trade', { waitUntil: 'networkidle' });
+      await page.goto('/worq-trade');
       const last = lastApplication(current);
       await last.getByText(t('worq-trade:status.rejected'), { exact: true }).waitFor();
       await last.getByText(reason).waitFor();
@@ -360,7 +360,7 @@ test('the plan step: the guided tour on a first visit and again on request, the 
       const menu = page.getByRole('navigation', { name: t('common:nav.main') });
       const connectionsLink = menu.getByRole('link', { name: t('common:nav.connections'), exact: true });
 
-      await page.goto('/worq-trade/onboarding/revenue-sharing-plan', { waitUntil: 'networkidle' });
+      await page.goto('/worq-trade/onboarding/revenue-sharing-plan');
       const tour = page.getByRole('dialog', { name: t('worq-trade:plan.tour.steps.turnover.title') });
       await tour.waitFor();
       assert.equal(await connectionsLink.count(), 0, 'no Connections in the menu before a store or step 2');
@@ -375,7 +375,7 @@ test('the plan step: the guided tour on a first visit and again on request, the 
       await page.getByRole('dialog').waitFor({ state: 'detached' });
 
       // Only the first visit opens it; "How it works" replays it, and Escape closes it.
-      await page.reload({ waitUntil: 'networkidle' });
+      await page.reload();
       await page.getByRole('textbox', { name: exactly(t('worq-trade:plan.form.turnover')) }).waitFor();
       assert.equal(await page.getByRole('dialog').count(), 0, 'the tour does not open on a second visit');
       await page.getByRole('button', { name: t('worq-trade:plan.how_it_works'), exact: true }).click();

@@ -55,7 +55,7 @@ export const defaultRunnerOptions: RunnerOptions = {
 /** The longest a background task gives way to interactive ones at one step: imports never starve. */
 const longestGiveWayMs = 2000;
 /** Background work resumes once interactive work has been quiet this long (the next request is often on its way). */
-const quietMs = 250;
+export const quietMs = 250;
 
 interface Running {
   controller: AbortController;

@@ -1,12 +1,30 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConnectorError } from '../../connectors/types.ts';
 import { backgroundTasks, customers } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { registerCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { signTestToken } from '../../test/helpers.ts';
+import type * as repository from './repository.ts';
+import { finishTask } from './repository.ts';
+import { quietMs } from './runner.ts';
 import { eventually, gate, openTaskSocket } from './test-socket.ts';
 import type { TaskType } from './types.ts';
+
+// The real finishTask, watched: a test can wait for the runner's attempt to write a handler's outcome.
+vi.mock('./repository.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof repository>();
+  return { ...actual, finishTask: vi.fn(actual.finishTask) };
+});
+
+/** Resolves with whether the runner could write the outcome of `id`'s handler, once it has tried. */
+async function outcomeWritten(id: string): Promise<boolean> {
+  const tried = await eventually(async () => {
+    const index = vi.mocked(finishTask).mock.calls.findIndex((call) => call[1] === id);
+    return index === -1 ? undefined : index;
+  });
+  return vi.mocked(finishTask).mock.results[tried]!.value as Promise<boolean>;
+}
 
 const ctx = sharedAccountsTestApp();
 let seller: RegisteredCustomer;
@@ -298,6 +316,7 @@ describe('interactive and background lanes (issue 14)', () => {
     const connectType = testType('connect_slow');
     const connectDone = gate();
     let connectRunning = false;
+    let askedToPass = false;
     let passedAt = 0;
     ctx.app.tasks.handle(connectType, async () => {
       connectRunning = true;
@@ -307,6 +326,7 @@ describe('interactive and background lanes (issue 14)', () => {
     ctx.app.tasks.handle(
       importType,
       async (task) => {
+        askedToPass = true;
         await task.giveWay();
         passedAt = Date.now();
         return { message: 'ok' };
@@ -314,9 +334,13 @@ describe('interactive and background lanes (issue 14)', () => {
       'background',
     );
     const connect = await ctx.app.tasks.enqueue({ customerId: seller.customerId, type: connectType });
+    const connectEnqueuedAt = Date.now();
     await eventually(async () => (connectRunning ? true : undefined));
     const imported = await ctx.app.tasks.enqueue({ customerId: null, type: importType });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await eventually(async () => (askedToPass ? true : undefined));
+    // Quiet alone lets an import through quietMs after the last interactive enqueue: only once that
+    // is over does its staying put show that it waits for the running connection.
+    await eventually(async () => (Date.now() > connectEnqueuedAt + quietMs + 50 ? true : undefined));
     expect(passedAt).toBe(0);
     const openedAt = Date.now();
     connectDone.open();
@@ -433,7 +457,7 @@ describe('crash recovery', () => {
       .where(eq(backgroundTasks.id, requestId));
     await ctx.app.tasks.sweep();
     release.open();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await outcomeWritten(requestId)).toBe(false);
     expect((await taskRow(requestId))?.result?.message).toBe('İşlem zamanında tamamlanamadı. Lütfen tekrar deneyin.');
   });
 });

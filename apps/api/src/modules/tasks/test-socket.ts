@@ -12,7 +12,7 @@ interface WsClient {
   on(event: 'message', listener: (data: Buffer) => void): void;
   on(event: 'close', listener: (code: number, reason: Buffer) => void): void;
   on(event: 'upgrade', listener: (response: IncomingMessage) => void): void;
-  on(event: 'open' | 'error', listener: (...args: unknown[]) => void): void;
+  on(event: 'open' | 'error' | 'ping', listener: (...args: unknown[]) => void): void;
   close(): void;
   readyState: number;
 }
@@ -27,6 +27,8 @@ export interface TaskSocketClient {
   /** The handshake's `Sec-WebSocket-Protocol` response header (undefined: none), whether or not the client accepted it. */
   protocolHeader: Promise<string | undefined>;
   closed: Promise<{ code: number; reason: string; messages: TaskState[] }>;
+  /** Resolves once the server has pinged this client n times. */
+  pinged(n: number): Promise<void>;
   close(): void;
 }
 
@@ -74,6 +76,15 @@ export function openTaskSocket(
       waiter.resolve(messages[waiter.n - 1]!);
     }
   });
+  let pings = 0;
+  const pingWaiters: Array<{ n: number; resolve: () => void }> = [];
+  client.on('ping', () => {
+    pings += 1;
+    for (const waiter of pingWaiters.filter((entry) => entry.n <= pings)) {
+      pingWaiters.splice(pingWaiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  });
   const closed = new Promise<{ code: number; reason: string; messages: TaskState[] }>((resolve) => {
     client.on('close', (code, reason) => resolve({ code, reason: reason.toString('utf8'), messages }));
   });
@@ -82,6 +93,7 @@ export function openTaskSocket(
     message: (n) => (messages.length >= n ? Promise.resolve(messages[n - 1]!) : new Promise((resolve) => waiters.push({ n, resolve }))),
     protocolHeader,
     closed,
+    pinged: (n) => (pings >= n ? Promise.resolve() : new Promise((resolve) => pingWaiters.push({ n, resolve }))),
     close: () => client.close(),
   };
 }

@@ -67,12 +67,16 @@ describe('session', () => {
   });
 
   it('keeps the session when the refresh at start gets no answer (offline)', async () => {
-    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const offline = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', offline);
     const stale = inSeconds(-60);
     login({ jwt_token: stale, refresh_token: 'r1' });
     const stop = startSessionKeeper();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(getSession().isRefreshing).toBe(true);
+    // The refresh was tried and its failure handled.
+    await vi.waitFor(() => expect(getSession().isRefreshing).toBe(false));
     stop();
+    expect(offline).toHaveBeenCalled();
     expect(getAccessToken()).toBe(stale);
     expect(getRefreshToken()).toBe('r1');
     expect(navigate).not.toHaveBeenCalled();

@@ -17,6 +17,17 @@ beforeEach(() => {
   resetRuntimeSettings(settings);
 });
 
+/**
+ * The banner's code loads lazily, so a gate that wrongly asks shows nothing for a while. Seeing the
+ * banner once for a visitor who has not answered proves its code is in; after that a gate that asks
+ * shows it in the same render, and its absence right after render means something.
+ */
+async function bannerCodeLoaded() {
+  const { unmount } = render(<ConsentGate />);
+  await screen.findByRole('region', { name: 'Çerez tercihiniz' });
+  unmount();
+}
+
 describe('consent banner', () => {
   it('asks a visitor who has not answered, and accepting records the choice and closes it', async () => {
     const user = userEvent.setup();
@@ -37,16 +48,16 @@ describe('consent banner', () => {
   });
 
   it('does not ask again once answered', async () => {
+    await bannerCodeLoaded();
     localStorage.setItem('analyticsConsent', 'denied');
     render(<ConsentGate />);
-    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 
   it('does not ask where there is no analytics service', async () => {
+    await bannerCodeLoaded();
     resetRuntimeSettings({ ...settings, amplitude_api_key: null });
     render(<ConsentGate />);
-    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 

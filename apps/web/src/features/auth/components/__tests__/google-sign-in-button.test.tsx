@@ -48,8 +48,15 @@ afterEach(() => {
 describe('Google sign-in button', () => {
   it('is not there, and loads no script, without a client id', async () => {
     resetRuntimeSettings({ ...settings, google_client_id: null });
-    renderRoute(<GoogleSignInButton />, '/');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    renderRoute(
+      <>
+        <h1>Giriş</h1>
+        <GoogleSignInButton />
+      </>,
+      '/',
+    );
+    // The page around it has rendered; the button decides in that same render and adds its script in an effect.
+    await screen.findByRole('heading', { name: 'Giriş' });
     expect(screen.queryByText('veya')).not.toBeInTheDocument();
     expect(document.querySelector(`script[src="${googleScriptUrl}"]`)).toBeNull();
   });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import i18n from '../../../../lib/i18n.ts';
 import { refusal, serve } from '../../../../test/http-test-kit.tsx';
 import { useOnboarding } from '../../onboarding-context.ts';
@@ -14,12 +15,14 @@ beforeEach(() => {
 
 function StepButtons() {
   const { application: current, goToStep } = useOnboarding();
+  const [refused, setRefused] = useState(false);
   return (
     <div>
       <p data-testid="step">step {current.step}</p>
-      <button type="button" onClick={() => void goToStep(2).catch(() => undefined)}>
+      <button type="button" onClick={() => void goToStep(2).catch(() => setRefused(true))}>
         go to 2
       </button>
+      {refused && <p>move refused</p>}
     </div>
   );
 }
@@ -89,7 +92,7 @@ describe('onboarding guard', () => {
     });
     const router = renderWorqTrade('/worq-trade/onboarding/revenue-sharing-plan', { plan: <StepButtons /> });
     await actor.click(await screen.findByRole('button', { name: 'go to 2' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await screen.findByText('move refused');
     expect(router.state.location.pathname).toBe('/worq-trade/onboarding/revenue-sharing-plan');
   });
 
