@@ -39,6 +39,9 @@ export function SyncTable({ sync, onSynced }: { sync: StoreSync[]; onSynced: () 
                   {(entry.state === 'failed' || entry.state === 'running') && entry.message && (
                     <p className={styles.muted}>{entry.message}</p>
                   )}
+                  {typeof entry.history_days === 'number' && (
+                    <p className={styles.muted}>{t('sync.history_days', { count: entry.history_days, amount: entry.history_days })}</p>
+                  )}
                   {entry.unclassified_orders ? (
                     <p className={styles.muted}>
                       {t('sync.unclassified', { count: entry.unclassified_orders, amount: entry.unclassified_orders })}

@@ -55,6 +55,23 @@ describe('order import table', () => {
       expect(row('Temiz').textContent).not.toMatch(/3/);
     },
   );
+
+  it.each([
+    ['tr', 'Pazaryeri yalnızca son 88 günün siparişlerini veriyor; daha eski satışlar aktarılamıyor.'],
+    ['en', 'The marketplace serves the last 88 days of orders; older sales cannot be imported.'],
+  ] as const)('tells the seller how far back a marketplace serves orders, where it has a limit (%s)', async (language, depth) => {
+    await i18n.changeLanguage(language);
+    await i18n.loadNamespaces(['insight']);
+    const sync = [
+      { ...store('a', 'Trendyol Butik', true), marketplace_code: 'trendyol', history_days: 88 },
+      { ...store('b', 'Sınırsız', true), history_days: null },
+    ];
+    renderRoutes([{ path: '/', element: <SyncTable sync={sync} onSynced={() => {}} /> }], '/');
+    const rows = await screen.findAllByRole('row');
+    const row = (name: string) => rows.find((candidate) => candidate.textContent?.includes(name))!;
+    expect(within(row('Trendyol Butik')).getByText(depth)).toBeInTheDocument();
+    expect(row('Sınırsız').textContent).not.toMatch(/88/);
+  });
 });
 
 /** The overview of one store over the whole import range, as the server answers it mid-import. */
