@@ -19,6 +19,7 @@ import deliveryPlugin, { type Delivery } from './plugins/delivery.ts';
 import errorsPlugin, { errorBody, frameworkErrorHandler } from './plugins/errors.ts';
 import { errorLogSerializer, requestLogSerializer } from './plugins/log-redaction.ts';
 import { openapiTransforms } from './plugins/openapi-document.ts';
+import queueCorePlugin from './plugins/queue-core.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import secretsPlugin from './plugins/secrets.ts';
 import spaPlugin, { connectSources, inlineScriptSources, isSpaPath, sendSpaIndex } from './plugins/spa.ts';
@@ -195,6 +196,7 @@ export async function buildApp({ config, database, delivery, logger = true, logS
     isExpertNow: (customerId) => isExpertNow(database.db, customerId),
     hasRequiredTermsPending: (customerId) => hasRequiredTermsPending(database.db, customerId),
   });
+  await app.register(queueCorePlugin);
   await app.register(deliveryPlugin, { config, db: database.db, delivery });
   await app.register(secretsPlugin, { key: config.encryptionKey });
   // PGlite is one connection in this process: a second import at once would only queue behind the

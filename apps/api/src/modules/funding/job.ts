@@ -16,27 +16,10 @@ export interface FundingWatchJobOptions {
 
 async function fundingWatchJob(app: FastifyInstance, { watch, everyMs }: FundingWatchJobOptions) {
   const ctx: WatchContext = { ...watch, log: app.log };
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= runFundingWatch(ctx)
-      .then((checked) => {
-        if (checked > 0) app.log.debug({ checked }, 'funding watch checked applications');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'funding watch run failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    if (everyMs <= 0) return;
-    timer = setInterval(run, everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  app.schedule('funding watch', everyMs, async () => {
+    const checked = await runFundingWatch(ctx);
+    if (checked > 0) app.log.debug({ checked }, 'funding watch checked applications');
   });
 }
 
-export default fp(fundingWatchJob, { name: 'funding-watch' });
+export default fp(fundingWatchJob, { name: 'funding-watch', dependencies: ['queue-core'] });

@@ -37,8 +37,7 @@ export const insightRoutes: FastifyPluginAsyncZod<InsightRoutesOptions> = async 
   const now = () => new Date();
   const syncCtx: SyncContext = { db, config, registry, secrets: app.secrets, tasks: app.tasks, log: app.log, now };
   if (options.handleTasks ?? true) {
-    const stop = startOrderSync(syncCtx);
-    app.addHook('onClose', async () => stop());
+    startOrderSync(syncCtx, app.schedule);
   }
 
   app.post(

@@ -416,11 +416,11 @@ export async function enqueueDueSyncs(ctx: SyncContext): Promise<number> {
 }
 
 /** Registers the task and the schedule tick (every 15 s: continuations should not wait long). */
-export function startOrderSync(ctx: SyncContext, tickMs = 15_000): () => void {
+export function startOrderSync(
+  ctx: SyncContext,
+  schedule: (name: string, everyMs: number, job: () => unknown) => void,
+  tickMs = 15_000,
+): void {
   ctx.tasks.handle('sync_orders', (task) => runSyncTask(ctx, task), 'background');
-  const timer = setInterval(() => {
-    enqueueDueSyncs(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not schedule order syncs'));
-  }, tickMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  schedule('order sync schedule', tickMs, () => enqueueDueSyncs(ctx));
 }

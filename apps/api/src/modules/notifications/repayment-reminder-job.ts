@@ -15,28 +15,10 @@ export interface ReminderJobOptions {
 }
 
 async function reminderJob(app: FastifyInstance, { db, everyMs }: ReminderJobOptions) {
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const reminded = await sendDueReminders(db);
-      if (reminded > 0) app.log.info({ reminded }, 'repayment reminders queued');
-    } catch (error) {
-      app.log.warn({ err: error }, 'repayment reminder run failed');
-    } finally {
-      running = false;
-    }
-  };
-  app.addHook('onReady', async () => {
-    if (everyMs <= 0) return;
-    timer = setInterval(() => void run(), everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
+  app.schedule('repayment reminders', everyMs, async () => {
+    const reminded = await sendDueReminders(db);
+    if (reminded > 0) app.log.info({ reminded }, 'repayment reminders queued');
   });
 }
 
-export default fp(reminderJob, { name: 'repayment-reminders' });
+export default fp(reminderJob, { name: 'repayment-reminders', dependencies: ['queue-core'] });
