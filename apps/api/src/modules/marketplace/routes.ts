@@ -79,14 +79,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceRoutesOptions> 
 
   if (options.handleTasks ?? true) {
     registerMarketplaceTasks(ctx);
-    const minutes = config.connectionHealthIntervalMinutes;
-    if (minutes > 0) {
-      const timer = setInterval(() => {
-        enqueueDueHealthChecks(ctx).catch((error: unknown) => app.log.warn({ err: error }, 'could not schedule connection health checks'));
-      }, minutes * 60_000);
-      timer.unref();
-      app.addHook('onClose', async () => clearInterval(timer));
-    }
+    app.schedule('connection health checks', config.connectionHealthIntervalMinutes * 60_000, () => enqueueDueHealthChecks(ctx));
   }
 
   app.get(

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TaskResult } from '@worq/domain/wire/tasks';
 import type { Database } from '../../db/client.ts';
+import { schedule, type Scheduled } from '../../queue-core/schedule.ts';
 import { doneChannel, findFinishedResults } from './repository.ts';
 import type { TaskListener } from './types.ts';
 
@@ -17,7 +18,7 @@ export class TaskHub {
   /** Ids being re-read now: the local call and the NOTIFY of the same finish need one read. */
   private readonly reading = new Set<string>();
   private unlisten: (() => Promise<void>) | undefined;
-  private recheckTimer: NodeJS.Timeout | undefined;
+  private recheckTimer: Scheduled | undefined;
   private stopped = false;
 
   constructor(
@@ -35,13 +36,12 @@ export class TaskHub {
       );
     }
     // A safety net for a lost notification (and the only way on a database without LISTEN).
-    this.recheckTimer = setInterval(() => void this.recheck(), recheckEveryMs);
-    this.recheckTimer.unref();
+    this.recheckTimer = schedule('task result recheck', recheckEveryMs, () => this.recheck(), this.log);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.recheckTimer);
+    await this.recheckTimer?.stop();
     this.listeners.clear();
     await this.unlisten?.().catch(() => {});
   }
