@@ -219,6 +219,26 @@ describe('queue worker', () => {
     expect(peak).toBe(2);
   });
 
+  it('claims a lane with fair turns one job per claim, and a batch lane by its free slots', async () => {
+    const table = new MemoryTable();
+    for (let index = 0; index < 6; index++) table.add(`job-${index}`);
+    const asked: Array<[string, number]> = [];
+    const loop = worker(table, 'w', {
+      lanes: [
+        { name: 'turns', slots: 3, fairTurns: true },
+        { name: 'batch', slots: 3 },
+      ],
+      claim: async (lane, max) => {
+        asked.push([lane, max]);
+        return table.claim('w', max, 1_000);
+      },
+    });
+    await loop.drain();
+    expect([...table.rows.values()].every((row) => row.status === 'done')).toBe(true);
+    expect(asked.filter(([lane]) => lane === 'turns').every(([, max]) => max === 1)).toBe(true);
+    expect(asked).toContainEqual(['batch', 3]);
+  });
+
   it('waits for running work at shutdown and claims nothing new', async () => {
     const table = new MemoryTable();
     table.add('first');

@@ -6,6 +6,12 @@ import { schedule, type Scheduled } from './schedule.ts';
 export interface Lane {
   name: string;
   slots: number;
+  /**
+   * Customers take turns: the lane is claimed one job per claim, so each claim is one turn and the
+   * queue's claim can give it to the customer served least recently (tasks: task_turns). Without
+   * it a claim may take a whole batch of free slots at once (message delivery).
+   */
+  fairTurns?: boolean;
 }
 
 export interface RunContext {
@@ -199,7 +205,7 @@ export class QueueWorker<Job> {
           while (!this.stopping) {
             const free = lane.slots - this.runningIn(lane.name);
             if (free <= 0) break;
-            const jobs = await this.options.claim(lane.name, free);
+            const jobs = await this.options.claim(lane.name, lane.fairTurns ? 1 : free);
             if (jobs.length === 0) break;
             claimed += jobs.length;
             if (this.stopping) {
