@@ -2,12 +2,16 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { messageQueue } from '../db/schema.ts';
+import { retryDelayMs as backoffMs } from '../queue-core/retry.ts';
+import { schedule, type Scheduled } from '../queue-core/schedule.ts';
+import { QueueWorker } from '../queue-core/worker.ts';
 import {
   PermanentDeliveryError,
   type DeliveryPass,
   type DeliveryService,
   type OutgoingMessage,
   type QueuedMessage,
+  type Transport,
   type Transports,
 } from './types.ts';
 
@@ -60,7 +64,6 @@ export const oneTimeTemplates = ['phone_code', 'email_verification_code', 'email
 const oneTimeSet: ReadonlySet<string> = new Set(oneTimeTemplates);
 const oneTimeContentHours = 1;
 const blanked = { body: '', html: null, subject: null } as const;
-type Outcome = 'sent' | 'retrying' | 'failed' | 'lost';
 interface AttemptResult {
   status: Row['status'];
   lockedUntil: null;
@@ -96,22 +99,31 @@ function queuedContent(message: OutgoingMessage) {
 
 /** The wait before attempt `attempts + 1`: base·2^(attempts−1), capped. */
 export function retryDelayMs(attempts: number, options: Pick<QueueOptions, 'retryBaseMs' | 'retryCapMs'>): number {
-  return Math.min(options.retryCapMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+  return backoffMs({ baseMs: options.retryBaseMs, capMs: options.retryCapMs }, attempts);
+}
+
+/** A claimed row, and the pass that claimed it (none for the attempt send() makes at once). */
+interface Claimed {
+  row: Row;
+  pass: DeliveryPass | undefined;
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /**
  * The durable message queue behind app.delivery. Every message is a message_queue row first; a
- * worker (this process's interval, or any other instance: rows are claimed with FOR UPDATE SKIP
+ * worker (this process's passes, or any other instance: rows are claimed with FOR UPDATE SKIP
  * LOCKED) sends due rows, marks them sent, or schedules another attempt with exponential backoff
- * until maxAttempts. A failed send never loses the message and never reaches the caller.
+ * until maxAttempts. A failed send never loses the message and never reaches the caller. The
+ * claim loop, backoff and shutdown are the queue core's (QueueWorker); the SQL is here.
  */
 export class MessageQueue implements DeliveryService {
   private readonly options: QueueOptions;
-  private readonly inFlight = new Set<Promise<unknown>>();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly worker: QueueWorker<Claimed>;
+  private poll: Scheduled | undefined;
   private passing: Promise<DeliveryPass> | undefined;
+  /** The pass under way: its start (the claim's cut-off) and its tally. */
+  private current: { start: string; summary: DeliveryPass } | undefined;
   private log: Log;
 
   constructor(
@@ -123,6 +135,31 @@ export class MessageQueue implements DeliveryService {
   ) {
     this.options = { ...defaultQueueOptions, ...options };
     this.log = log ?? silentLog;
+    this.worker = new QueueWorker<Claimed>({
+      name: 'message delivery',
+      log: { warn: (details, message) => this.log.warn(details, message), error: (details, message) => this.log.error(details, message) },
+      lanes: [{ name: 'messages', slots: this.options.batchSize }],
+      idOf: ({ row }) => row.id,
+      claim: async (_lane, max) => {
+        const current = this.current;
+        if (!current) return [];
+        const rows = await this.claim(current.start, max);
+        current.summary.attempted += rows.length;
+        return rows.map((row) => ({ row, pass: current.summary }));
+      },
+      run: (claimed) => this.deliver(claimed),
+      retry: {
+        policy: { maxAttempts: this.options.maxAttempts, baseMs: this.options.retryBaseMs, capMs: this.options.retryCapMs },
+        attemptsOf: ({ row }) => row.attempts,
+        isFinal: (error) => error instanceof PermanentDeliveryError,
+        later: (claimed, delay, error) => this.recordFailure(claimed, error, delay),
+        giveUp: (claimed, error) => this.recordFailure(claimed, error, undefined),
+      },
+      // Passes claim (runDue, on this queue's own timer); the worker only runs what they claim.
+      pollEveryMs: 0,
+      shutdownGraceMs: this.options.shutdownGraceMs,
+      // No release: attempts still running after the grace keep their lock; it expires and another worker retries.
+    });
   }
 
   /** The app's logger, for a queue built before the app (tests inject one through buildApp). */
@@ -143,12 +180,12 @@ export class MessageQueue implements DeliveryService {
       .returning();
     if (!row) throw new Error('message was not queued');
     this.log.info({ messageId: row.id, channel: row.channel, template: row.template }, 'message queued');
-    const attempt = this.track(this.deliver(row));
+    const attempt = this.worker.attempt({ row, pass: undefined });
     if (this.options.awaitImmediateAttempt) await attempt;
   }
 
   async runDue(): Promise<DeliveryPass> {
-    await this.settle();
+    await this.worker.settle();
     // One pass at a time per process; a caller arriving meanwhile shares the running one.
     this.passing ??= this.pass().finally(() => {
       this.passing = undefined;
@@ -157,21 +194,18 @@ export class MessageQueue implements DeliveryService {
   }
 
   start(): void {
-    if (this.timer || this.options.pollEveryMs <= 0) return;
-    this.timer = setInterval(() => {
-      if (this.passing) return;
-      this.runDue().catch((error: unknown) => this.log.warn({ err: error }, 'message delivery pass failed'));
-    }, this.options.pollEveryMs);
-    this.timer.unref();
+    if (this.poll || this.options.pollEveryMs <= 0) return;
+    this.poll = schedule('message delivery pass', this.options.pollEveryMs, () => this.runDue(), this.log);
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    const polling = this.poll?.stop();
+    this.poll = undefined;
     let grace: NodeJS.Timeout | undefined;
-    // Attempts still running after the grace keep their lock; it expires and another worker retries.
+    // The worker stops claiming and waits for attempts in flight; one still running after the grace
+    // keeps its lock, which expires, and another worker retries the message.
     await Promise.race([
-      Promise.allSettled([this.passing, ...this.inFlight]),
+      Promise.allSettled([this.worker.stop(), polling, this.passing]),
       new Promise((resolve) => {
         grace = setTimeout(resolve, this.options.shutdownGraceMs);
       }),
@@ -180,37 +214,25 @@ export class MessageQueue implements DeliveryService {
     await Promise.allSettled([this.transports.email.close?.(), this.transports.sms.close?.()]);
   }
 
-  private async settle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
-  }
-
-  private track<T>(promise: Promise<T>): Promise<T> {
-    this.inFlight.add(promise);
-    void promise.finally(() => this.inFlight.delete(promise));
-    return promise;
-  }
-
   private async pass(): Promise<DeliveryPass> {
     const summary: DeliveryPass = { attempted: 0, sent: 0, retrying: 0, failed: 0 };
     // Everything rescheduled during this pass lands after its start, so a failing message is tried
     // once per pass even with no backoff.
     const clock = (await this.db.execute(sql`select now()::text as now`)) as unknown as { rows: Array<{ now: string }> };
-    const passStart = clock.rows[0]?.now ?? new Date().toISOString();
-    summary.failed += await this.failAbandoned(passStart);
-    summary.failed += await this.expireOneTimeContent(passStart);
-    for (;;) {
-      const rows = await this.claim(passStart);
-      if (rows.length === 0) break;
-      const outcomes = await Promise.all(rows.map((row) => this.track(this.deliver(row))));
-      summary.attempted += rows.length;
-      for (const outcome of outcomes) if (outcome !== 'lost') summary[outcome] += 1;
-      if (rows.length < this.options.batchSize) break;
+    const start = clock.rows[0]?.now ?? new Date().toISOString();
+    summary.failed += await this.failAbandoned(start);
+    summary.failed += await this.expireOneTimeContent(start);
+    this.current = { start, summary };
+    try {
+      await this.worker.drain();
+    } finally {
+      this.current = undefined;
     }
     return summary;
   }
 
   /** Claims due rows, and rows whose sender's lock ran out, counting the attempt. */
-  private async claim(passStart: string): Promise<Row[]> {
+  private async claim(passStart: string, max: number): Promise<Row[]> {
     return this.db
       .update(messageQueue)
       .set({
@@ -224,7 +246,7 @@ export class MessageQueue implements DeliveryService {
            where (status = 'pending' and next_attempt_at <= ${passStart}::timestamptz)
               or (status = 'sending' and locked_until < ${passStart}::timestamptz and attempts < ${this.options.maxAttempts})
            order by next_attempt_at
-           limit ${this.options.batchSize}
+           limit ${Math.min(max, this.options.batchSize)}
            for update skip locked)`,
       )
       .returning();
@@ -270,39 +292,52 @@ export class MessageQueue implements DeliveryService {
     return rows.length;
   }
 
-  /** One attempt at a claimed row; never throws. */
-  private async deliver(row: Row): Promise<Outcome> {
-    const transport = row.channel === 'email' ? this.transports.email : this.transports.sms;
-    const context = { messageId: row.id, channel: row.channel, template: row.template, attempt: row.attempts, transport: transport.name };
+  /** One attempt at a claimed row. A transport's refusal is thrown to the worker, which decides on a retry. */
+  private async deliver({ row, pass }: Claimed): Promise<void> {
+    const transport = this.transportOf(row);
+    const receipt = await transport.send(toQueuedMessage(row));
+    const marked = await this.mark(row, { status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null });
+    if (marked) this.log.info({ ...this.contextOf(row), providerId: receipt?.providerId }, 'message sent');
+    if (pass && marked) pass.sent += 1;
+  }
+
+  /** A failed attempt: another one after `retryInMs`, or (undefined) given up on. Never throws. */
+  private async recordFailure({ row, pass }: Claimed, error: unknown, retryInMs: number | undefined): Promise<void> {
+    const context = this.contextOf(row);
+    const reason = describe(error);
     try {
-      const receipt = await transport.send(toQueuedMessage(row));
-      const marked = await this.mark(row, { status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null });
-      if (marked) this.log.info({ ...context, providerId: receipt?.providerId }, 'message sent');
-      return marked ? 'sent' : 'lost';
-    } catch (error) {
-      const reason = describe(error);
-      try {
-        const giveUp = error instanceof PermanentDeliveryError || row.attempts >= this.options.maxAttempts;
-        if (giveUp) {
-          const marked = await this.mark(row, { status: 'failed', lockedUntil: null, lastError: reason });
-          if (marked) this.log.error({ ...context, reason }, 'message delivery failed');
-          return marked ? 'failed' : 'lost';
-        }
-        const delay = retryDelayMs(row.attempts, this.options);
-        const marked = await this.mark(row, {
-          status: 'pending',
-          lockedUntil: null,
-          lastError: reason,
-          nextAttemptAt: sql`now() + ${delay} * interval '1 millisecond'`,
-        });
-        if (marked) this.log.warn({ ...context, reason, retryInMs: delay }, 'message delivery failed; will retry');
-        return marked ? 'retrying' : 'lost';
-      } catch (bookkeeping) {
-        // The row keeps its lock; once it expires a worker tries the message again.
-        this.log.error({ ...context, reason, err: bookkeeping }, 'could not record a delivery failure');
-        return 'lost';
+      if (retryInMs === undefined) {
+        const marked = await this.mark(row, { status: 'failed', lockedUntil: null, lastError: reason });
+        if (marked) this.log.error({ ...context, reason }, 'message delivery failed');
+        if (pass && marked) pass.failed += 1;
+        return;
       }
+      const marked = await this.mark(row, {
+        status: 'pending',
+        lockedUntil: null,
+        lastError: reason,
+        nextAttemptAt: sql`now() + ${retryInMs} * interval '1 millisecond'`,
+      });
+      if (marked) this.log.warn({ ...context, reason, retryInMs }, 'message delivery failed; will retry');
+      if (pass && marked) pass.retrying += 1;
+    } catch (bookkeeping) {
+      // The row keeps its lock; once it expires a worker tries the message again.
+      this.log.error({ ...context, reason, err: bookkeeping }, 'could not record a delivery failure');
     }
+  }
+
+  private transportOf(row: Row): Transport {
+    return row.channel === 'email' ? this.transports.email : this.transports.sms;
+  }
+
+  private contextOf(row: Row) {
+    return {
+      messageId: row.id,
+      channel: row.channel,
+      template: row.template,
+      attempt: row.attempts,
+      transport: this.transportOf(row).name,
+    };
   }
 
   /**
