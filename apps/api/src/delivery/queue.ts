@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { messageQueue } from '../db/schema.ts';
 import { retryDelayMs as backoffMs } from '../queue-core/retry.ts';
 import { schedule, type Scheduled } from '../queue-core/schedule.ts';
 import { QueueWorker } from '../queue-core/worker.ts';
+import { blanked, claimDue, expireOneTimeContent, failAbandoned, oneTimeTemplates, type Row } from './repository.ts';
 import {
   PermanentDeliveryError,
   type DeliveryPass,
@@ -53,17 +54,9 @@ export const defaultQueueOptions: QueueOptions = {
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 const silentLog: Log = { info: () => {}, warn: () => {}, error: () => {} };
 
-type Row = typeof messageQueue.$inferSelect;
+export { oneTimeTemplates } from './repository.ts';
 
-/**
- * Templates that carry a one-time code or link (ARCHITECTURE.md §8). Their text is kept only until
- * the message is delivered or given up on; one still waiting after an hour is useless (every code
- * and link expires within the hour) and is given up on, blanked.
- */
-export const oneTimeTemplates = ['phone_code', 'email_verification_code', 'email_change_code', 'password_reset'] as const;
 const oneTimeSet: ReadonlySet<string> = new Set(oneTimeTemplates);
-const oneTimeContentHours = 1;
-const blanked = { body: '', html: null, subject: null } as const;
 interface AttemptResult {
   status: Row['status'];
   lockedUntil: null;
@@ -143,7 +136,7 @@ export class MessageQueue implements DeliveryService {
       claim: async (_lane, max) => {
         const current = this.current;
         if (!current) return [];
-        const rows = await this.claim(current.start, max);
+        const rows = await claimDue(this.db, current.start, Math.min(max, this.options.batchSize), this.options);
         current.summary.attempted += rows.length;
         return rows.map((row) => ({ row, pass: current.summary }));
       },
@@ -220,8 +213,14 @@ export class MessageQueue implements DeliveryService {
     // once per pass even with no backoff.
     const clock = (await this.db.execute(sql`select now()::text as now`)) as unknown as { rows: Array<{ now: string }> };
     const start = clock.rows[0]?.now ?? new Date().toISOString();
-    summary.failed += await this.failAbandoned(start);
-    summary.failed += await this.expireOneTimeContent(start);
+    for (const row of await failAbandoned(this.db, start, this.options.maxAttempts)) {
+      this.log.error({ messageId: row.id, template: row.template }, 'message delivery abandoned');
+      summary.failed += 1;
+    }
+    for (const row of await expireOneTimeContent(this.db, start)) {
+      this.log.error({ messageId: row.id, template: row.template }, 'one-time message expired undelivered');
+      summary.failed += 1;
+    }
     this.current = { start, summary };
     try {
       await this.worker.drain();
@@ -229,67 +228,6 @@ export class MessageQueue implements DeliveryService {
       this.current = undefined;
     }
     return summary;
-  }
-
-  /** Claims due rows, and rows whose sender's lock ran out, counting the attempt. */
-  private async claim(passStart: string, max: number): Promise<Row[]> {
-    return this.db
-      .update(messageQueue)
-      .set({
-        status: 'sending',
-        attempts: sql`${messageQueue.attempts} + 1`,
-        lockedUntil: sql`now() + ${this.options.lockSeconds} * interval '1 second'`,
-      })
-      .where(
-        sql`${messageQueue.id} in (
-          select id from message_queue
-           where (status = 'pending' and next_attempt_at <= ${passStart}::timestamptz)
-              or (status = 'sending' and locked_until < ${passStart}::timestamptz and attempts < ${this.options.maxAttempts})
-           order by next_attempt_at
-           limit ${Math.min(max, this.options.batchSize)}
-           for update skip locked)`,
-      )
-      .returning();
-  }
-
-  /** A sender that died on its last allowed attempt: nobody will try again, so say so. */
-  private async failAbandoned(passStart: string): Promise<number> {
-    const rows = await this.db
-      .update(messageQueue)
-      .set({
-        status: 'failed',
-        lockedUntil: null,
-        lastError: sql`coalesce(${messageQueue.lastError} || '; ', '') || 'interrupted during the last attempt'`,
-        body: sql`case when ${messageQueue.template} in ${sql.raw(`(${oneTimeTemplates.map((name) => `'${name}'`).join(', ')})`)} then '' else ${messageQueue.body} end`,
-      })
-      .where(
-        and(
-          eq(messageQueue.status, 'sending'),
-          sql`${messageQueue.lockedUntil} < ${passStart}::timestamptz`,
-          sql`${messageQueue.attempts} >= ${this.options.maxAttempts}`,
-        ),
-      )
-      .returning({ id: messageQueue.id, template: messageQueue.template });
-    for (const row of rows) this.log.error({ messageId: row.id, template: row.template }, 'message delivery abandoned');
-    return rows.length;
-  }
-
-  /** One-time codes and links still waiting after an hour: given up on and blanked. */
-  private async expireOneTimeContent(passStart: string): Promise<number> {
-    const rows = await this.db
-      .update(messageQueue)
-      .set({ ...blanked, status: 'failed', lockedUntil: null, lastError: 'one-time content expired before delivery' })
-      .where(
-        and(
-          inArray(messageQueue.template, [...oneTimeTemplates]),
-          sql`${messageQueue.status} in ('pending', 'sending')`,
-          sql`${messageQueue.createdAt} < ${passStart}::timestamptz - ${oneTimeContentHours} * interval '1 hour'`,
-          sql`(${messageQueue.status} = 'pending' or ${messageQueue.lockedUntil} < ${passStart}::timestamptz)`,
-        ),
-      )
-      .returning({ id: messageQueue.id, template: messageQueue.template });
-    for (const row of rows) this.log.error({ messageId: row.id, template: row.template }, 'one-time message expired undelivered');
-    return rows.length;
   }
 
   /** One attempt at a claimed row. A transport's refusal is thrown to the worker, which decides on a retry. */
