@@ -179,12 +179,17 @@ const isAmazonHost = (url: string) => {
   }
 };
 
+/** The LWA host for a context: the one given, else Amazon's for an Amazon SP-API host, else that same server (a stand-in). */
+export function lwaBaseUrlOf(ctx: Pick<AmazonContext, 'lwaBaseUrl' | 'baseUrl'>): string {
+  return ctx.lwaBaseUrl ?? (isAmazonHost(ctx.baseUrl) ? defaultBaseUrl.lwa : ctx.baseUrl);
+}
+
 function lwaSettings(ctx: AmazonContext): Required<AmazonLwaSettings> {
   // Until config.ts carries them, the LWA app credentials may come from the environment.
   const clientId = ctx.clientId ?? process.env.AMAZON_LWA_CLIENT_ID;
   const clientSecret = ctx.clientSecret ?? process.env.AMAZON_LWA_CLIENT_SECRET;
   // A sandbox or test server serves the LWA path under the same prefix as the SP-API paths.
-  const lwaBaseUrl = ctx.lwaBaseUrl ?? (isAmazonHost(ctx.baseUrl) ? defaultBaseUrl.lwa : ctx.baseUrl);
+  const lwaBaseUrl = lwaBaseUrlOf(ctx);
   if (!clientId || !clientSecret) {
     if (isAmazonHost(lwaBaseUrl)) {
       throw new ConnectorError(

@@ -9,12 +9,12 @@
  * must show the revenue, days, cancellations, returns and top product that the stand-in generated
  * for it (sandboxSales), counted the way docs/api.md counts them.
  *
- * Amazon is left out: with AMAZON_BASE_URL set, the consent code is still traded at Amazon's own
- * Login with Amazon host (registry.ts `exchangeCode` falls back to the live LWA default when no
- * lwaBaseUrl is given), so the connection cannot reach a stand-in without a product change.
+ * Amazon trades the consent code and refreshes tokens at the same configured host (lwaBaseUrlOf);
+ * its Orders API v2026-01-01 carries the items with each order, so its top product is compared too.
  */
 process.env.SANDBOX_CICEKSEPETI_PACING = 'off';
 process.env.SANDBOX_CICEKSEPETI_REPEAT = 'off';
+process.env.SANDBOX_AMAZON_RATE = 'off';
 
 import { describe, expect, it } from 'vitest';
 import { addDays, daysOf, istanbulDay, istanbulDayStart, istanbulToday } from '@worq/domain/calendar';
@@ -48,7 +48,15 @@ const standIn = useSandboxApp(async (app) => {
   await app.register(sandboxPlugin, { delayMs: 0, orderScale, publicUrl: portalUrl });
 });
 
-const codes = ['trendyol', 'hepsiburada', 'n11', 'ciceksepeti', 'ticimax', 'ideasoft'] as const satisfies readonly MarketplaceCode[];
+const codes = [
+  'trendyol',
+  'hepsiburada',
+  'n11',
+  'ciceksepeti',
+  'ticimax',
+  'ideasoft',
+  'amazon',
+] as const satisfies readonly MarketplaceCode[];
 
 // Built after the stand-in listens (beforeAll hooks run in the order they were declared).
 const ctx = sharedTestApp(() =>
@@ -59,6 +67,9 @@ const ctx = sharedTestApp(() =>
     // The pacing the live services ask for; the stand-in needs none.
     TRENDYOL_STREAM_INTERVAL_MS: '0',
     CICEKSEPETI_MIN_INTERVAL_MS: '0',
+    AMAZON_APPLICATION_ID: 'amzn1.sp.solution.stand-in',
+    AMAZON_LWA_CLIENT_ID: 'amzn1.application-oa2-client.stand-in',
+    AMAZON_LWA_CLIENT_SECRET: 'stand-in',
   }),
 );
 
@@ -163,6 +174,18 @@ const stores: Record<(typeof codes)[number], () => LiveStore> = {
       },
     };
   },
+  amazon: () => ({
+    storeKey: 'amazon:A2WORQSANDBOX1',
+    splits: false,
+    async connect(customer) {
+      const { state } = (await get(ctx, '/marketplace/amazon/authorization_url?region=EU', customer.jwt_token)).json<{ state: string }>();
+      return connectWithFields(customer, 'amazon', {
+        store_name: 'Amazon Mağaza',
+        region: 'EU',
+        credentials: { spapi_oauth_code: 'sandbox', state, selling_partner_id: 'A2WORQSANDBOX1' },
+      });
+    },
+  }),
 };
 
 /** Waits until the store's first import is no longer running (the connect task started it). */

@@ -20,6 +20,7 @@ import {
   defaultBaseUrl as amazonDefaultBaseUrl,
   exchangeAmazonAuthorizationCode,
   isAmazonRegion,
+  lwaBaseUrlOf,
   type AmazonContext,
 } from './amazon.ts';
 import { ciceksepetiConnector, defaultBaseUrl as ciceksepetiDefaultBaseUrl, type CiceksepetiContext } from './ciceksepeti.ts';
@@ -217,7 +218,8 @@ export function createConnectorRegistry({
       }
       return exchangeAmazonAuthorizationCode(code, {
         ...ctx,
-        lwaBaseUrl: ctx.lwaBaseUrl ?? amazonDefaultBaseUrl.lwa,
+        // The same host token refresh uses: a configured stand-in answers both.
+        lwaBaseUrl: lwaBaseUrlOf(ctx),
         clientId: config.amazon.lwaClientId,
         clientSecret: config.amazon.lwaClientSecret,
         redirectUri: amazonRedirectUri,
