@@ -23,6 +23,7 @@ import {
 import { FilterButtons, ListResults, ListToolbar, Pagination, SearchBox } from './list-controls.tsx';
 import { usePortfolioQuery } from './use-portfolio-query.ts';
 import { WarningTag } from './warning-tag.tsx';
+import list from './admin-list.module.css';
 import styles from './portfolio-page.module.css';
 
 const connectionColors: Record<PortfolioRow['connection_health'], TagColor> = {
@@ -88,13 +89,13 @@ function SellerCell({ row }: { row: PortfolioRow }) {
     <>
       <Link
         to={reviewHref(row)}
-        className={styles.sellerLink}
+        className={list.sellerLink}
         aria-label={t('portfolio.open', { name: sellerName(row) })}
         onClick={(event) => event.stopPropagation()}
       >
         {sellerName(row)}
       </Link>
-      <span className={styles.sub}>{row.company_title ?? row.customer.email}</span>
+      <span className={list.sub}>{row.company_title ?? row.customer.email}</span>
       {row.unverified_stores > 0 && (
         <Tag color="yellow" size="sm" className={styles.unverified}>
           {t('portfolio.unverified_stores', { count: row.unverified_stores })}
@@ -109,19 +110,19 @@ function PortfolioTable({ rows, caption }: { rows: PortfolioRow[]; caption: stri
   const navigate = useNavigate();
   const figures = useFigures();
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
+    <div className={list.tableWrap}>
+      <table className={`${list.table} ${styles.table}`}>
         <caption className="visually-hidden">{caption}</caption>
         <TableHead
           columns={[
             t('portfolio.columns.seller'),
-            { label: t('portfolio.columns.risk'), className: styles.numeric },
-            { label: t('portfolio.columns.remaining'), className: styles.numeric },
-            { label: t('portfolio.columns.sales_vs_plan'), className: styles.numeric },
-            { label: t('portfolio.columns.late'), className: styles.numeric },
+            { label: t('portfolio.columns.risk'), className: list.numeric },
+            { label: t('portfolio.columns.remaining'), className: list.numeric },
+            { label: t('portfolio.columns.sales_vs_plan'), className: list.numeric },
+            { label: t('portfolio.columns.late'), className: list.numeric },
             t('portfolio.columns.connection'),
-            { label: t('portfolio.columns.last_order'), className: styles.numeric },
-            { label: t('portfolio.columns.returns'), className: styles.numeric },
+            { label: t('portfolio.columns.last_order'), className: list.numeric },
+            { label: t('portfolio.columns.returns'), className: list.numeric },
             t('portfolio.columns.warnings'),
           ]}
         />
@@ -129,16 +130,16 @@ function PortfolioTable({ rows, caption }: { rows: PortfolioRow[]; caption: stri
           {rows.map((row) => (
             // The seller's name is the row's link for keyboards and screen readers; a click anywhere on
             // the row is a shortcut for the mouse (as in the review queue).
-            <tr key={row.application_id} className={styles.row} onClick={() => void navigate(reviewHref(row))}>
+            <tr key={row.application_id} className={list.row} onClick={() => void navigate(reviewHref(row))}>
               <td className={styles.sellerCell}>
                 <SellerCell row={row} />
               </td>
-              <td className={styles.numeric}>{row.risk_score}</td>
-              <td className={styles.numeric}>
+              <td className={list.numeric}>{row.risk_score}</td>
+              <td className={list.numeric}>
                 {formatLira(row.remaining_amount)}
-                <span className={styles.sub}>{t('portfolio.of_total', { amount: formatLira(row.total_payment_amount) })}</span>
+                <span className={list.sub}>{t('portfolio.of_total', { amount: formatLira(row.total_payment_amount) })}</span>
               </td>
-              <td className={styles.numeric}>
+              <td className={list.numeric}>
                 <span className={styles.period}>
                   <span className={styles.periodLabel}>{t('portfolio.weeks_2')}</span> {figures.salesVsPlan(row.sales_vs_plan_2w)}
                 </span>
@@ -146,12 +147,12 @@ function PortfolioTable({ rows, caption }: { rows: PortfolioRow[]; caption: stri
                   <span className={styles.periodLabel}>{t('portfolio.weeks_4')}</span> {figures.salesVsPlan(row.sales_vs_plan_4w)}
                 </span>
               </td>
-              <td className={styles.numeric}>
+              <td className={list.numeric}>
                 <span className={row.late_installments > 0 ? styles.behind : undefined}>{row.late_installments}</span>
               </td>
               <td>{figures.connection(row)}</td>
-              <td className={styles.numeric}>{figures.quietDays(row)}</td>
-              <td className={styles.numeric}>{figures.returns(row)}</td>
+              <td className={list.numeric}>{figures.quietDays(row)}</td>
+              <td className={list.numeric}>{figures.returns(row)}</td>
               <td>
                 <Warnings row={row} />
               </td>
@@ -167,16 +168,20 @@ function PortfolioCards({ rows }: { rows: PortfolioRow[] }) {
   const { t, i18n } = useTranslation('admin');
   const figures = useFigures();
   return (
-    <ul className={styles.cards}>
+    <ul className={list.cards}>
       {rows.map((row) => (
-        <li key={row.application_id} className={styles.card}>
-          <span className={styles.cardTop}>
-            <Link to={reviewHref(row)} className={styles.cardName} aria-label={t('portfolio.open', { name: sellerName(row) })}>
+        <li key={row.application_id} className={list.card}>
+          <span className={list.cardTop}>
+            <Link
+              to={reviewHref(row)}
+              className={`${list.cardName} ${styles.cardName}`}
+              aria-label={t('portfolio.open', { name: sellerName(row) })}
+            >
               {sellerName(row)}
             </Link>
             {figures.connection(row)}
           </span>
-          <span className={styles.sub}>{row.company_title ?? row.customer.email}</span>
+          <span className={list.sub}>{row.company_title ?? row.customer.email}</span>
           {row.unverified_stores > 0 && (
             <Tag color="yellow" size="sm" className={styles.unverified}>
               {t('portfolio.unverified_stores', { count: row.unverified_stores })}
@@ -184,7 +189,7 @@ function PortfolioCards({ rows }: { rows: PortfolioRow[] }) {
           )}
           <Warnings row={row} />
           <DefinitionList
-            className={styles.cardFacts}
+            className={list.cardFacts}
             items={[
               { label: t('portfolio.columns.sales_2w'), value: figures.salesVsPlan(row.sales_vs_plan_2w) },
               { label: t('portfolio.columns.sales_4w'), value: figures.salesVsPlan(row.sales_vs_plan_4w) },
@@ -253,7 +258,7 @@ export function Component() {
   }
 
   return (
-    <div className={styles.page}>
+    <div className={list.page}>
       <PageHeader
         title={t('portfolio.title')}
         subtitle={t('portfolio.subtitle')}

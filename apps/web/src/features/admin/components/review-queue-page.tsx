@@ -9,7 +9,7 @@ import { formatDateTime, formatLira } from '../../../lib/format.ts';
 import { fullName } from '../person.ts';
 import { FilterButtons, ListResults, ListToolbar, Pagination, SearchBox, useListQuery } from './list-controls.tsx';
 import { ApplicationStatusTag } from './status-tag.tsx';
-import styles from './review-queue-page.module.css';
+import styles from './admin-list.module.css';
 
 function applicationHref(item: QueueItem) {
   return `/admin/applications/${encodeURIComponent(item.id)}`;
