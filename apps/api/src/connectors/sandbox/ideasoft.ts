@@ -94,10 +94,14 @@ const lastNames = ['Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Yıldız', '
 
 export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
   // The admin API takes only an access token this sandbox issued and that has not expired.
-  const { clock: now, orders } = openSandbox(app, options, (request) =>
-    !request.url.includes('/admin-api/') || bearerClient(request)
-      ? null
-      : { status: 401, body: { error: 'invalid_grant', error_description: 'The access token provided is invalid.' } },
+  const { clock: now, orders } = openSandbox(
+    app,
+    options,
+    (request) =>
+      !request.url.includes('/admin-api/') || bearerClient(request)
+        ? null
+        : { status: 401, body: { error: 'invalid_grant', error_description: 'The access token provided is invalid.' } },
+    (request) => request.url.includes('/admin-api/orders'),
   );
   // Single use: spent codes and refresh tokens of this sandbox instance.
   const spent = new Set<string>();
