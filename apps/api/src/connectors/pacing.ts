@@ -7,10 +7,12 @@
  * connectors themselves run over their sandboxes on a virtual clock; modules/insight/import-progress.ts
  * estimates an import's time left with it.
  *
- * What the model assumes of a store, beyond its order count: the sandbox's mix (5 % of orders
- * cancelled, 6 % of the rest returned, and claims such as exchanges and refused returns on a quarter
- * of all orders), and `linesPerOrder` lines an order where a marketplace lists lines rather than
- * orders (Çiçeksepeti's sub-orders, Hepsiburada's paid list).
+ * What the model assumes of a store, beyond its order count, is the sandbox's mix: 5 % of orders
+ * cancelled and 6 % of the rest returned; return claims that take nothing back (refused, withdrawn,
+ * exchanges) on 4 % of orders at N11 and 13 % at Çiçeksepeti, whose claims list also holds the
+ * cancellations; 3 % of orders split into two packages at N11; every package last modified about a
+ * week after its order; and `linesPerOrder` lines an order where a marketplace lists lines (N11's and
+ * Çiçeksepeti's claims, Çiçeksepeti's sub-orders, Hepsiburada's paid list).
  */
 import type { MarketplaceCode } from '../config.ts';
 import { amazonOrdersPerPage } from './amazon.ts';
@@ -27,7 +29,11 @@ const dayMs = 86_400_000;
 const cancelledShare = 0.05;
 const returnedShare = 0.06 * (1 - cancelledShare);
 const liveShare = 1 - cancelledShare;
-const claimedShare = 0.23;
+const n11ClaimShare = returnedShare + 0.042;
+const ciceksepetiClaimShare = cancelledShare + returnedShare + 0.126;
+const splitShare = 0.03;
+/** Days after its order a package is last modified (delivery): the stream finds the last week's orders in its newest window. */
+const settleDays = 8;
 
 /** A range to read, in days back from now (`fromDaysAgo` > `toDaysAgo` ≥ 0). */
 export interface WalkRange {
@@ -90,10 +96,11 @@ export function walkWork(code: MarketplaceCode, range: WalkRange, store: StoreSh
       if (range.fromDaysAgo <= range.toDaysAgo) return noWork;
       const recentDays = Math.max(0, Math.min(range.fromDaysAgo, trendyolRecentDays) - range.toDaysAgo);
       const recent = windows(recentDays, windowDays).reduce((sum, length) => sum + pages(perDay * length, trendyolPageSize), 0);
-      const stream =
-        range.fromDaysAgo > trendyolRecentDays
-          ? windows(range.fromDaysAgo, windowDays).reduce((sum, length) => sum + pages(perDay * length, trendyolPageSize), 0)
-          : 0;
+      const streamWindows = range.fromDaysAgo > trendyolRecentDays ? windows(range.fromDaysAgo, windowDays) : [];
+      const stream = streamWindows.reduce(
+        (sum, length, index) => sum + pages(perDay * (length + (index === streamWindows.length - 1 ? settleDays : 0)), trendyolPageSize),
+        0,
+      );
       return { requests: recent + stream, streamRequests: stream, parallelRequests: 0 };
     }
     case 'hepsiburada': {
@@ -131,14 +138,15 @@ export function walkWork(code: MarketplaceCode, range: WalkRange, store: StoreSh
       let requests = 0;
       for (const pass of passes) {
         if ('claims' in pass) {
-          const claimsPerDay = (perDay * returnedShare) / senders;
+          const claimsPerDay = (perDay * n11ClaimShare * lines) / senders;
           requests += windows(range.fromDaysAgo, windowDays).reduce(
             (sum, length) => sum + pages(claimsPerDay * length, n11ClaimsPageSize),
             0,
           );
           continue;
         }
-        const share = pass.status === 'Delivered' ? liveShare : pass.status === 'Cancelled' ? cancelledShare : 0;
+        // A split order's two packages each come in the pass of their own status.
+        const share = pass.status === 'Delivered' ? liveShare + splitShare : pass.status === 'Cancelled' ? cancelledShare + splitShare : 0;
         const passPerDay = (perDay * share) / senders;
         requests += windows(days, windowDays).reduce((sum, length) => sum + pages(passPerDay * length, n11PageSize), 0);
       }
@@ -148,7 +156,7 @@ export function walkWork(code: MarketplaceCode, range: WalkRange, store: StoreSh
       // 14-day windows, three reads each (returns and cancellations, cancelled sub-orders, live
       // sub-orders), 100 sub-orders a page.
       const windowDays = ciceksepetiWindowMs / dayMs;
-      const shares = { claims: claimedShare, cancelled: cancelledShare, live: liveShare };
+      const shares = { claims: ciceksepetiClaimShare, cancelled: cancelledShare, live: liveShare };
       const requests = windows(days, windowDays).reduce(
         (sum, length) =>
           sum + ciceksepetiReads.reduce((reads, read) => reads + pages(perDay * lines * shares[read] * length, ciceksepetiPageSize), 0),

@@ -71,7 +71,11 @@ describe('connector registry', () => {
     expect(sandbox.connector('ciceksepeti').pacing?.(sandbox.context('ciceksepeti'))).toMatchObject({ gapMs: 50 });
     // A configured stand-in and the live marketplace keep the documented pace.
     const standIn = createConnectorRegistry({
-      config: config({ marketplaceMode: 'sandbox', sandboxTimeScale: 0.01, marketplaceBaseUrls: { trendyol: 'https://stand-in.example.com' } }),
+      config: config({
+        marketplaceMode: 'sandbox',
+        sandboxTimeScale: 0.01,
+        marketplaceBaseUrls: { trendyol: 'https://stand-in.example.com' },
+      }),
     });
     expect(standIn.context('trendyol')).not.toHaveProperty('timeScale');
     const live = createConnectorRegistry({ config: config() });
