@@ -102,6 +102,7 @@ function state(overrides: Partial<ImportState>): ImportState {
     marketplaceCode: 'amazon',
     running: true,
     connectedAt: new Date(now.getTime() - 60_000),
+    updatedAt: new Date(now.getTime() - 1_000),
     lastSyncedAt: null,
     backfillBefore: null,
     rangeFrom: new Date(now.getTime() - 30 * dayMs),
@@ -215,6 +216,8 @@ describe('GET /insight/overview during a first import', () => {
           rangeFrom: new Date(from),
           rangeTo: new Date(at),
           cursor,
+          // The page of that position was saved just now.
+          updatedAt: new Date(),
           lockedBy: 'elsewhere',
           lockedUntil: new Date(Date.now() + 60_000),
         })
@@ -238,6 +241,7 @@ describe('GET /insight/overview during a first import', () => {
           rangeFrom: new Date(historyFrom),
           rangeTo: new Date(historyTo),
           cursor: encodeCursor({ list: 2, start: historyFrom + 100 * dayMs, offset: 0, from: historyFrom, to: historyTo }),
+          updatedAt: new Date(),
         })
         .where(eq(orderSyncs.integrationId, integrationId));
       const history = (await overview()).import as StoreImport;

@@ -74,6 +74,8 @@ export interface ImportState {
   running: boolean;
   /** When the store was connected: the first import started then. */
   connectedAt: Date;
+  /** When the sync row last changed: the last page saved (the cursor's time), a run's start or end. */
+  updatedAt: Date;
   /** End of the recent phase's range once it is in; null while it is read. */
   lastSyncedAt: Date | null;
   /** Start of the recent phase's range while the older history is read. */
@@ -113,14 +115,16 @@ export function importProgress(state: ImportState, marketplace: ImportPacing, no
     seconds_left: null,
     first_import_seconds: null,
   };
+  // The position is the one saved with the last page: the time it took is the time until then.
   const elapsedMs = Math.max(0, now.getTime() - state.connectedAt.getTime());
+  const savedAtMs = Math.min(elapsedMs, Math.max(0, state.updatedAt.getTime() - state.connectedAt.getTime()));
   const fraction = position && position.total > 0 ? Math.min(1, position.done / position.total) : null;
 
   if (phase === 'recent') {
     // How many orders the recent days hold is not known until they are read: the time left is the
     // time so far, stretched over the steps still to go.
     if (state.running && fraction !== null && fraction > 0) {
-      base.seconds_left = seconds((elapsedMs * (1 - fraction)) / fraction);
+      base.seconds_left = seconds(Math.max(0, (savedAtMs * (1 - fraction)) / fraction - (elapsedMs - savedAtMs)));
     }
     return base;
   }
@@ -138,7 +142,7 @@ export function importProgress(state: ImportState, marketplace: ImportPacing, no
   let latencyMs = marketplace.knownLatencyMs;
   if (fraction !== null) {
     // The per-request time that makes the model's work done so far take the time it took.
-    latencyMs = fitLatency(addWork(recentWork, scaleWork(historyWork, fraction)), pacing, elapsedMs);
+    latencyMs = fitLatency(addWork(recentWork, scaleWork(historyWork, fraction)), pacing, savedAtMs);
   } else if (latencyMs === null && workMs(total, pacing, 0) === 0) {
     // No position, no pacing and no known request time: nothing to estimate from.
     return base;
@@ -196,7 +200,7 @@ export async function loadImportStates(
     sql`, `,
   );
   const result = await db.execute(sql`
-    select i.id, m.code, i.connected_at, s.state, s.last_synced_at, s.backfill_before, s.range_from, s.range_to, s.cursor,
+    select i.id, m.code, i.connected_at, s.updated_at, s.state, s.last_synced_at, s.backfill_before, s.range_from, s.range_to, s.cursor,
       counts.saved, counts.recent, sample.lines_per_order
     from integrations i
       join marketplaces m on m.id = i.marketplace_id
@@ -218,6 +222,7 @@ export async function loadImportStates(
       marketplaceCode: String(row.code) as MarketplaceCode,
       running: row.state !== 'failed' && row.state !== 'ok' && isRunning(String(row.id)),
       connectedAt: new Date(row.connected_at as string),
+      updatedAt: new Date(row.updated_at as string),
       lastSyncedAt: date(row.last_synced_at),
       backfillBefore: date(row.backfill_before),
       rangeFrom: date(row.range_from),
