@@ -217,6 +217,21 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
     ];
   });
 
+  const wordOf = (order: SandboxPackage) => (order.status === 'split' ? ideasoftStatusOf.cancelled : ideasoftStatusOf[order.status]);
+  // Sorted once per answer of the generator (an import's pages ask for the same range in turn).
+  const sorted = new WeakMap<readonly SandboxPackage[], Map<string, SandboxPackage[]>>();
+  const byId = (storeKey: string, start: number, end: number, at: number, status: string | undefined): SandboxPackage[] => {
+    const placed = orders(storeKey, start, end, at);
+    const byStatus = sorted.get(placed) ?? new Map<string, SandboxPackage[]>();
+    sorted.set(placed, byStatus);
+    let list = byStatus.get(status ?? '');
+    if (!list) {
+      list = placed.filter((order) => !status || wordOf(order) === status).sort((a, b) => Number(a.id) - Number(b.id));
+      byStatus.set(status ?? '', list);
+    }
+    return [...list];
+  };
+
   app.get<{ Querystring: Record<string, string | undefined> }>('/admin-api/orders', async (request, reply) => {
     const clientId = bearerClient(request) ?? '';
     const query = ideasoftOrdersQuery.safeParse(request.query);
@@ -229,11 +244,8 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
     const start = startCreatedAt ? turkeyDayStart(startCreatedAt) : 0;
     // endCreatedAt is a whole day and includes it.
     const end = endCreatedAt ? turkeyDayStart(endCreatedAt) + dayMs : at;
-    const wordOf = (order: SandboxPackage) => (order.status === 'split' ? ideasoftStatusOf.cancelled : ideasoftStatusOf[order.status]);
     // The generator lists by order time, which is not id order within a day.
-    const all = orders(ideasoftSandboxStoreKey(clientId), start, end, at)
-      .filter((order) => !status || wordOf(order) === status)
-      .sort((a, b) => Number(a.id) - Number(b.id));
+    const all = byId(ideasoftSandboxStoreKey(clientId), start, end, at, status);
     if (sort === '-id') all.reverse();
     return all.slice((pageNumber - 1) * limit, pageNumber * limit).map((order) => {
       const seed = stableNumber(order.id);

@@ -287,8 +287,11 @@ export interface SandboxRefusal {
 export interface SandboxBasics {
   /** The sandbox's clock (`options.now`, else the real one). */
   clock(): number;
-  /** The packages of store `storeKey` placed in [from, to) as of `now` (ms), at the sandbox's order scale. */
-  orders(storeKey: string, from: number, to: number, now: number, splits?: boolean): SandboxPackage[];
+  /**
+   * The packages of store `storeKey` placed in [from, to) as of `now` (ms), at the sandbox's order
+   * scale. Shared between calls of the same minute: read it, never change it.
+   */
+  orders(storeKey: string, from: number, to: number, now: number, splits?: boolean): readonly SandboxPackage[];
 }
 
 /**
@@ -314,10 +317,21 @@ export function openSandbox<Params = unknown>(
       return reply.code(refusal.status).send(refusal.body);
     });
   }
+  // An import asks for the same range page after page: the last answers are kept for the minute
+  // they were asked in (an order placed in that minute shows from the next one on).
+  const answers = new Map<string, readonly SandboxPackage[]>();
   return {
     clock: () => options.now?.() ?? Date.now(),
-    orders: (storeKey, from, to, now, splits = false) =>
-      sandboxOrders(storeKey, new Date(from), new Date(to), { now: new Date(now), splits, scale: sandboxOrderScale(options) }),
+    orders: (storeKey, from, to, now, splits = false) => {
+      const key = `${storeKey}|${from}|${to}|${Math.floor(now / 60_000)}|${splits ? 1 : 0}`;
+      let answer = answers.get(key);
+      if (!answer) {
+        answer = sandboxOrders(storeKey, new Date(from), new Date(to), { now: new Date(now), splits, scale: sandboxOrderScale(options) });
+        answers.set(key, answer);
+        if (answers.size > 32) answers.delete(answers.keys().next().value!);
+      }
+      return answer;
+    },
   };
 }
 

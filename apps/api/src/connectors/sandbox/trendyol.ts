@@ -222,7 +222,7 @@ function sellerDiscount(item: SandboxPackage, line: SandboxLine): number {
   return stableNumber(`${item.orderNumber}:${line.sku}`) % 3 === 0 ? Math.round(line.unitPrice / 10) : 0;
 }
 
-function newestModifiedFirst(items: SandboxPackage[]): SandboxPackage[] {
+function newestModifiedFirst(items: readonly SandboxPackage[]): SandboxPackage[] {
   return [...items].sort((a, b) => b.lastModifiedAt.localeCompare(a.lastModifiedAt) || a.id.localeCompare(b.id));
 }
 
