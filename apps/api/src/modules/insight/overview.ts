@@ -101,11 +101,9 @@ async function firstImportsOf(db: Db, registry: ConnectorRegistry, stores: Store
   const running = new Set(
     stores.filter((store) => ['running', 'never'].includes(syncStateOf(store, now))).map((store) => store.integrationId),
   );
-  const states = await loadImportStates(
-    db,
-    stores.map((store) => store.integrationId),
-    (id) => running.has(id),
-  );
+  // A store whose sync reads `ok` has finished its first import (its older history keeps it `running`).
+  const unfinished = stores.filter((store) => syncStateOf(store, now) !== 'ok').map((store) => store.integrationId);
+  const states = await loadImportStates(db, unfinished, (id) => running.has(id));
   return new Map(states.map((state) => [state.integrationId, importProgress(state, importPacingOf(registry, state.marketplaceCode), now)]));
 }
 
