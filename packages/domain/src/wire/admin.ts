@@ -5,6 +5,7 @@
  * schemas; the web imports the types only.
  */
 import { z } from 'zod';
+import { handledFilters, queueFilters } from './choices.ts';
 import { applicationStatuses, ecommerceDurationBands, monthlyRevenueBands, salesChannels } from './application.ts';
 import { companyView } from './company.ts';
 import { planView } from './gpp.ts';
@@ -52,7 +53,7 @@ export const listQuery = <Filter extends z.ZodRawShape>(filter: Filter) =>
   });
 
 /** The filters of the review queue; `all` is every submitted application. */
-export const queueFilters = ['in_progress', 'approved', 'rejected', 'all'] as const;
+export { queueFilters };
 export type QueueFilter = (typeof queueFilters)[number];
 
 /** GET /admin/applications */
@@ -60,7 +61,7 @@ export const queueQuery = listQuery({ status: z.enum(queueFilters).default('in_p
 export type QueueQuery = z.input<typeof queueQuery>;
 
 /** The filters of the contact forms; `false` is still to call back. */
-export const contactFormFilters = ['true', 'false', 'all'] as const;
+export const contactFormFilters = handledFilters;
 export type ContactFormFilter = (typeof contactFormFilters)[number];
 
 /** GET /admin/contact_forms */
