@@ -5,13 +5,14 @@
  * schemas; the web imports the types only.
  */
 import { z } from 'zod';
-import { handledFilters, queueFilters } from './choices.ts';
+import { languages } from '../language.ts';
+import { adminStoreStatuses, handledFilters, queueFilters } from './choices.ts';
 import { applicationStatuses, ecommerceDurationBands, monthlyRevenueBands, salesChannels } from './application.ts';
 import { companyView } from './company.ts';
 import { planView } from './gpp.ts';
 import { storePerformanceView } from './insight.ts';
 import { offerView } from './offer.ts';
-import { integrationStatuses, storeFieldsView } from './marketplace.ts';
+import { storeFieldsView } from './marketplace.ts';
 
 const iso = z.string().describe('ISO 8601 UTC');
 const applicationStatus = z.enum(applicationStatuses);
@@ -123,7 +124,7 @@ export const queuePage = z.object({ items: z.array(queueItemView), total: z.numb
 export type QueuePage = z.output<typeof queuePage>;
 
 /** The store now; `deleted` when the seller removed it after submitting. */
-export const adminStoreStatus = z.enum([...integrationStatuses, 'deleted']);
+export const adminStoreStatus = z.enum(adminStoreStatuses);
 export type AdminStoreStatus = z.output<typeof adminStoreStatus>;
 
 /** A submitted store on the application page. */
@@ -205,7 +206,7 @@ export const applicationDetailView = adminApplicationView.extend({
   customer: customerSummary.extend({
     is_phone_verified: z.boolean(),
     is_email_verified: z.boolean(),
-    preferred_language: z.enum(['tr', 'en']),
+    preferred_language: z.enum(languages),
     created_at: iso,
   }),
   plan: planView.nullable(),

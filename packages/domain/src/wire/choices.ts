@@ -7,6 +7,10 @@
 /** An application's status (API.md Application). */
 export const applicationStatuses = ['not_completed', 'in_progress', 'approved', 'rejected'] as const;
 
+/** A store connection's status, and the back-office's view of it, which also shows deleted ones. */
+export const integrationStatuses = ['active', 'out_of_date', 'disabled'] as const;
+export const adminStoreStatuses = [...integrationStatuses, 'deleted'] as const;
+
 /** The contact (skip-step) form's choices. */
 export const salesChannels = ['marketplace', 'own_website', 'other_channels', 'none'] as const;
 export const monthlyRevenueBands = ['0_50k', '50k_500k', '500k_1m', '1m_2m', '2m_5m', '5m_plus', 'prefer_not_to_share'] as const;
