@@ -1,3 +1,4 @@
+// The UNSAFE_ exports carry no stability promise: react-router is pinned exactly while they are used (decision 014).
 import {
   Navigate,
   UNSAFE_createBrowserHistory as createBrowserHistory,
