@@ -21,8 +21,8 @@ export function startApp(): void {
   const created = createAppRouter();
   router = created;
   // The settings request (the analytics boot waits for it too) in a task of its own, before the
-  // router starts (main.tsx's next step): a page's first `fetch` is a few milliseconds of work on
-  // a slow phone, which made this task one of the start-up's longest.
+  // router starts (main.tsx's next step), so a page's first `fetch` does not lengthen this task
+  // (decision 014).
   setTimeout(() => {
     void loadRuntimeSettings();
     startAnalyticsBoot(created);
