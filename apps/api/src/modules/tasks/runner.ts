@@ -85,9 +85,10 @@ export class TaskRunner {
     this.worker = new QueueWorker<ClaimedTask>({
       name: 'background tasks',
       log,
-      lanes: lanes.map((lane) => ({ name: lane, slots: this.slotsOf(lane) })),
+      // One claim per turn: claimTask gives each to the customer this lane served least recently.
+      lanes: lanes.map((lane) => ({ name: lane, slots: this.slotsOf(lane), fairTurns: true })),
       idOf: (row) => row.id,
-      claim: async (lane, _max) => {
+      claim: async (lane) => {
         const types = [...this.laneOf].filter(([, laneOfType]) => laneOfType === lane).map(([type]) => type);
         const row = await claimTask(this.db, this.instanceId, types, this.options.leaseSeconds, lane);
         return row ? [row] : [];
