@@ -109,7 +109,8 @@ export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ pgliteDir: 'memory://', pgliteImage: pgliteImage() });
   const name = `worq_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  const template = inject('templateDatabase');
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), pgliteDir: 'memory://' });
