@@ -8,6 +8,7 @@ import { PlanOffer, SalesScenarioNote, StartPageOffer } from '../offer-note.tsx'
 import type { PlanFormFields } from '../plan-form-schema.ts';
 
 const offer: OfferView = {
+  offer_id: '6f1c2a40-0000-4000-8000-000000000035',
   policy_version: '2026-11-28.1',
   computed_at: '2026-11-28T09:00:00.000Z',
   status: 'pre_qualified',
