@@ -110,6 +110,20 @@ describe('the pre-qualified offer', () => {
     expect(screen.getByText('Taksitler ve payınız beklenen senaryoya göre hesaplanıyor.')).toBeInTheDocument();
   });
 
+  it('fills the plan on arrival when the offer was chosen elsewhere (?use_offer=1), once', async () => {
+    serve({ 'GET /gpp/offer': { status: 200, data: offer } });
+    renderRoutes([{ path: '/plan', element: <PlanHarness /> }], '/plan?use_offer=1');
+    await waitFor(() => expect(screen.getByTestId('values')).toHaveTextContent('100.000|62.000|200.000'));
+    expect(screen.getByText('Taksitler ve payınız beklenen senaryoya göre hesaplanıyor.')).toBeInTheDocument();
+  });
+
+  it('leaves the plan as it is on arrival without ?use_offer=1', async () => {
+    serve({ 'GET /gpp/offer': { status: 200, data: offer } });
+    renderRoutes([{ path: '/plan', element: <PlanHarness /> }], '/plan');
+    await screen.findByRole('button', { name: 'Bu teklifle planı doldur' });
+    expect(screen.getByTestId('values')).toHaveTextContent('||');
+  });
+
   it('offers the slow and fast sales of the chosen duration and says which one the figures use', async () => {
     serve({ 'GET /gpp/offer': { status: 200, data: offer } });
     renderRoutes([{ path: '/plan', element: <PlanHarness durationWeeks="4" /> }], '/plan');
