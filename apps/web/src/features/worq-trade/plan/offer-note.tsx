@@ -12,6 +12,7 @@ import { salesScenarioNames, useOffer, useOfferParam, type OfferView, type Sales
 import { formatLira } from '../../../lib/format.ts';
 import { kurusToLiraInput, parseLiraInput } from './money.ts';
 import type { PlanFormFields } from './plan-form-schema.ts';
+import { salesSourceOf } from './plan-model.ts';
 import styles from './offer.module.css';
 
 const fill = { shouldDirty: true, shouldTouch: true, shouldValidate: true } as const;
@@ -126,8 +127,8 @@ export function SalesScenarioNote({
   const durationWeeks = Number(durationText);
   const sales = scenarioSales(data, durationWeeks);
   if (!sales) return null;
-  const typed = parseLiraInput(salesText ?? '');
-  const used: SalesScenario | null = salesScenarioNames.find((name) => sales[name] === typed) ?? null;
+  const source = salesSourceOf(data?.sales_scenarios, durationWeeks, parseLiraInput(salesText ?? ''));
+  const used: SalesScenario | null = source === 'own' ? null : (source.replace('forecast_', '') as SalesScenario);
   return (
     <div className={styles.scenarios} role="group" aria-label={t('offer.scenarios.title', { weeks: durationWeeks })}>
       <p>{t('offer.scenarios.title', { weeks: durationWeeks })}</p>
