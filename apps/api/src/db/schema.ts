@@ -384,10 +384,49 @@ export const applicationOfferSnapshots = pgTable('application_offer_snapshots', 
   applicationId: uuid('application_id')
     .primaryKey()
     .references(() => applications.id, { onDelete: 'cascade' }),
+  /** The stored offer (seller_offers) the snapshot was taken from; null for snapshots older than that table. */
+  offerId: uuid('offer_id').references((): AnyPgColumn => sellerOffers.id, { onDelete: 'set null' }),
   policyVersion: text('policy_version').notNull(),
   snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Every pre-qualified offer a seller could have seen (issue 35, ARCHITECTURE.md §6a), computed after
+ * an import and on read when the seller's orders changed since the latest row. A row is added only
+ * when the decision or its inputs differ from the seller's latest; a recomputation that changes
+ * neither moves the latest row's orders_version, checked_at, forecast and excluded stores instead.
+ */
+export const sellerOffers = pgTable(
+  'seller_offers',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** offerPolicyVersion of packages/domain/src/offer-policy.ts. */
+    policyVersion: text('policy_version').notNull(),
+    /** The Istanbul day and the seller's stores as they were (insight/offer.ts ordersVersion) when last confirmed. */
+    ordersVersion: text('orders_version').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+    /** The last recomputation that found the same decision and inputs. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['pre_qualified', 'refused'] }).notNull(),
+    /** Kuruş; null when refused. */
+    maxAmount: bigint('max_amount', { mode: 'number' }),
+    /** The verified figures the policy read (OfferInputs). */
+    inputs: jsonb('inputs').$type<Record<string, unknown>>().notNull(),
+    /** What the policy decided (OfferDecision): reasons, refusals, priced durations, what would raise it. */
+    decision: jsonb('decision').$type<Record<string, unknown>>().notNull(),
+    /** The weekly forecast with its 80 % interval (SalesForecastView); null without a full week of history. */
+    forecast: jsonb('forecast').$type<Record<string, unknown>>(),
+    /** Stores left out as unverified sources. */
+    excludedIntegrations: jsonb('excluded_integrations').$type<Record<string, unknown>[]>().notNull().default([]),
+  },
+  (table) => [index('seller_offers_customer_idx').on(table.customerId, table.computedAt)],
+);
 
 /** The revenue-sharing plan (GPeT) of one application; every amount in kuruş. */
 export const plans = pgTable('plans', {
@@ -587,6 +626,8 @@ export const orderSyncs = pgTable(
     backfillBefore: timestamp('backfill_before', { withTimezone: true }),
     /** Orders of the last complete run that could not be classified (status `other`) or read at all. */
     unclassifiedOrders: integer('unclassified_orders').notNull().default(0),
+    /** When a saved page last inserted or changed one of the store's orders (the stored offer's orders version). */
+    ordersChangedAt: timestamp('orders_changed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_syncs_due_idx').on(table.nextRunAt), index('order_syncs_customer_idx').on(table.customerId)],
