@@ -29,9 +29,9 @@ const standingColor: Record<Performance['status'], TagColor> = {
 
 const connectionColor: Record<PerformanceStore['connection_status'], TagColor> = { ok: 'green', stale: 'orange', disconnected: 'red' };
 
+/** Amounts the Turkish way in both languages (₺1.234,56), as everywhere in the portal. */
 function useMoney() {
-  const { i18n } = useTranslation('worq-trade');
-  return (kurus: number) => formatLira(kurus, { language: i18n.language, narrow: true });
+  return (kurus: number) => formatLira(kurus, { narrow: true });
 }
 
 /** The one plain sentence: on track, ahead or behind by how much, or why there is nothing to say yet. */
