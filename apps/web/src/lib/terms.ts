@@ -8,7 +8,7 @@ import { anonymous, get } from './http-client.ts';
 
 export type { TermType };
 
-/** The legal texts the server keeps (API.md get_active_terms), in the order the screens list them. */
+/** The legal texts the server keeps, in the order API.md's get_active_terms lists them. */
 export { termTypes };
 
 /** GET /customer/term_filter; an answer without its text is an error, not an empty page. */

@@ -26,8 +26,8 @@ export const supportTopics = ['company_change', 'connection', 'application', 'ot
 export const contactPreferences = ['email', 'phone'] as const;
 export const supportMessageLength = { min: 10, max: 2000 } as const;
 
-/** The legal texts the server keeps, in the order the screens list them. */
-export const termTypes = ['disclosure', 'consent', 'electronic_message', 'more_info'] as const;
+/** The legal texts the server keeps, in the order GET /customer/get_active_terms lists them (API.md). */
+export const termTypes = ['consent', 'disclosure', 'electronic_message', 'more_info'] as const;
 
 /** The funded sellers' portfolio: early warnings in the order of their weight, sorts, states and risk filters. */
 export const warningCodes = ['installment_late', 'store_stale', 'sales_below_forecast', 'no_orders', 'return_rate_doubled'] as const;
