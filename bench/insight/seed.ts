@@ -1,9 +1,10 @@
 // The order table of bench/insight: one measured seller with three stores and about 200,000 orders,
 // and thousands of other sellers (one or two stores each) making up the rest, over the last 13
-// months, filled with set-based SQL on a connection of its own. Orders are generated in time order
-// with every seller interleaved, as hourly syncs write them, so one seller's rows are spread over
-// the whole table (the harder layout for its reads). The order table's indexes and primary key are
-// dropped for the fill and built after it, then the table is analyzed.
+// months, filled with set-based SQL on a connection of its own. Rows are written as hourly syncs
+// write them: in time order, each store's orders of an hour together, every store interleaved, so a
+// seller's year is spread over the whole table. The order table's indexes and primary key are
+// dropped for the fill and built after it, its store days (marketplace_order_days) computed from it,
+// then both are vacuumed and analyzed (what autovacuum does after a bulk insert).
 import pg from 'pg';
 
 export interface SeedOptions {
@@ -112,7 +113,8 @@ export async function seedOrders(url: string, options: SeedOptions): Promise<See
     await timed(timings, `${count(orderCount)} orders`, async () => {
       for (let from = 1; from <= orderCount; from += ordersPerStatement) {
         const to = Math.min(orderCount, from + ordersPerStatement - 1);
-        // g in time order, volume growing by `growth` over the 13 months; the seller, status, amount,
+        // g in time order, volume growing by `growth` over the 13 months, written hour by hour and store
+        // by store within the hour (an hourly sync's page); the seller, status, amount,
         // products and store hashed from g. The measured seller (k = 0) gets sellerOrders / orderCount
         // of every day; a store's orders start on its first day (earlier ones go to the first store).
         await client.query(
@@ -139,18 +141,29 @@ export async function seedOrders(url: string, options: SeedOptions): Promise<See
                when o.k % 3 = 0 and o.s < 0.35 then 1 else 0 end as wanted) w
              join bench_stores b on b.k = o.k and b.slot = (case
                when w.wanted = 2 and o.t >= $3::timestamptz - interval '150 days' then 2
-               when w.wanted >= 1 and o.t >= $3::timestamptz - interval '300 days' then 1 else 0 end)`,
+               when w.wanted >= 1 and o.t >= $3::timestamptz - interval '300 days' then 1 else 0 end)
+           order by date_trunc('hour', o.t), b.integration_id`,
           [from, to, at, orderCount, sellerOrders / orderCount, otherSellers],
         );
         if (to % 1_000_000 < ordersPerStatement || to === orderCount) console.log(`    ${count(to)} of ${count(orderCount)}`);
       }
     });
+    // The fill bypassed the order table's triggers (and so its store days, migration 0013): computed
+    // again from the orders, as any bulk load must.
+    await timed(timings, 'store days computed from the orders (marketplace_order_days_rebuild)', () =>
+      client.query('select marketplace_order_days_rebuild()'),
+    );
     if (triggersOff) await client.query('set session_replication_role = origin');
     await timed(timings, `indexes built after the fill (primary key + ${indexes.length})`, async () => {
       await client.query('alter table marketplace_orders add constraint marketplace_orders_pkey primary key (id)');
       for (const index of indexes) await client.query(index.definition);
     });
-    await timed(timings, 'analyze', () => client.query('analyze'));
+    // What autovacuum does after a bulk insert, done here so that it does not run during the measures.
+    await timed(timings, 'vacuum (analyze)', async () => {
+      await client.query('vacuum (analyze) marketplace_orders');
+      await client.query('vacuum (analyze) marketplace_order_days');
+      await client.query('analyze');
+    });
 
     const stores = (
       await client.query<{ k: number; integration_id: string; customer_id: string; code: string; orders: string }>(
