@@ -2,10 +2,11 @@
  * The figures of WorqInsight, all computed in the database (ARCHITECTURE.md §6): the web never adds
  * up orders. Day buckets are the `order_day` column (the Istanbul calendar day written with each
  * row); only TRY enters the TRY figures. Totals, day series, stores, months and currencies read
- * `marketplace_order_days` (each store's orders added up by day and currency, kept by triggers,
- * schema.ts), so a year of a large seller is hundreds of rows, not hundreds of thousands
- * (bench/insight); products and first orders read the orders. Writing orders and the sync state are
- * in sync-repository.ts.
+ * `marketplace_order_days` (each store's orders added up by day and currency), the best-selling
+ * products `marketplace_order_product_days` (their lines by day and SKU), both kept by triggers on
+ * the orders (schema.ts), so a year of a large seller is thousands of rows, not hundreds of
+ * thousands of orders (bench/insight); first orders probe the orders' index. Writing orders and the
+ * sync state are in sync-repository.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { istanbulDay, istanbulDayStart } from '@worq/domain/calendar';
@@ -56,9 +57,8 @@ export function safeAdd(a: number, b: number): number {
   return toSafeInteger(a + b);
 }
 
-/** Orders that count toward revenue and order counts (API.md: not cancelled, not returned). */
-const counted = sql`o.status not in ('cancelled', 'returned')`;
-// marketplace_order_days holds the same count as `orders`, `revenue` and `units` (migration 0013).
+// Orders that count toward revenue and order counts (API.md): neither cancelled nor returned. The
+// store days' `orders`, `revenue` and `units`, and the product days' lines, hold only those (migration 0013).
 
 function storeCondition(ids: string[] | undefined): SQL {
   if (!ids) return sql``;
@@ -147,16 +147,15 @@ export interface ProductFigure {
   revenue: number;
 }
 
-/** The best-selling products by TRY revenue (lines of counted orders). */
+/** The best-selling products by TRY revenue (lines of counted orders, from the product days). */
 export async function topProducts(db: Db, filter: OrderFilter, limit: number): Promise<ProductFigure[]> {
   const result = await db.execute(sql`
-    select l->>'sku' as sku, max(l->>'name') as name,
-      ${safeSum(sql`sum((l->>'quantity')::numeric)`)} as units, ${safeSum(sql`sum((l->>'amount')::numeric)`)} as revenue
-    from marketplace_orders o cross join lateral jsonb_array_elements(o.lines) l
-    where o.customer_id = ${filter.customerId} and o.currency = 'TRY' and ${counted}
+    select o.sku, max(o.name) as name, ${safeSum(sql`sum(o.units)`)} as units, ${safeSum(sql`sum(o.revenue)`)} as revenue
+    from marketplace_order_product_days o
+    where o.customer_id = ${filter.customerId} and o.lines > 0
       and o.order_day between ${filter.from}::date and ${filter.to}::date
       ${storeCondition(filter.integrationIds)}
-    group by 1
+    group by o.sku
     order by revenue desc, sku
     limit ${limit}`);
   return rowsOf<{ sku: string; name: string; units: unknown; revenue: unknown }>(result).map((row) => ({
