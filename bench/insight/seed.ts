@@ -162,6 +162,7 @@ export async function seedOrders(url: string, options: SeedOptions): Promise<See
     await timed(timings, 'vacuum (analyze)', async () => {
       await client.query('vacuum (analyze) marketplace_orders');
       await client.query('vacuum (analyze) marketplace_order_days');
+      await client.query('vacuum (analyze) marketplace_order_product_days');
       await client.query('analyze');
     });
 
