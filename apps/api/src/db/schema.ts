@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -578,6 +579,69 @@ export const marketplaceOrders = pgTable(
     uniqueIndex('marketplace_orders_store_external_idx').on(table.integrationId, table.externalId),
     index('marketplace_orders_customer_day_idx').on(table.customerId, table.orderDay),
     index('marketplace_orders_store_day_idx').on(table.integrationId, table.orderDay),
+  ],
+);
+
+/**
+ * The orders of each store and Istanbul day added up, by currency: what WorqInsight's totals, day
+ * series, months and the forecast read instead of the orders themselves (bench/insight: a year of a
+ * 200,000-order seller is about a thousand rows here). Kept by statement triggers on
+ * marketplace_orders (migration 0013): every insert, update and delete of orders adds or takes
+ * away its rows' figures in the same transaction. A bulk load that bypasses triggers calls
+ * `marketplace_order_days_rebuild()`. `orders`, `revenue` and `units` count orders neither
+ * cancelled nor returned (API.md); a day whose orders all moved away keeps a row of zeros.
+ */
+export const marketplaceOrderDays = pgTable(
+  'marketplace_order_days',
+  {
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderDay: date('order_day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    orders: integer('orders').notNull().default(0),
+    /** Summed as numeric, as the figures' reads sum: never overflows (repository.ts safeSum). */
+    revenue: numeric('revenue').notNull().default('0'),
+    units: numeric('units').notNull().default('0'),
+    cancelledOrders: integer('cancelled_orders').notNull().default(0),
+    returnedOrders: integer('returned_orders').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.integrationId, table.orderDay, table.currency] }),
+    index('marketplace_order_days_customer_day_idx').on(table.customerId, table.orderDay),
+  ],
+);
+
+/**
+ * The lines of each store's counted TRY orders added up by Istanbul day and product (SKU): what
+ * WorqInsight's best-selling products read instead of every order's lines (bench/insight: 30 days of
+ * a 200,000-order seller are about 5,000 rows here, not 17,000 orders' JSON). Kept by the same
+ * triggers as marketplaceOrderDays (migration 0013). `lines` counts the lines added up (a row whose
+ * lines all moved away keeps zeros and is not shown); `name` is the greatest name a line of that
+ * day and product has carried.
+ */
+export const marketplaceOrderProductDays = pgTable(
+  'marketplace_order_product_days',
+  {
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderDay: date('order_day', { mode: 'string' }).notNull(),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    lines: integer('lines').notNull().default(0),
+    units: numeric('units').notNull().default('0'),
+    revenue: numeric('revenue').notNull().default('0'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.integrationId, table.orderDay, table.sku] }),
+    index('marketplace_order_product_days_customer_day_idx').on(table.customerId, table.orderDay),
   ],
 );
 
