@@ -282,7 +282,11 @@ export async function buildApp({ config, database, delivery, logger = true, logS
   );
 
   if (config.marketplaceMode === 'sandbox') {
-    await app.register(sandboxPlugin, { ...(config.env === 'test' ? { delayMs: 0 } : {}), publicUrl: config.publicUrl });
+    await app.register(sandboxPlugin, {
+      ...(config.env === 'test' ? { delayMs: 0 } : {}),
+      timeScale: config.sandboxTimeScale,
+      publicUrl: config.publicUrl,
+    });
   }
 
   await app.register(spaPlugin, { distDir: config.webDistDir });

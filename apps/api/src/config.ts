@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { normaliseHostSuffix, platformStoreHostSuffixes, type StoreHostSuffixes } from '@worq/domain/store-source';
 import { isPublicAddress } from './connectors/outbound-guard.ts';
+import { defaultSandboxTimeScale } from './connectors/sandbox/orders.ts';
 
 const marketplaceCodes = ['trendyol', 'hepsiburada', 'n11', 'ciceksepeti', 'amazon', 'ideasoft', 'ticimax'] as const;
 
@@ -56,6 +57,11 @@ const envSchema = z.object({
   SMS_PROVIDER_PASSWORD: z.string().optional(),
   SMS_PROVIDER_HEADER: z.string().default('WORQ'),
   MARKETPLACE_MODE: oneOf(['sandbox', 'live']).optional(),
+  SANDBOX_TIME_SCALE: z.coerce
+    .number({ error: 'must be a number from 0 to 1' })
+    .min(0, { error: 'must be a number from 0 to 1' })
+    .max(1, { error: 'must be a number from 0 to 1' })
+    .optional(),
   ...Object.fromEntries(marketplaceCodes.map((code) => [`${code.toUpperCase()}_BASE_URL`, optionalUrl])),
   TRENDYOL_INTEGRATOR_NAME: z
     .string()
@@ -203,6 +209,13 @@ export interface Config {
   smtp: { url: string | undefined; from: string };
   sms: { url: string | undefined; user: string | undefined; password: string | undefined; header: string };
   marketplaceMode: 'sandbox' | 'live';
+  /**
+   * How fast an import runs against the built-in sandbox compared with the marketplaces' documented
+   * pace (SANDBOX_TIME_SCALE, 0–1): the sandbox's waits and answer delay of order reads, and the
+   * connectors' own waits, are multiplied by it. Unset: connectors/sandbox/orders.ts
+   * `defaultSandboxTimeScale`, 0 in tests.
+   */
+  sandboxTimeScale: number;
   marketplaceBaseUrls: Partial<Record<MarketplaceCode, string>>;
   /** The integrator's developer user name Hepsiburada expects as User-Agent. */
   /** Trendyol User-Agent integrator name and how far back its orders are read (unconfirmed limit). */
@@ -210,7 +223,7 @@ export interface Config {
   trendyolOrderHistoryDays: number;
   /**
    * Least time between two Trendyol stream calls of one seller (TRENDYOL_STREAM_INTERVAL_MS); unset:
-   * the connector's 5 s, or none against the built-in sandbox.
+   * the connector's 5 s (times the sandbox's time scale against the built-in sandbox).
    */
   trendyolStreamIntervalMs: number | undefined;
   /**
@@ -376,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       header: raw.SMS_PROVIDER_HEADER,
     },
     marketplaceMode,
+    sandboxTimeScale: raw.SANDBOX_TIME_SCALE ?? (raw.NODE_ENV === 'test' ? 0 : defaultSandboxTimeScale),
     marketplaceBaseUrls,
     trendyolIntegratorName: raw.TRENDYOL_INTEGRATOR_NAME,
     trendyolOrderHistoryDays: raw.TRENDYOL_ORDER_HISTORY_DAYS ?? 90,

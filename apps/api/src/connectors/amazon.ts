@@ -17,6 +17,7 @@ import {
 } from './amazon-schema.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { marketplaceFetch, readOptionalJson } from './http.ts';
+import { tokenBucket, type RequestBucket } from './rate-limit.ts';
 import {
   ConnectorError,
   type Connector,
@@ -24,6 +25,7 @@ import {
   type Credentials,
   type DateRange,
   type MarketplaceOrder,
+  type MarketplacePacing,
   type OrderPage,
   type KnownOrderStatus,
   type OrderStatus,
@@ -305,9 +307,50 @@ export const amazonOrdersPath: Record<AmazonOrdersApi, string> = {
 
 /**
  * Requests per second of each order list (the models' usage plans: searchOrders 0.0056, getOrders
- * 0.0167; burst 20 for both). A 429 is not retried: the sync resumes after one refill.
+ * 0.0167; burst 20 for both). The connector keeps to them (amazonPacing); a 429 is not retried:
+ * the sync resumes after one refill.
  */
 export const amazonOrdersRate: Record<AmazonOrdersApi, number> = { 'v2026-01-01': 0.0056, v0: 0.0167 };
+export const amazonOrdersBurst = 20;
+/**
+ * The longest wait for the next order-list request the connector sits out itself; a longer one
+ * (the live refill: one request every 1 to 3 minutes) goes back to the sync as `rate_limited`, which
+ * resumes the store when the request is due instead of holding a task.
+ */
+export const amazonInlineWaitMs = 10_000;
+
+/** The order list's bucket of the context's API, its refill sped up by the sandbox's time scale; none at scale 0. */
+export function amazonPacing(ctx: AmazonContext): MarketplacePacing {
+  const scale = ctx.timeScale ?? 1;
+  if (scale <= 0) return { budget: null };
+  return {
+    budget: null,
+    bucket: { burst: amazonOrdersBurst, perSecond: amazonOrdersRate[ctx.ordersApi ?? defaultAmazonOrdersApi] / scale },
+  };
+}
+
+const buckets = new Map<string, ReturnType<typeof tokenBucket>>();
+
+/** Takes a request from the store's order-list bucket, or throws rate_limited with the wait when it is long. */
+async function takeOrderListRequest(credentials: Credentials, ctx: AmazonContext, api: AmazonOrdersApi): Promise<void> {
+  const bucket: RequestBucket | undefined = amazonPacing({ ...ctx, ordersApi: api }).bucket;
+  if (!bucket) return;
+  const name = `${api}|${bucket.burst}/${bucket.perSecond}`;
+  let take = buckets.get(name);
+  if (!take) buckets.set(name, (take = tokenBucket(bucket)));
+  const store = `${ctx.baseUrl}|${credentials.selling_partner_id ?? sha(credentials.refresh_token ?? '')}`;
+  const waitMs = await take(store, amazonInlineWaitMs, ctx.clock);
+  if (waitMs > 0) {
+    throw new ConnectorError(
+      'rate_limited',
+      'marketplace_rate_limited',
+      `Amazon ${api}: the order list's next request is due in ${waitMs} ms`,
+      {
+        retryAfterMs: waitMs,
+      },
+    );
+  }
+}
 
 /** The searchOrders datasets the connector reads: amounts, fulfillment status, packages. */
 export const amazonIncludedData = ['PROCEEDS', 'FULFILLMENT', 'PACKAGES'] as const;
@@ -424,7 +467,7 @@ export const amazonOrderStatusOf: Record<
 
 // Both order lists refuse a createdBefore later than two minutes before now (a few seconds of margin).
 export const createdBeforeMarginMs = 2 * 60_000 + 5_000;
-const ordersPerPage = 100;
+export const amazonOrdersPerPage = 100;
 /** Amazon ends a seller's authorization this long after consent. */
 export const amazonAuthorizationLifetimeMs = 365 * 86_400_000;
 
@@ -498,7 +541,7 @@ export async function searchOrdersPage(
     } else {
       params.set('CreatedAfter', query.createdAfter.toISOString());
       params.set('CreatedBefore', query.createdBefore.toISOString());
-      params.set('MaxResultsPerPage', String(ordersPerPage));
+      params.set('MaxResultsPerPage', String(amazonOrdersPerPage));
     }
     const body = await spApiGet(`${amazonOrdersPath.v0}?${params.toString()}`, credentials, ctx, amazonOrdersRate.v0);
     const page = parseAmazonAnswer(amazonV0OrdersPage, body, 'getOrders');
@@ -508,7 +551,7 @@ export async function searchOrdersPage(
     marketplaceIds: turkeyMarketplaceId,
     createdAfter: query.createdAfter.toISOString(),
     createdBefore: query.createdBefore.toISOString(),
-    maxResultsPerPage: String(ordersPerPage),
+    maxResultsPerPage: String(amazonOrdersPerPage),
     // Arrays are comma-separated (Swagger 2.0's default collection format).
     includedData: amazonIncludedData.join(','),
   });
@@ -544,6 +587,8 @@ export const amazonConnector: Connector = {
   code: 'amazon',
   // Nothing is typed: the region is chosen before the consent popup and arrives with the upsert.
   fields: [],
+
+  pacing: (ctx: AmazonContext) => amazonPacing(ctx),
 
   async verify(credentials, ctx: AmazonContext): Promise<VerifyResult> {
     if (credentials.region && !isAmazonRegion(credentials.region)) {
@@ -583,6 +628,7 @@ export const amazonConnector: Connector = {
       if (before <= range.from) return { orders: [], cursor: null };
       query = { createdAfter: range.from, createdBefore: before };
     }
+    await takeOrderListRequest(credentials, ctx, api);
     const page = await searchOrdersPage(credentials, query, ctx, api);
     const orders = page.orders.filter((order) => {
       const at = Date.parse(order.orderedAt);

@@ -37,6 +37,7 @@ import {
   type CiceksepetiOrderItem,
 } from './ciceksepeti-schema.ts';
 import { isRecord, marketplaceFetch, parseJson, readCapped, requireField, unexpectedAnswer } from './http.ts';
+import { realClock, type PacingClock } from './rate-limit.ts';
 import {
   ConnectorError,
   type Connector,
@@ -44,6 +45,7 @@ import {
   type Credentials,
   type MarketplaceOrder,
   type MarketplaceOrderLine,
+  type MarketplacePacing,
   type OrderPage,
   type OrderStatus,
 } from './types.ts';
@@ -110,6 +112,23 @@ export const ciceksepetiConnector: Connector = {
     { name: 'api_key', type: 'secret', required: true },
   ],
 
+  pacing: (ctx: CiceksepetiContext) => ciceksepetiPacing(ctx),
+
+  progress(cursor, range, now) {
+    let state: Pick<Cursor, 'end' | 'window' | 'phase'>;
+    try {
+      state = cursor
+        ? decodeCursor<Cursor>(cursor, isCursor, () => unexpected('unreadable order cursor'))
+        : { end: Math.min(range.to.getTime(), now.getTime()), window: 0, phase: 'claims' };
+    } catch {
+      return null;
+    }
+    // Three reads a 14-day window: the claims, the cancelled sub-orders, the live ones.
+    const windows = Math.max(0, Math.ceil((state.end - range.from.getTime()) / ciceksepetiWindowMs));
+    const done = state.window * ciceksepetiReads.length + ciceksepetiReads.indexOf(state.phase);
+    return { done: Math.min(done, windows * ciceksepetiReads.length), total: windows * ciceksepetiReads.length };
+  },
+
   async verify(credentials, ctx) {
     const sellerId = requireField(credentials, 'seller_id');
     // The same products query is refused for 10 minutes: each check of a seller asks another page size.
@@ -132,7 +151,7 @@ export const ciceksepetiConnector: Connector = {
     const format = ctx.requestDates ?? defaultRequestDates;
     const dates = { startDate: requestDate(windowStart, format), endDate: requestDate(windowEnd - 1, format) };
     const call = (path: string, body: object) =>
-      paced(`${ctx.baseUrl}|${sellerId}`, ctx.minIntervalMs ?? defaultMinIntervalMs, () =>
+      paced(`${ctx.baseUrl}|${sellerId}`, ciceksepetiPacing(ctx).gapMs ?? 0, ctx.clock ?? realClock, () =>
         request(credentials, path, { method: 'POST', body: JSON.stringify(body) }, ctx),
       );
     const next: Cursor = { ...state, claims: { ...state.claims }, held: { ...state.held } };
@@ -247,6 +266,14 @@ function isCursor(value: Cursor): boolean {
 
 /* ---------- Pacing ---------- */
 
+/** The reads of each window, in turn (the cursor's phases). */
+export const ciceksepetiReads = ['claims', 'cancelled', 'live'] as const;
+
+/** The gap between two list calls of one seller (configured, else 5 s), scaled by the context's time scale. */
+function ciceksepetiPacing(ctx: CiceksepetiContext): MarketplacePacing {
+  return { budget: null, gapMs: (ctx.minIntervalMs ?? defaultMinIntervalMs) * (ctx.timeScale ?? 1) };
+}
+
 const lastCallEnded = new Map<string, Promise<number>>();
 
 /**
@@ -254,17 +281,17 @@ const lastCallEnded = new Map<string, Promise<number>>();
  * (measured from the end, so the gap Çiçeksepeti sees is never shorter). Calls of one key queue up;
  * a call with nothing before it, or long after it, starts at once.
  */
-async function paced<T>(key: string, intervalMs: number, call: () => Promise<T>): Promise<T> {
-  const previous = lastCallEnded.get(key) ?? Promise.resolve(0);
+async function paced<T>(key: string, intervalMs: number, clock: PacingClock, call: () => Promise<T>): Promise<T> {
+  const previous = lastCallEnded.get(key) ?? Promise.resolve(-Infinity);
   let release!: (endedAt: number) => void;
   const ended = new Promise<number>((resolve) => (release = resolve));
   lastCallEnded.set(key, ended);
   try {
-    const wait = (await previous) + intervalMs - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const wait = (await previous) + intervalMs - clock.now();
+    if (wait > 0) await clock.sleep(wait);
     return await call();
   } finally {
-    release(Date.now());
+    release(clock.now());
     if (lastCallEnded.get(key) === ended && intervalMs <= 0) lastCallEnded.delete(key);
   }
 }

@@ -40,7 +40,7 @@ import {
   type HepsiburadaPackageLine,
 } from './hepsiburada-schema.ts';
 import { basicAuth, isRecord, marketplaceFetch, parseJson, readCapped, requireField, statusError, unexpectedAnswer } from './http.ts';
-import { slidingWindowLimiter, type RequestBudget } from './rate-limit.ts';
+import { scaledBudget, sharedLimiter, type RequestBudget } from './rate-limit.ts';
 import {
   ConnectorError,
   type Connector,
@@ -48,6 +48,7 @@ import {
   type Credentials,
   type MarketplaceOrder,
   type MarketplaceOrderLine,
+  type MarketplacePacing,
   type OrderStatus,
 } from './types.ts';
 import type { z } from 'zod';
@@ -71,6 +72,8 @@ export interface HepsiburadaContext extends ConnectorContext {
 }
 
 export const hepsiburadaWindowMs = 86_400_000;
+/** Order details asked at once: far under the documented 1000 a second, and a page reads in a few round trips. */
+export const hepsiburadaDetailConcurrency = 8;
 const minuteMs = 60_000;
 const unexpected = unexpectedAnswer('Hepsiburada');
 
@@ -101,7 +104,7 @@ export const hepsiburadaLists = [
 ] as const satisfies readonly { name: string; path: string; kind: ListKind; limit: number; offsetParam: string; status: OrderStatus }[];
 
 /** Delivered packages are served for the last month only (changelog, May 2022). */
-const deliveredHistoryMs = 31 * 86_400_000;
+export const deliveredHistoryMs = 31 * 86_400_000;
 
 /**
  * The status words of a detail line (unconfirmed: the documentation names the member, not its
@@ -183,6 +186,36 @@ export const hepsiburadaConnector: Connector = {
     { name: 'merchant_id', type: 'text', required: true },
     { name: 'service_key', type: 'secret', required: true },
   ],
+
+  pacing: (ctx: HepsiburadaContext) => hepsiburadaPacing(ctx),
+
+  progress(cursorText, range) {
+    let cursor: Cursor;
+    if (cursorText) {
+      try {
+        cursor = decodeCursor<Cursor>(cursorText, isCursor, () => unexpected('unreadable cursor'));
+      } catch {
+        return null;
+      }
+    } else {
+      const from = range.from.getTime();
+      cursor = { list: 0, start: from, offset: 0, from, to: Math.ceil(range.to.getTime() / minuteMs) * minuteMs };
+    }
+    // One step per 24-hour window of each list.
+    const windows = (list: number) => {
+      const start = firstWindow(list, cursor.from, cursor.to);
+      return start === null ? 0 : Math.ceil((cursor.to - start) / hepsiburadaWindowMs);
+    };
+    let total = 0;
+    let done = 0;
+    hepsiburadaLists.forEach((_, list) => {
+      total += windows(list);
+      if (list < cursor.list) done += windows(list);
+    });
+    const start = firstWindow(cursor.list, cursor.from, cursor.to);
+    if (start !== null) done += Math.max(0, Math.floor((cursor.start - start) / hepsiburadaWindowMs));
+    return { done: Math.min(done, total), total };
+  },
 
   async verify(credentials, ctx) {
     const merchantId = requireField(credentials, 'merchant_id');
@@ -314,9 +347,6 @@ function finishPage(pending: Map<string, PendingOrder>, more: boolean, last: str
 
 type DetailReader = (orderNumber: string) => Promise<DetailOrder | null>;
 
-/** Order details asked at once: far under the documented 1000 a second, and a page reads in a few round trips. */
-const detailConcurrency = 8;
-
 /** `work` over `items` with at most `concurrency` running at once; the results in the items' order. */
 async function inTurn<T, R>(items: T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
@@ -351,7 +381,7 @@ async function readEvents(body: unknown, cursor: Cursor, limit: number, status: 
     }
     for (const orderNumber of numbers) if (!rows.has(orderNumber)) rows.set(orderNumber, { eventAt, byPackage: false });
   }
-  const orders = await inTurn([...rows], detailConcurrency, async ([key, { eventAt, byPackage }]) => {
+  const orders = await inTurn([...rows], hepsiburadaDetailConcurrency, async ([key, { eventAt, byPackage }]) => {
     const at = eventAt ?? windowStart;
     const found = byPackage ? null : await detail(key);
     return found ? finish({ ...found, status }, at) : unknownOrder(key, at);
@@ -376,7 +406,7 @@ async function readCancelled(body: unknown, cursor: Cursor, limit: number, windo
     entry.rows.push(row.data);
     byOrder.set(orderNumber, entry);
   }
-  const orders = await inTurn([...byOrder], detailConcurrency, async ([orderNumber, { rows, at }]) => {
+  const orders = await inTurn([...byOrder], hepsiburadaDetailConcurrency, async ([orderNumber, { rows, at }]) => {
     const found = await detail(orderNumber);
     return found ? finish(withoutCancelled(found, rows), at ?? windowStart) : unknownOrder(orderNumber, at ?? windowStart);
   });
@@ -557,15 +587,15 @@ export function listingBaseUrl(baseUrl: string): string {
   return baseUrl.replace(/^https:\/\/oms-external(-sit)?\.hepsiburada\.com/, 'https://listing-external$1.hepsiburada.com');
 }
 
-const limiters = new Map<string, (key: string) => Promise<void>>();
+/** The request budget of one merchant (the documented one unless the context sets another), scaled by the context's time scale. */
+function hepsiburadaPacing(ctx: HepsiburadaContext): MarketplacePacing {
+  return { budget: scaledBudget(ctx.requestBudget === undefined ? defaultRequestBudget : ctx.requestBudget, ctx.timeScale ?? 1) };
+}
 
 function waitForSlot(merchantId: string, ctx: HepsiburadaContext): Promise<void> {
-  const budget = ctx.requestBudget === undefined ? defaultRequestBudget : ctx.requestBudget;
-  if (!budget) return Promise.resolve();
-  const name = `${budget.requests}/${budget.perMs}`;
-  let limiter = limiters.get(name);
-  if (!limiter) limiters.set(name, (limiter = slidingWindowLimiter(budget)));
-  return limiter(`${ctx.baseUrl}|${merchantId}`);
+  const { budget } = hepsiburadaPacing(ctx);
+  if (!budget?.perMs) return Promise.resolve();
+  return sharedLimiter('hepsiburada', budget)(`${ctx.baseUrl}|${merchantId}`, ctx.clock);
 }
 
 async function request(credentials: Credentials, url: string, ctx: HepsiburadaContext): Promise<unknown> {

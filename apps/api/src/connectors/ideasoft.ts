@@ -38,7 +38,7 @@ import {
 export const defaultBaseUrl = '{store_url}';
 
 /** Ideasoft's list endpoints allow at most 100 rows per page. */
-const ordersPerPage = 100;
+export const ideasoftOrdersPerPage = 100;
 
 export interface IdeasoftTokens {
   access_token: string;
@@ -405,7 +405,7 @@ export const ideasoftConnector: Connector = {
     const to = range.to.getTime();
     if (to <= from) return { orders: [], cursor: null };
     const query = new URLSearchParams({
-      limit: String(ordersPerPage),
+      limit: String(ideasoftOrdersPerPage),
       page: String(page),
       sort: 'id',
       startCreatedAt: turkeyDay(from),
@@ -417,6 +417,6 @@ export const ideasoftConnector: Connector = {
       const at = Date.parse(order.orderedAt);
       return at >= from && at < to;
     });
-    return { orders, cursor: rows.length === ordersPerPage ? `page:${page + 1}` : null };
+    return { orders, cursor: rows.length === ideasoftOrdersPerPage ? `page:${page + 1}` : null };
   },
 };

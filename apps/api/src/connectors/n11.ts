@@ -36,7 +36,7 @@ import {
   type N11Line,
   type N11Package,
 } from './n11-schema.ts';
-import { slidingWindowLimiter } from './rate-limit.ts';
+import { scaledBudget, sharedLimiter } from './rate-limit.ts';
 import {
   ConnectorError,
   type Connector,
@@ -44,6 +44,7 @@ import {
   type Credentials,
   type MarketplaceOrder,
   type MarketplaceOrderLine,
+  type MarketplacePacing,
   type OrderStatus,
 } from './types.ts';
 import type { z } from 'zod';
@@ -54,8 +55,8 @@ export const n11PageSize = 100;
 export const n11WindowMs = 15 * 86_400_000;
 /** n11 serves no orders before this instant (1 November 2024, Istanbul). */
 export const n11FirstOrderMs = Date.UTC(2024, 9, 31, 21, 0);
-/** Keeps each app key under n11's 1,000 requests a minute within this process. */
-const waitForSlot = slidingWindowLimiter({ requests: 1_000, perMs: 60_000 });
+/** Each app key stays under n11's 1,000 requests a minute within this process. */
+export const n11RequestBudget = { requests: 1_000, perMs: 60_000 };
 const unexpected = unexpectedAnswer('N11');
 
 export interface N11Context extends ConnectorContext {
@@ -81,10 +82,10 @@ export const n11Statuses = ['Created', 'Picking', 'Shipped', 'Cancelled', 'UnSup
 /** Claim states that take no sale back: withdrawn by the buyer or refused. Every other state stands. */
 export const n11ClaimsNotReturned: ReadonlySet<string> = new Set(['CANCELLED', 'DENIED']);
 
-type Pass = { status: string; sender: string } | { claims: true; sender: string };
+export type N11Pass = { status: string; sender: string } | { claims: true; sender: string };
 
 /** Every pass of a range: the statuses before Delivered, the claims, then Delivered, each per sender. */
-function passesOf(senders: readonly string[]): Pass[] {
+export function n11PassesOf(senders: readonly string[]): N11Pass[] {
   const before = n11Statuses.filter((status) => status !== 'Delivered');
   return [
     ...before.flatMap((status) => senders.map((sender) => ({ status, sender }))),
@@ -126,6 +127,40 @@ export const n11Connector: Connector = {
   // n11 serves no order placed before November 2024, however far back it is asked.
   oldestServed: () => new Date(n11FirstOrderMs),
 
+  pacing: (ctx) => n11Pacing(ctx),
+
+  progress(cursorText, range, now) {
+    let cursor: Cursor;
+    if (cursorText) {
+      try {
+        cursor = decodeCursor<Cursor>(cursorText, isCursor, () => unexpected('unreadable cursor'));
+      } catch {
+        return null;
+      }
+    } else {
+      const from = Math.max(range.from.getTime(), n11FirstOrderMs);
+      const to = Math.min(range.to.getTime(), now.getTime());
+      if (from >= to) return { done: 0, total: 0 };
+      cursor = {
+        pass: 0,
+        start: from,
+        page: 0,
+        from,
+        to,
+        claimsTo: Math.max(to, now.getTime()),
+        senders: [...defaultN11Senders],
+        returned: [],
+      };
+    }
+    // One step per 15-day window of each pass; the claims read up to the first call's time.
+    const windows = (pass: N11Pass) => Math.ceil((('claims' in pass ? cursor.claimsTo : cursor.to) - cursor.from) / n11WindowMs);
+    const passes = n11PassesOf(cursor.senders);
+    const total = passes.reduce((sum, pass) => sum + windows(pass), 0);
+    const done =
+      passes.slice(0, cursor.pass).reduce((sum, pass) => sum + windows(pass), 0) + Math.floor((cursor.start - cursor.from) / n11WindowMs);
+    return { done: Math.min(done, total), total };
+  },
+
   async verify(credentials, ctx) {
     await request(credentials, '/ms/product-query?page=0&size=1', ctx);
     return {};
@@ -142,7 +177,7 @@ export const n11Connector: Connector = {
       const senders = [...(ctx.senders ?? defaultN11Senders)];
       cursor = { pass: 0, start: from, page: 0, from, to, claimsTo: Math.max(to, now), senders, returned: [] };
     }
-    const passes = passesOf(cursor.senders);
+    const passes = n11PassesOf(cursor.senders);
     const pass = passes[cursor.pass];
     if (!pass) throw unexpected('unreadable cursor');
     const until = 'claims' in pass ? cursor.claimsTo : cursor.to;
@@ -186,8 +221,18 @@ export const n11Connector: Connector = {
   },
 };
 
+/** The request budget of one app key, scaled by the context's time scale. */
+function n11Pacing(ctx: ConnectorContext): MarketplacePacing {
+  return { budget: scaledBudget(n11RequestBudget, ctx.timeScale ?? 1) };
+}
+
+async function waitForSlot(appKey: string, ctx: ConnectorContext): Promise<void> {
+  const { budget } = n11Pacing(ctx);
+  if (budget?.perMs) await sharedLimiter('n11', budget)(appKey, ctx.clock);
+}
+
 async function request(credentials: Credentials, path: string, ctx: ConnectorContext): Promise<unknown> {
-  await waitForSlot(requireField(credentials, 'app_key'));
+  await waitForSlot(requireField(credentials, 'app_key'), ctx);
   return getJson(
     `${ctx.baseUrl}${path}`,
     { appkey: requireField(credentials, 'app_key'), appsecret: requireField(credentials, 'app_secret') },
@@ -219,7 +264,7 @@ async function readClaims(
   ctx: ConnectorContext,
 ): Promise<{ returned: string[]; more: boolean }> {
   const appKey = requireField(credentials, 'app_key');
-  await waitForSlot(appKey);
+  await waitForSlot(appKey, ctx);
   const response = await marketplaceFetch(
     `${ctx.baseUrl}${n11ReturnServicePath}`,
     {

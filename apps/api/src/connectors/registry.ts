@@ -34,6 +34,7 @@ import {
   type IdeasoftTokens,
 } from './ideasoft.ts';
 import { n11Connector, defaultBaseUrl as n11DefaultBaseUrl, type N11Context } from './n11.ts';
+import { defaultSandboxTimeScale } from './sandbox/orders.ts';
 import { ticimaxConnector, defaultBaseUrl as ticimaxDefaultBaseUrl } from './ticimax.ts';
 import { trendyolConnector, defaultBaseUrl as trendyolDefaultBaseUrl, type TrendyolContext } from './trendyol.ts';
 import { ConnectorError, type Connector, type ConnectorContext, type Credentials } from './types.ts';
@@ -82,6 +83,7 @@ export interface ConnectorRegistryOptions {
         | 'trendyolOrderHistoryDays'
         | 'trendyolStreamIntervalMs'
         | 'n11'
+        | 'sandboxTimeScale'
       >
     >;
   /** The transport the connectors use; defaults to global fetch. */
@@ -144,18 +146,19 @@ export function createConnectorRegistry({
   const context = (code: MarketplaceCode, region?: string | null): ConnectorContext => {
     const guarded = !sandbox && sellerHosted.has(code) && !config.marketplaceBaseUrls[code];
     const doFetch = guarded ? sellerHostFetch : transport;
-    const ctx: ConnectorContext = { baseUrl: baseUrl(code, region), ...(doFetch ? { fetch: doFetch } : {}) };
+    // Against the built-in sandbox, every wait runs at the sandbox's time scale, as the sandbox's own do.
+    const builtInSandbox = sandbox && !config.marketplaceBaseUrls[code];
+    const ctx: ConnectorContext = {
+      baseUrl: baseUrl(code, region),
+      ...(doFetch ? { fetch: doFetch } : {}),
+      ...(builtInSandbox ? { timeScale: config.sandboxTimeScale ?? defaultSandboxTimeScale } : {}),
+    };
     if (code === 'trendyol') {
       const trendyolCtx: TrendyolContext = {
         ...ctx,
         ...(config.trendyolIntegratorName ? { integratorName: config.trendyolIntegratorName } : {}),
         ...(config.trendyolOrderHistoryDays ? { historyDays: config.trendyolOrderHistoryDays } : {}),
-        // The stream's 5 s between calls protects Trendyol; the built-in sandbox needs no pacing.
-        ...(config.trendyolStreamIntervalMs !== undefined
-          ? { streamIntervalMs: config.trendyolStreamIntervalMs }
-          : sandbox && !config.marketplaceBaseUrls.trendyol
-            ? { streamIntervalMs: 0 }
-            : {}),
+        ...(config.trendyolStreamIntervalMs !== undefined ? { streamIntervalMs: config.trendyolStreamIntervalMs } : {}),
       };
       return trendyolCtx;
     }

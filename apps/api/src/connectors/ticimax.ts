@@ -38,7 +38,7 @@ const soapEnvelopeNamespace = 'http://schemas.xmlsoap.org/soap/envelope/';
 /** WCF's default data-contract namespace for Ticimax's filter and paging types. */
 const dataContractNamespace = 'http://schemas.datacontract.org/2004/07/';
 
-const ordersPerPage = 100;
+export const ticimaxOrdersPerPage = 100;
 
 function serviceUrl(credentials: Credentials, ctx: ConnectorContext): string {
   const base = ctx.baseUrl.replace(/\/+$/, '');
@@ -446,14 +446,14 @@ export const ticimaxConnector: Connector = {
     if (state.end <= range.from.getTime()) return { orders: [], cursor: null };
     const rows = await selectSiparis(
       credentials,
-      { from: range.from, to: new Date(state.end), startIndex: state.start, count: ordersPerPage, withProducts: true },
+      { from: range.from, to: new Date(state.end), startIndex: state.start, count: ticimaxOrdersPerPage, withProducts: true },
       ctx,
     );
     const orders = rows.map(fromTicimaxOrder).filter((order) => {
       const at = Date.parse(order.orderedAt);
       return at >= range.from.getTime() && at < state.end;
     });
-    const next = rows.length === ordersPerPage ? { end: state.end, start: state.start + ordersPerPage } : null;
+    const next = rows.length === ticimaxOrdersPerPage ? { end: state.end, start: state.start + ticimaxOrdersPerPage } : null;
     return { orders, cursor: next ? encodeCursor(next) : null };
   },
 };

@@ -20,7 +20,7 @@
 import { fromIstanbulWallClock, istanbulWallClock } from '@worq/domain/calendar';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { basicAuth, getJson, requireField, statusError, unexpectedAnswer } from './http.ts';
-import { slidingWindowLimiter } from './rate-limit.ts';
+import { scaledBudget, sharedLimiter } from './rate-limit.ts';
 import {
   trendyolOrdersPage,
   trendyolStreamPage,
@@ -37,6 +37,7 @@ import type {
   Credentials,
   MarketplaceOrder,
   MarketplaceOrderLine,
+  MarketplacePacing,
   OrderStatus,
 } from './types.ts';
 
@@ -47,7 +48,7 @@ export interface TrendyolContext extends ConnectorContext {
   integratorName?: string;
   /** An operator's cap on how many days back orders are read (TRENDYOL_ORDER_HISTORY_DAYS); never past what Trendyol serves. */
   historyDays?: number;
-  /** Least time between two stream calls of one seller (default 5 s as Trendyol asks; tests and the sandbox pass 0). */
+  /** Least time between two stream calls of one seller (default 5 s as Trendyol asks; tests pass 0). */
   streamIntervalMs?: number;
   /** The clock the served history is measured from (default Date.now; tests pin it). */
   now?: () => number;
@@ -62,14 +63,11 @@ export const trendyolRecentDays = 27;
 /** orders/stream serves the last 3 months; 3 months are never shorter than 89 days, and one day is kept as margin. */
 export const trendyolHistoryDays = 88;
 export const trendyolStreamIntervalMs = 5_000;
-const rateLimit = { requests: 50, perMs: 10_000 };
 /**
- * Keeps each seller under Trendyol's 50 requests per 10 s, shared by every call in this process
+ * Each seller stays under Trendyol's 50 requests per 10 s, shared by every call in this process
  * (verify, paging, health checks), so paging a long range slows down instead of earning 429s.
  */
-const waitForSlot = slidingWindowLimiter(rateLimit);
-/** One limiter per stream interval (in practice one: the configured one). */
-const streamLimiters = new Map<number, (key: string) => Promise<void>>();
+export const trendyolRequestBudget = { requests: 50, perMs: 10_000 };
 const unexpected = unexpectedAnswer('Trendyol');
 
 /** An instant (ms) as Trendyol reads a date parameter: the Istanbul wall clock written as if it were UTC. */
@@ -137,6 +135,28 @@ export const trendyolConnector: Connector = {
 
   oldestServed: (now) => new Date(now.getTime() - trendyolHistoryDays * dayMs),
 
+  pacing: (ctx: TrendyolContext) => trendyolPacing(ctx),
+
+  progress(cursorText, range, now) {
+    let cursor: Cursor | null;
+    try {
+      cursor = cursorText
+        ? decode(cursorText)
+        : firstCursor(range.from.getTime(), range.to.getTime(), { baseUrl: '', now: () => now.getTime() });
+    } catch {
+      return null;
+    }
+    if (!cursor) return { done: 0, total: 0 };
+    // v2/orders windows over [split, to), then stream windows over [from, asOf) when older orders are asked for.
+    const recent = cursor.split < cursor.to ? Math.ceil((cursor.to - cursor.split) / trendyolWindowMs) : 0;
+    const stream = cursor.from < cursor.split ? Math.ceil((cursor.asOf - cursor.from) / trendyolWindowMs) : 0;
+    const done =
+      cursor.phase === 'recent'
+        ? Math.floor((cursor.start - cursor.split) / trendyolWindowMs)
+        : recent + Math.floor((cursor.start - cursor.from) / trendyolWindowMs);
+    return { done: Math.max(0, Math.min(done, recent + stream)), total: recent + stream };
+  },
+
   async verify(credentials, ctx: TrendyolContext) {
     const sellerId = requireField(credentials, 'seller_id');
     const now = ctx.now?.() ?? Date.now();
@@ -184,6 +204,15 @@ export const trendyolConnector: Connector = {
     }
   },
 };
+
+/** The request budget and the stream's interval, scaled by the context's time scale (the sandbox's). */
+function trendyolPacing(ctx: TrendyolContext): MarketplacePacing {
+  const scale = ctx.timeScale ?? 1;
+  return {
+    budget: scaledBudget(trendyolRequestBudget, scale),
+    streamIntervalMs: (ctx.streamIntervalMs ?? trendyolStreamIntervalMs) * scale,
+  };
+}
 
 const ordersPath = (sellerId: string) => `/integration/order/sellers/${encodeURIComponent(sellerId)}`;
 
@@ -234,7 +263,8 @@ async function readStream(
   });
   // The first call of a filter sends no cursor; the filter stays the same under one cursor.
   if (cursor.next) query.set('nextCursor', cursor.next);
-  await waitForStreamSlot(sellerId, ctx.streamIntervalMs ?? trendyolStreamIntervalMs);
+  const { streamIntervalMs } = trendyolPacing(ctx);
+  if (streamIntervalMs) await sharedLimiter('trendyol-stream', { requests: 1, perMs: streamIntervalMs })(sellerId, ctx.clock);
   const page: TrendyolStreamPage = parseAnswer(
     trendyolStreamPage,
     await request(credentials, `${ordersPath(sellerId)}/orders/stream?${query}`, ctx),
@@ -255,19 +285,10 @@ async function readStream(
   return { orders, next };
 }
 
-async function waitForStreamSlot(sellerId: string, intervalMs: number): Promise<void> {
-  if (intervalMs <= 0) return;
-  let limiter = streamLimiters.get(intervalMs);
-  if (!limiter) {
-    limiter = slidingWindowLimiter({ requests: 1, perMs: intervalMs });
-    streamLimiters.set(intervalMs, limiter);
-  }
-  await limiter(sellerId);
-}
-
 async function request(credentials: Credentials, path: string, ctx: TrendyolContext): Promise<unknown> {
   const sellerId = requireField(credentials, 'seller_id');
-  await waitForSlot(sellerId);
+  const { budget } = trendyolPacing(ctx);
+  if (budget?.perMs) await sharedLimiter('trendyol', budget)(sellerId, ctx.clock);
   return getJson(
     `${ctx.baseUrl}${path}`,
     {
@@ -292,7 +313,7 @@ export function trendyolError(status: number, text: string, retryAfter: string |
   return statusError(status, `Trendyol ${status}: ${text.slice(0, 300)}`, {
     credentialsRefused: /AuthenticationException|AuthorizationException|authorization\.failed|unauthori[sz]ed/i.test(text.slice(0, 2000)),
     retryAfter,
-    defaultRetryAfterMs: rateLimit.perMs,
+    defaultRetryAfterMs: trendyolRequestBudget.perMs,
   });
 }
 

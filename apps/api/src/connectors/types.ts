@@ -4,6 +4,7 @@
  * URL points at this server's /sandbox/{code} routes, so the same client code runs.
  */
 import type { MarketplaceCode } from '../config.ts';
+import type { PacingClock, RequestBucket, RequestBudget } from './rate-limit.ts';
 
 export type FieldType = 'text' | 'secret' | 'url';
 
@@ -33,6 +34,35 @@ export interface ConnectorContext {
    * are needed again. Any connector may use it; awaited before the call goes on.
    */
   onSecretsRotated?: (secrets: Credentials) => Promise<void>;
+  /** The clock the connector's pacing waits on (default the real one; bench/orders passes a virtual one). */
+  clock?: PacingClock;
+  /**
+   * Multiplies every wait the connector keeps between its calls (documented or configured): 1 against
+   * a marketplace, the sandbox's time scale against the built-in sandbox (SANDBOX_TIME_SCALE).
+   */
+  timeScale?: number;
+}
+
+/**
+ * The waits a connector keeps between its calls for a context (Connector.pacing): the marketplace's
+ * documented limits, an operator's overrides and the sandbox's time scale. connectors/pacing.ts
+ * models an import from them.
+ */
+export interface MarketplacePacing {
+  /** At most `requests` calls of one key start in any `perMs`; null: no budget. */
+  budget: RequestBudget | null;
+  /** Least ms from the end of one order-list call to the start of the next (Çiçeksepeti). */
+  gapMs?: number;
+  /** Least ms between the starts of two calls of the orders stream (Trendyol's older orders). */
+  streamIntervalMs?: number;
+  /** The order list's request bucket (Amazon's usage plan). */
+  bucket?: RequestBucket;
+}
+
+/** How far the walk over a range has come: its steps (one window of one list or pass) done and planned. */
+export interface ImportPosition {
+  done: number;
+  total: number;
 }
 
 export interface VerifyResult {
@@ -142,4 +172,15 @@ export interface Connector {
    * with `retryAfterMs`; the caller keeps the cursor and resumes later.
    */
   listOrders(credentials: Credentials, range: DateRange, cursor: string | null, ctx: ConnectorContext): Promise<OrderPage>;
+  /**
+   * The waits this connector keeps between its calls with `ctx` (what connectors/pacing.ts models);
+   * absent where the marketplace documents no limit (Ideasoft, Ticimax) and none is kept.
+   */
+  pacing?(ctx: ConnectorContext): MarketplacePacing;
+  /**
+   * Where the walk over `range` stands at `cursor` (null: not started), as of `now`, for connectors
+   * that walk fixed windows; absent where the marketplace pages by token without a total (Amazon)
+   * or by page number without a count (Ideasoft, Ticimax). An unreadable cursor answers null.
+   */
+  progress?(cursor: string | null, range: DateRange, now: Date): ImportPosition | null;
 }

@@ -71,6 +71,45 @@ const sourceVerified = z
   );
 export type SyncState = (typeof syncStates)[number];
 
+/**
+ * A store's first import while it runs (extension of API.md): the most recent days first, then the
+ * older history. Estimates come from the pacing model of the store's marketplace (its documented
+ * limits), fitted to how long the import has taken so far; null where nothing supports one.
+ */
+export const storeImport = z.object({
+  phase: z
+    .enum(['recent', 'history'])
+    .describe(
+      'recent: the last recent_days days, read first; history: the older orders, up to a year back or as far as the marketplace serves',
+    ),
+  recent_days: z.number().int().nonnegative().describe('How many days back the recent phase reads'),
+  orders_saved: z.number().int().nonnegative().describe('Orders of the store saved so far, every status and currency'),
+  steps_done: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullable()
+    .describe(
+      "Steps of this phase done (one date window of one of the marketplace's lists); null where the marketplace pages without a total (Amazon, Ideasoft, Ticimax)",
+    ),
+  steps_total: z.number().int().nonnegative().nullable().describe('Steps this phase plans; null with steps_done'),
+  seconds_left: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullable()
+    .describe(
+      'Estimated seconds until this phase ends (history: until the whole import ends); null when unknown: nothing read yet, no position, or the import is not running',
+    ),
+  first_import_seconds: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullable()
+    .describe("Estimated length of the whole first import, from the store's connection; known once the recent days are in"),
+});
+export type StoreImport = z.output<typeof storeImport>;
+
 /** One store's order sync, as the overview lists it. */
 export const storeSync = z.object({
   integration_id: z.string(),
@@ -99,6 +138,10 @@ export const storeSync = z.object({
     .describe(
       "Extension of API.md: how many days back from now the marketplace serves this store's orders (Trendyol about 3 months, N11 since November 2024); months before that are not served, which is not the same as no sales. Null: no limit is known, the store's whole history is served",
     ),
+  import: storeImport
+    .nullable()
+    .optional()
+    .describe("Extension of API.md: the store's first import while it is under way (null once it is done)"),
 });
 export type StoreSync = z.output<typeof storeSync>;
 

@@ -14,10 +14,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { amazonOrderStatusOf, amazonOrdersPath, amazonOrdersRate, turkeyMarketplaceId, type AmazonOrdersApi } from '../amazon.ts';
+import {
+  amazonOrderStatusOf,
+  amazonOrdersBurst,
+  amazonOrdersPath,
+  amazonOrdersRate,
+  turkeyMarketplaceId,
+  type AmazonOrdersApi,
+} from '../amazon.ts';
 import type { KnownOrderStatus } from '../types.ts';
 import { callbackUrl, escapeHtml, themedPage, type ConsentPageTheme } from './consent-page.ts';
-import { lira, openSandbox, sandboxSecret, type SandboxOptions } from './orders.ts';
+import { lira, openSandbox, sandboxSecret, sandboxTimeScale, type SandboxOptions } from './orders.ts';
 
 /** The selling partner every sandbox authorization returns. */
 export const sandboxSellingPartnerId = 'A2WORQSANDBOX1';
@@ -95,7 +102,7 @@ export interface AmazonSandboxOptions extends SandboxOptions {
 
 function amazonSandboxBurst(options: AmazonSandboxOptions): number {
   const env = process.env.SANDBOX_AMAZON_RATE?.trim().toLowerCase();
-  return options.amazonOrdersBurst ?? (env === 'off' || env === 'false' ? 0 : 20);
+  return options.amazonOrdersBurst ?? (env === 'off' || env === 'false' ? 0 : amazonOrdersBurst);
 }
 
 /** The selling partner id inside a token this sandbox issued, or null. */
@@ -107,7 +114,7 @@ function sellerOfToken(token: unknown, prefix = accessTokenPrefix): string | nul
 }
 
 export async function amazonSandbox(app: FastifyInstance, options: AmazonSandboxOptions): Promise<void> {
-  const { clock, orders } = openSandbox(app, options);
+  const { clock, orders } = openSandbox(app, options, undefined, (request) => request.url.includes('/orders/'));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
@@ -166,16 +173,19 @@ export async function amazonSandbox(app: FastifyInstance, options: AmazonSandbox
 
   const authorized = (token: string | string[] | undefined) => sellerOfToken(token) !== null;
 
-  // A token bucket per order list and selling partner: burst 20, refilled at the list's rate.
-  const burst = amazonSandboxBurst(options);
+  // A token bucket per order list and selling partner: burst 20, refilled at the list's rate (sped
+  // up by the time scale; none at scale 0).
+  const timeScale = sandboxTimeScale(options);
+  const burst = timeScale > 0 ? amazonSandboxBurst(options) : 0;
+  const rateOf = (api: AmazonOrdersApi) => amazonOrdersRate[api] / (timeScale || 1);
   const buckets = new Map<string, { tokens: number; at: number }>();
   const takeToken = (api: AmazonOrdersApi, sellingPartnerId: string): boolean => {
     if (!burst) return true;
-    const clock = Date.now();
+    const now = clock();
     const key = `${api}\n${sellingPartnerId}`;
-    const bucket = buckets.get(key) ?? { tokens: burst, at: clock };
-    bucket.tokens = Math.min(burst, bucket.tokens + ((clock - bucket.at) / 1000) * amazonOrdersRate[api]);
-    bucket.at = clock;
+    const bucket = buckets.get(key) ?? { tokens: burst, at: now };
+    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * rateOf(api));
+    bucket.at = now;
     buckets.set(key, bucket);
     if (bucket.tokens < 1) return false;
     bucket.tokens -= 1;
@@ -220,7 +230,7 @@ export async function amazonSandbox(app: FastifyInstance, options: AmazonSandbox
   const admit = (api: AmazonOrdersApi, token: string | string[] | undefined, reply: FastifyReply) => {
     const sellingPartnerId = sellerOfToken(token);
     if (!sellingPartnerId) return { refused: spApiError(reply, 403, 'Unauthorized', 'Access to requested resource is denied.') };
-    reply.header('x-amzn-RateLimit-Limit', String(amazonOrdersRate[api]));
+    reply.header('x-amzn-RateLimit-Limit', String(rateOf(api)));
     if (!takeToken(api, sellingPartnerId)) {
       return { refused: spApiError(reply, 429, 'QuotaExceeded', 'You exceeded your quota for the requested resource.') };
     }

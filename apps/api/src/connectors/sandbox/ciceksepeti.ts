@@ -23,7 +23,16 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { istanbulLocalTime, parseIstanbulLocal } from '@worq/domain/calendar';
-import { lira, openSandbox, sandboxSecret, stableNumber, type SandboxLine, type SandboxOptions, type SandboxPackage } from './orders.ts';
+import {
+  lira,
+  openSandbox,
+  sandboxSecret,
+  sandboxTimeScale,
+  stableNumber,
+  type SandboxLine,
+  type SandboxOptions,
+  type SandboxPackage,
+} from './orders.ts';
 
 const maxPageSize = 100;
 const dayMs = 86_400_000;
@@ -87,18 +96,25 @@ const returnStates = [
 ];
 
 export async function ciceksepetiSandbox(app: FastifyInstance, options: CiceksepetiSandboxOptions): Promise<void> {
-  const pacingMs = limit(options.ciceksepetiPacingMs, 'SANDBOX_CICEKSEPETI_PACING', 5_000);
-  const repeatMs = limit(options.ciceksepetiRepeatMs, 'SANDBOX_CICEKSEPETI_REPEAT', 60_000);
-  const productRepeatMs = limit(options.ciceksepetiProductRepeatMs, 'SANDBOX_CICEKSEPETI_REPEAT', 10 * 60_000);
+  // The documented waits, sped up by the time scale.
+  const timeScale = sandboxTimeScale(options);
+  const pacingMs = limit(options.ciceksepetiPacingMs, 'SANDBOX_CICEKSEPETI_PACING', 5_000) * timeScale;
+  const repeatMs = limit(options.ciceksepetiRepeatMs, 'SANDBOX_CICEKSEPETI_REPEAT', 60_000) * timeScale;
+  const productRepeatMs = limit(options.ciceksepetiProductRepeatMs, 'SANDBOX_CICEKSEPETI_REPEAT', 10 * 60_000) * timeScale;
   const lastCall = new Map<string, number>();
   const recentQueries = new Map<string, number>();
 
-  const { clock: sandboxClock, orders } = openSandbox(app, options, (request) => {
-    const key = request.headers['x-api-key'];
-    if (key === ipBlockedKey) return { status: 403, contentType: 'text/html; charset=utf-8', body: blockedPage };
-    if (key !== sandboxSecret) return { status: 400, body: { message: 'Geçersiz API Key' } };
-    return null;
-  });
+  const { clock: sandboxClock, orders } = openSandbox(
+    app,
+    options,
+    (request) => {
+      const key = request.headers['x-api-key'];
+      if (key === ipBlockedKey) return { status: 403, contentType: 'text/html; charset=utf-8', body: blockedPage };
+      if (key !== sandboxSecret) return { status: 400, body: { message: 'Geçersiz API Key' } };
+      return null;
+    },
+    (request) => request.url.includes('/api/v1/Order/'),
+  );
 
   /** A refusal when the same request came within `windowMs`; records the request otherwise. */
   const repeated = (reply: FastifyReply, key: string, windowMs: number, message: string) => {

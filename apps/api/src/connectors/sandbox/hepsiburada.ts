@@ -76,14 +76,19 @@ export function hepsiburadaEventAt(item: SandboxPackage, list: ListName, now: nu
 const unzoned = (ms: number) => istanbulLocalTime(ms);
 
 export async function hepsiburadaSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
-  const { clock, orders } = openSandbox<MerchantRequest['Params']>(app, options, (request) => {
-    const auth = readBasicAuth(request.headers.authorization);
-    if (!auth || auth.user !== request.params.merchantId || auth.password !== sandboxSecret) {
-      return { status: 401, body: { message: 'Unauthorized' } };
-    }
-    if (!request.headers['user-agent']) return { status: 403, body: { message: 'Forbidden: User-Agent is required' } };
-    return null;
-  });
+  const { clock, orders } = openSandbox<MerchantRequest['Params']>(
+    app,
+    options,
+    (request) => {
+      const auth = readBasicAuth(request.headers.authorization);
+      if (!auth || auth.user !== request.params.merchantId || auth.password !== sandboxSecret) {
+        return { status: 401, body: { message: 'Unauthorized' } };
+      }
+      if (!request.headers['user-agent']) return { status: 403, body: { message: 'Forbidden: User-Agent is required' } };
+      return null;
+    },
+    (request) => /\/(orders|packages)\/merchantid\//.test(request.url),
+  );
   const storeKey = (merchantId: string) => `hepsiburada:${merchantId}`;
 
   app.get<MerchantRequest>('/listings/merchantid/:merchantId', async (request, reply) => {

@@ -94,10 +94,14 @@ const lastNames = ['Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Yıldız', '
 
 export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
   // The admin API takes only an access token this sandbox issued and that has not expired.
-  const { clock: now, orders } = openSandbox(app, options, (request) =>
-    !request.url.includes('/admin-api/') || bearerClient(request)
-      ? null
-      : { status: 401, body: { error: 'invalid_grant', error_description: 'The access token provided is invalid.' } },
+  const { clock: now, orders } = openSandbox(
+    app,
+    options,
+    (request) =>
+      !request.url.includes('/admin-api/') || bearerClient(request)
+        ? null
+        : { status: 401, body: { error: 'invalid_grant', error_description: 'The access token provided is invalid.' } },
+    (request) => request.url.includes('/admin-api/orders'),
   );
   // Single use: spent codes and refresh tokens of this sandbox instance.
   const spent = new Set<string>();
@@ -213,6 +217,21 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
     ];
   });
 
+  const wordOf = (order: SandboxPackage) => (order.status === 'split' ? ideasoftStatusOf.cancelled : ideasoftStatusOf[order.status]);
+  // Sorted once per answer of the generator (an import's pages ask for the same range in turn).
+  const sorted = new WeakMap<readonly SandboxPackage[], Map<string, SandboxPackage[]>>();
+  const byId = (storeKey: string, start: number, end: number, at: number, status: string | undefined): SandboxPackage[] => {
+    const placed = orders(storeKey, start, end, at);
+    const byStatus = sorted.get(placed) ?? new Map<string, SandboxPackage[]>();
+    sorted.set(placed, byStatus);
+    let list = byStatus.get(status ?? '');
+    if (!list) {
+      list = placed.filter((order) => !status || wordOf(order) === status).sort((a, b) => Number(a.id) - Number(b.id));
+      byStatus.set(status ?? '', list);
+    }
+    return [...list];
+  };
+
   app.get<{ Querystring: Record<string, string | undefined> }>('/admin-api/orders', async (request, reply) => {
     const clientId = bearerClient(request) ?? '';
     const query = ideasoftOrdersQuery.safeParse(request.query);
@@ -225,11 +244,8 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
     const start = startCreatedAt ? turkeyDayStart(startCreatedAt) : 0;
     // endCreatedAt is a whole day and includes it.
     const end = endCreatedAt ? turkeyDayStart(endCreatedAt) + dayMs : at;
-    const wordOf = (order: SandboxPackage) => (order.status === 'split' ? ideasoftStatusOf.cancelled : ideasoftStatusOf[order.status]);
     // The generator lists by order time, which is not id order within a day.
-    const all = orders(ideasoftSandboxStoreKey(clientId), start, end, at)
-      .filter((order) => !status || wordOf(order) === status)
-      .sort((a, b) => Number(a.id) - Number(b.id));
+    const all = byId(ideasoftSandboxStoreKey(clientId), start, end, at, status);
     if (sort === '-id') all.reverse();
     return all.slice((pageNumber - 1) * limit, pageNumber * limit).map((order) => {
       const seed = stableNumber(order.id);

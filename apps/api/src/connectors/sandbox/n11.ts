@@ -81,24 +81,29 @@ function splitAt(item: SandboxPackage): number {
 }
 
 export async function n11Sandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
-  const { clock, orders } = openSandbox(app, options, (request) => {
-    // The SOAP services carry the credentials in the body.
-    if (request.url.startsWith(`${app.prefix}/ws/`)) return null;
-    const appKey = request.headers.appkey;
-    if (typeof appKey === 'string' && appKey && request.headers.appsecret === sandboxSecret) return null;
-    if (request.url.startsWith(`${app.prefix}/rest/delivery`))
-      return { status: 403, contentType: 'text/plain', body: 'Authentication failed' };
-    return {
-      status: 401,
-      body: {
-        timestamp: new Date().toISOString(),
+  const { clock, orders } = openSandbox(
+    app,
+    options,
+    (request) => {
+      // The SOAP services carry the credentials in the body.
+      if (request.url.startsWith(`${app.prefix}/ws/`)) return null;
+      const appKey = request.headers.appkey;
+      if (typeof appKey === 'string' && appKey && request.headers.appsecret === sandboxSecret) return null;
+      if (request.url.startsWith(`${app.prefix}/rest/delivery`))
+        return { status: 403, contentType: 'text/plain', body: 'Authentication failed' };
+      return {
         status: 401,
-        exception: 'SellerApiUserUnauthorizedException',
-        message: 'Apide doğrulama işlemi başarısız oldu.',
-        path: request.url.split('?')[0],
-      },
-    };
-  });
+        body: {
+          timestamp: new Date().toISOString(),
+          status: 401,
+          exception: 'SellerApiUserUnauthorizedException',
+          message: 'Apide doğrulama işlemi başarısız oldu.',
+          path: request.url.split('?')[0],
+        },
+      };
+    },
+    (request) => /\/(rest\/delivery|ws\/returnService)\//.test(request.url),
+  );
   app.addContentTypeParser(['text/xml', 'application/soap+xml'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
     done(null, body),
   );

@@ -260,8 +260,15 @@ const products = [
 // Small pieces shared by the sandbox plugins.
 
 export interface SandboxOptions {
-  /** Delay before every answer; default env SANDBOX_DELAY_MS, else 300 ms. */
+  /** Delay before every answer (an import's pages: times `timeScale`); default env SANDBOX_DELAY_MS, else 300 ms. */
   delayMs?: number;
+  /**
+   * How fast an import's time runs against the marketplace's: the answer delay of order reads and
+   * every documented wait the sandbox enforces are multiplied by it (the connectors keep the same
+   * scaled waits, connectors/registry.ts). 1: the documented pace; 0: no waits. Default env
+   * SANDBOX_TIME_SCALE, else 1 (the app passes config.sandboxTimeScale).
+   */
+  timeScale?: number;
   /** Multiplies every sandbox store's daily orders; default env SANDBOX_ORDER_SCALE, else 1. */
   orderScale?: number;
   /** The sandbox's clock (tests pin it); default Date.now. */
@@ -280,8 +287,11 @@ export interface SandboxRefusal {
 export interface SandboxBasics {
   /** The sandbox's clock (`options.now`, else the real one). */
   clock(): number;
-  /** The packages of store `storeKey` placed in [from, to) as of `now` (ms), at the sandbox's order scale. */
-  orders(storeKey: string, from: number, to: number, now: number, splits?: boolean): SandboxPackage[];
+  /**
+   * The packages of store `storeKey` placed in [from, to) as of `now` (ms), at the sandbox's order
+   * scale. Shared between calls of the same minute: read it, never change it.
+   */
+  orders(storeKey: string, from: number, to: number, now: number, splits?: boolean): readonly SandboxPackage[];
 }
 
 /**
@@ -293,9 +303,12 @@ export function openSandbox<Params = unknown>(
   app: FastifyInstance,
   options: SandboxOptions,
   refuse?: (request: FastifyRequest<{ Params: Params }>) => SandboxRefusal | null,
+  /** Whether a request reads an import's orders (its answer waits `delayMs × timeScale`); the rest wait `delayMs`. */
+  isOrderRead?: (request: FastifyRequest) => boolean,
 ): SandboxBasics {
   const delayMs = sandboxDelayMs(options);
-  app.addHook('onRequest', async () => pause(delayMs));
+  const orderReadDelayMs = delayMs * sandboxTimeScale(options);
+  app.addHook('onRequest', async (request) => pause(isOrderRead?.(request) ? orderReadDelayMs : delayMs));
   if (refuse) {
     app.addHook<{ Params: Params }>('preHandler', async (request, reply) => {
       const refusal = refuse(request);
@@ -304,10 +317,21 @@ export function openSandbox<Params = unknown>(
       return reply.code(refusal.status).send(refusal.body);
     });
   }
+  // An import asks for the same range page after page: the last answers are kept for the minute
+  // they were asked in (an order placed in that minute shows from the next one on).
+  const answers = new Map<string, readonly SandboxPackage[]>();
   return {
     clock: () => options.now?.() ?? Date.now(),
-    orders: (storeKey, from, to, now, splits = false) =>
-      sandboxOrders(storeKey, new Date(from), new Date(to), { now: new Date(now), splits, scale: sandboxOrderScale(options) }),
+    orders: (storeKey, from, to, now, splits = false) => {
+      const key = `${storeKey}|${from}|${to}|${Math.floor(now / 60_000)}|${splits ? 1 : 0}`;
+      let answer = answers.get(key);
+      if (!answer) {
+        answer = sandboxOrders(storeKey, new Date(from), new Date(to), { now: new Date(now), splits, scale: sandboxOrderScale(options) });
+        answers.set(key, answer);
+        if (answers.size > 32) answers.delete(answers.keys().next().value!);
+      }
+      return answer;
+    },
   };
 }
 
@@ -316,6 +340,20 @@ export function sandboxOrderScale(options: SandboxOptions): number {
   const fromEnv = Number(process.env.SANDBOX_ORDER_SCALE);
   return process.env.SANDBOX_ORDER_SCALE !== undefined && Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 1;
 }
+
+/** The sandbox's time scale (SandboxOptions.timeScale). */
+export function sandboxTimeScale(options: Pick<SandboxOptions, 'timeScale'>): number {
+  if (options.timeScale !== undefined) return options.timeScale;
+  const fromEnv = Number(process.env.SANDBOX_TIME_SCALE);
+  return process.env.SANDBOX_TIME_SCALE !== undefined && Number.isFinite(fromEnv) && fromEnv >= 0 ? fromEnv : 1;
+}
+
+/**
+ * The app's time scale when SANDBOX_TIME_SCALE is not set (config.ts): a documented minute of
+ * waiting passes in a fifth of a second, so a demo store's year of orders imports in seconds, each
+ * marketplace as much slower than the others as its documented limits make it.
+ */
+export const defaultSandboxTimeScale = 0.003;
 
 export function sandboxDelayMs(options: SandboxOptions): number {
   if (options.delayMs !== undefined) return options.delayMs;

@@ -89,7 +89,8 @@ export interface TicimaxSandboxOptions extends SandboxOptions {
 }
 
 export async function ticimaxSandbox(app: FastifyInstance, options: TicimaxSandboxOptions): Promise<void> {
-  const { clock, orders } = openSandbox(app, options);
+  // Verify's one-record SelectSiparis is an order read too: the path does not tell them apart.
+  const { clock, orders } = openSandbox(app, options, undefined, (request) => request.url.includes('/SiparisServis.svc'));
   app.addContentTypeParser(
     ['text/xml', 'application/soap+xml'],
     { parseAs: 'string', bodyLimit: ticimaxSandboxBodyLimit },

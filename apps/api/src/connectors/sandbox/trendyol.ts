@@ -59,7 +59,13 @@ type Query = Record<string, string | undefined>;
 type OrdersRequest = FastifyRequest<{ Params: { sellerId: string }; Querystring: Query }>;
 
 export async function trendyolSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
-  const { clock, orders } = openSandbox(app, options, refuse);
+  // The order lists are an import's reads, but for verify's one-row call.
+  const { clock, orders } = openSandbox(
+    app,
+    options,
+    refuse,
+    (request) => /\/orders(\/stream)?\?/.test(request.url) && !/[?&]size=1(&|$)/.test(request.url),
+  );
   const storeKey = (request: OrdersRequest) => `trendyol:${request.params.sellerId}`;
 
   app.get<{ Params: { sellerId: string } }>('/integration/sellers/:sellerId/addresses', async (request) => {
@@ -216,7 +222,7 @@ function sellerDiscount(item: SandboxPackage, line: SandboxLine): number {
   return stableNumber(`${item.orderNumber}:${line.sku}`) % 3 === 0 ? Math.round(line.unitPrice / 10) : 0;
 }
 
-function newestModifiedFirst(items: SandboxPackage[]): SandboxPackage[] {
+function newestModifiedFirst(items: readonly SandboxPackage[]): SandboxPackage[] {
   return [...items].sort((a, b) => b.lastModifiedAt.localeCompare(a.lastModifiedAt) || a.id.localeCompare(b.id));
 }
 

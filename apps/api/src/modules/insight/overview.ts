@@ -7,10 +7,11 @@ import { addDays, daysBetween, daysOf, istanbulDay } from '@worq/domain/calendar
 import { formatMessage, isMessageKey } from '@worq/domain/messages';
 import type { Language } from '@worq/domain/language';
 import type { StoreHostSuffixes } from '@worq/domain/store-source';
-import { maxRangeDays, type Overview, type StoreSync, type SyncState, type Totals } from '@worq/domain/wire/insight';
-import { connectors, isMarketplaceCode } from '../../connectors/registry.ts';
+import { maxRangeDays, type Overview, type StoreImport, type StoreSync, type SyncState, type Totals } from '@worq/domain/wire/insight';
+import { connectors, isMarketplaceCode, type ConnectorRegistry } from '../../connectors/registry.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { importPacingOf, importProgress, loadImportStates } from './import-progress.ts';
 import {
   dailySeries,
   otherCurrencies,
@@ -71,7 +72,7 @@ function syncStateOf(row: StoreSyncRow, now: Date): SyncState {
   return row.state ?? 'never';
 }
 
-export function toStoreSync(row: StoreSyncRow, language: Language, now: Date): StoreSync {
+export function toStoreSync(row: StoreSyncRow, language: Language, now: Date, firstImport?: StoreImport | null): StoreSync {
   return {
     integration_id: row.integrationId,
     marketplace_code: row.marketplaceCode,
@@ -85,6 +86,7 @@ export function toStoreSync(row: StoreSyncRow, language: Language, now: Date): S
     source_verified: row.sourceVerified,
     unclassified_orders: row.unclassifiedOrders,
     history_days: historyDaysOf(row.marketplaceCode, now),
+    ...(firstImport !== undefined ? { import: firstImport } : {}),
   };
 }
 
@@ -94,6 +96,17 @@ export function historyDaysOf(marketplaceCode: string, now: Date): number | null
   return served ? Math.max(0, Math.floor((now.getTime() - served.getTime()) / dayMs)) : null;
 }
 
+/** The first imports under way among `stores`, by integration id, with their progress and time left. */
+async function firstImportsOf(db: Db, registry: ConnectorRegistry, stores: StoreSyncRow[], now: Date): Promise<Map<string, StoreImport>> {
+  const running = new Set(
+    stores.filter((store) => ['running', 'never'].includes(syncStateOf(store, now))).map((store) => store.integrationId),
+  );
+  // A store whose sync reads `ok` has finished its first import (its older history keeps it `running`).
+  const unfinished = stores.filter((store) => syncStateOf(store, now) !== 'ok').map((store) => store.integrationId);
+  const states = await loadImportStates(db, unfinished, (id) => running.has(id));
+  return new Map(states.map((state) => [state.integrationId, importProgress(state, importPacingOf(registry, state.marketplaceCode), now)]));
+}
+
 export async function buildOverview(
   db: Db,
   customerId: string,
@@ -101,6 +114,8 @@ export async function buildOverview(
   language: Language,
   now: Date,
   hostSuffixes: StoreHostSuffixes,
+  /** Given, each store's first import under way comes with its progress and time left (`sync[].import`). */
+  registry?: ConnectorRegistry,
 ): Promise<Overview> {
   const { from, to } = resolveRange(query, now);
   const stores = await storesWithSync(db, customerId, hostSuffixes);
@@ -128,6 +143,7 @@ export async function buildOverview(
     series.push({ date: day, revenue: figures?.revenue ?? 0, orders: figures?.orders ?? 0 });
   }
   const shown = integrationIds ? stores.filter((store) => integrationIds.includes(store.integrationId)) : stores;
+  const imports = registry ? await firstImportsOf(db, registry, shown, now) : undefined;
   return {
     from,
     to,
@@ -147,6 +163,6 @@ export async function buildOverview(
       .sort((a, b) => b.revenue - a.revenue),
     top_products: products,
     other_currencies: currencies,
-    sync: shown.map((store) => toStoreSync(store, language, now)),
+    sync: shown.map((store) => toStoreSync(store, language, now, imports && (imports.get(store.integrationId) ?? null))),
   };
 }

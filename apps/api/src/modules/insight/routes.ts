@@ -95,7 +95,8 @@ export const insightRoutes: FastifyPluginAsyncZod<InsightRoutesOptions> = async 
         response: { 200: overview },
       },
     },
-    async (request) => buildOverview(db, request.user!.customer_id, request.query, request.language, now(), config.storeHostSuffixes),
+    async (request) =>
+      buildOverview(db, request.user!.customer_id, request.query, request.language, now(), config.storeHostSuffixes, registry),
   );
 
   app.get(

@@ -59,10 +59,31 @@ describe('connector registry', () => {
     expect(plain.context('n11')).not.toHaveProperty('senders');
     expect(plain.context('n11')).not.toHaveProperty('wallClockEpochs');
     expect(plain.context('trendyol')).not.toHaveProperty('streamIntervalMs');
-    // The built-in sandbox needs no pacing unless the operator asks for it.
-    expect(createConnectorRegistry({ config: config({ marketplaceMode: 'sandbox' }) }).context('trendyol')).toMatchObject({
-      streamIntervalMs: 0,
+  });
+
+  it("runs every connector's waits at the sandbox's time scale against the built-in sandbox, and at the documented pace elsewhere", () => {
+    const sandbox = createConnectorRegistry({ config: config({ marketplaceMode: 'sandbox', sandboxTimeScale: 0.01 }) });
+    expect(sandbox.context('trendyol')).toMatchObject({ timeScale: 0.01 });
+    expect(sandbox.connector('trendyol').pacing?.(sandbox.context('trendyol'))).toEqual({
+      budget: { requests: 50, perMs: 100 },
+      streamIntervalMs: 50,
     });
+    expect(sandbox.connector('ciceksepeti').pacing?.(sandbox.context('ciceksepeti'))).toMatchObject({ gapMs: 50 });
+    // A configured stand-in and the live marketplace keep the documented pace.
+    const standIn = createConnectorRegistry({
+      config: config({
+        marketplaceMode: 'sandbox',
+        sandboxTimeScale: 0.01,
+        marketplaceBaseUrls: { trendyol: 'https://stand-in.example.com' },
+      }),
+    });
+    expect(standIn.context('trendyol')).not.toHaveProperty('timeScale');
+    const live = createConnectorRegistry({ config: config() });
+    expect(live.connector('trendyol').pacing?.(live.context('trendyol'))).toEqual({
+      budget: { requests: 50, perMs: 10_000 },
+      streamIntervalMs: 5_000,
+    });
+    expect(live.connector('amazon').pacing?.(live.context('amazon'))).toEqual({ budget: null, bucket: { burst: 20, perSecond: 0.0056 } });
   });
 
   it('prefers a configured base URL in either mode', () => {

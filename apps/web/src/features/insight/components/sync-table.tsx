@@ -56,12 +56,16 @@ export function SyncTable({ sync, onSynced }: { sync: StoreSync[]; onSynced: () 
                   )}
                 </td>
                 <td data-label={t('sync.last')}>
-                  {entry.last_synced_at ? (
-                    formatDateTime(entry.last_synced_at, i18n.language, { style: 'short', istanbul: true, empty: '' })
-                  ) : isFirstImport(entry) ? (
+                  {entry.last_synced_at && (
+                    <span className={styles.lastSynced}>
+                      {formatDateTime(entry.last_synced_at, i18n.language, { style: 'short', istanbul: true, empty: '' })}
+                    </span>
+                  )}
+                  {/* A first import under way: its recent days, then its older history. */}
+                  {entry.import || isFirstImport(entry) ? (
                     <ImportProgress entry={entry} />
                   ) : (
-                    t('sync.never_synced')
+                    !entry.last_synced_at && t('sync.never_synced')
                   )}
                 </td>
                 <td className={styles.syncAction}>

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { Overview, StoreSync } from '@worq/domain/wire/insight';
+import type { Overview, StoreImport, StoreSync } from '@worq/domain/wire/insight';
 import i18n from '../../../../lib/i18n.ts';
 import { renderRoutes, serve } from '../../../../test/http-test-kit.tsx';
 import { addDays, istanbulToday } from '../../period.ts';
@@ -169,5 +169,89 @@ describe('first import progress', () => {
       .map((cell) => cell.getAttribute('data-label'));
     expect(labels).toEqual([null, 'Durum', 'Son aktarım', null]);
     expect(within(row).getByRole('button', { name: 'Şimdi eşitle – Mehmet Store' })).toBeInTheDocument();
+  });
+});
+
+describe('first import progress from the server', () => {
+  const importing = (overrides: Partial<StoreImport>, entry: Partial<StoreSync> = {}): StoreSync => ({
+    ...store('i-3', 'Deniz Butik', true),
+    marketplace_code: 'hepsiburada',
+    marketplace_name: 'Hepsiburada',
+    state: 'running',
+    last_synced_at: null,
+    ...entry,
+    import: {
+      phase: 'recent',
+      recent_days: 30,
+      orders_saved: 1_240,
+      steps_done: 45,
+      steps_total: 180,
+      seconds_left: 150,
+      first_import_seconds: null,
+      ...overrides,
+    },
+  });
+  const emptyOverview = {
+    ...importSoFar(0, []),
+    totals: { ...importSoFar(0, []).totals, cancelled_orders: 0, returned_orders: 0 },
+    other_currencies: [],
+  };
+
+  it.each([
+    ['tr', 'Son 30 gün aktarılıyor · yaklaşık 3 dakika kaldı', 'Şimdiye kadar 1.240 sipariş alındı', '%25'],
+    ['en', 'Importing the last 30 days · about 3 minutes left', '1,240 orders imported so far', '25%'],
+  ] as const)(
+    'shows the recent days being read, a bar of the steps done and the time left (%s)',
+    async (language, phase, orders, share) => {
+      await i18n.changeLanguage(language);
+      await i18n.loadNamespaces(['insight']);
+      serve({ 'GET /insight/overview': { status: 200, data: emptyOverview } });
+      renderRoutes([{ path: '/', element: <SyncTable sync={[importing({})]} onSynced={() => {}} /> }], '/');
+      const row = (await screen.findAllByRole('row')).find((candidate) => candidate.textContent?.includes('Deniz Butik'))!;
+      expect(await within(row).findByText(phase)).toBeInTheDocument();
+      expect(within(row).getByText(orders)).toBeInTheDocument();
+      const bar = within(row).getByRole('progressbar', { name: phase.split(' · ')[0] });
+      expect(bar).toHaveAttribute('value', '45');
+      expect(bar).toHaveAttribute('max', '180');
+      expect(within(row).getByText(share)).toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['tr', 'Daha eski siparişler aktarılıyor · yaklaşık 90 dakika kaldı', 'İlk aktarım toplam yaklaşık 2 saat sürüyor'],
+    ['en', 'Importing older orders · about 90 minutes left', 'The first import takes about 2 hours in all'],
+  ] as const)(
+    'shows the older history being read with the time left and how long the whole import takes (%s)',
+    async (language, phase, takes) => {
+      await i18n.changeLanguage(language);
+      await i18n.loadNamespaces(['insight']);
+      serve({ 'GET /insight/overview': { status: 200, data: emptyOverview } });
+      const entry = importing(
+        { phase: 'history', steps_done: 100, steps_total: 300, seconds_left: 5_400, first_import_seconds: 8_000 },
+        { last_synced_at: '2026-11-24T06:00:00.000Z' },
+      );
+      renderRoutes([{ path: '/', element: <SyncTable sync={[entry]} onSynced={() => {}} /> }], '/');
+      const row = (await screen.findAllByRole('row')).find((candidate) => candidate.textContent?.includes('Deniz Butik'))!;
+      expect(await within(row).findByText(phase)).toBeInTheDocument();
+      expect(within(row).getByText(takes)).toBeInTheDocument();
+      expect(within(row).getByRole('progressbar')).toHaveAttribute('value', '100');
+    },
+  );
+
+  it('shows no bar and no time when the server knows neither', async () => {
+    await i18n.changeLanguage('tr');
+    await i18n.loadNamespaces(['insight']);
+    serve({ 'GET /insight/overview': { status: 200, data: emptyOverview } });
+    const entry = importing(
+      { steps_done: null, steps_total: null, seconds_left: null },
+      {
+        marketplace_code: 'amazon',
+      },
+    );
+    renderRoutes([{ path: '/', element: <SyncTable sync={[entry]} onSynced={() => {}} /> }], '/');
+    const row = (await screen.findAllByRole('row')).find((candidate) => candidate.textContent?.includes('Deniz Butik'))!;
+    expect(await within(row).findByText('Son 30 gün aktarılıyor')).toBeInTheDocument();
+    expect(within(row).queryByRole('progressbar')).toBeNull();
+    expect(row.textContent).not.toMatch(/kaldı|sürüyor/);
   });
 });
