@@ -82,8 +82,14 @@ export default tseslint.config(
             ...webFeatures.map((feature) => ({
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',
-              // WorqTrade's connect-store step and WorqInsight's onboarding reuse the connections flow through its one public file.
-              except: feature === 'worq-trade' || feature === 'insight' ? [`./${feature}`, './connections/public.ts'] : [`./${feature}`],
+              // WorqTrade's connect-store step and WorqInsight's onboarding reuse the connections flow through its one public file;
+              // WorqInsight shows the WorqTrade offer through WorqTrade's.
+              except:
+                feature === 'worq-trade'
+                  ? [`./${feature}`, './connections/public.ts']
+                  : feature === 'insight'
+                    ? [`./${feature}`, './connections/public.ts', './worq-trade/public.ts']
+                    : [`./${feature}`],
               message: 'A feature must not import another feature; share through components/ui or lib.',
             })),
           ],

@@ -1,47 +1,74 @@
-// WorqInsight figures benchmark (issue 12): GET /api/v1/insight/overview and /insight/tips for one
-// seller with 200,000 orders over 12 months, on PostgreSQL with 1,000,000 orders in the table (the
-// other 800,000 belong to 40 other sellers). Each request goes over HTTP to the real app (auth,
-// validation, every query, serialisation); 20 measured runs after 3 warm-up runs, for the default
-// range (the last 30 days) and for a full year. Target: p95 ≤ 100 ms for the default range.
-// Writes its section of bench/README.md and exits non-zero when the target is missed.
-// Usage: node --import tsx bench/insight/run.ts   (or npm run bench:insight)
-// Knobs: BENCH_DATABASE_URL (use that server instead of a throwaway cluster), BENCH_INSIGHT_ORDERS
-// (orders in the table, default 1,000,000), BENCH_INSIGHT_RUNS (default 20).
+// WorqInsight and offer figures benchmark (issues 12 and 35). On PostgreSQL with 10,000,000 orders in
+// the table (bench/insight/seed.ts: one measured seller with three stores and about 200,000 orders
+// over 13 months, thousands of other sellers interleaved with it), against the real app:
+// - GET /api/v1/insight/overview over HTTP (auth, validation, every query, serialisation) for the
+//   default range, 20 measured requests after 3 warm-ups: target p95 ≤ 100 ms; the tips, a year's
+//   overview and the plan suggestion the same way, for information;
+// - the forecast recomputation for the seller alone (sellerFigures in this process: every read and
+//   the model fits), 12 measured runs after 2 warm-ups: target p95 ≤ 500 ms;
+// - the offer after an import: a store's import ends (its sync claimed, a page of new orders saved
+//   with the sync's own upsert, the sync released as ok, as insight/sync.ts does), then
+//   GET /api/v1/gpp/offer, timed from the release to the answer, 10 times: target ≤ 1 s (p95);
+// - recompute only for sellers whose orders changed: another seller's import leaves the measured
+//   seller's offer as it was (the same computed_at), its own import computes it anew.
+// Writes its section of bench/README.md and exits non-zero when a target is missed.
+// Usage: npm run bench:insight [-- --orders N] [-- --runs N]   (root, PostgreSQL binaries, or BENCH_DATABASE_URL)
+// Knobs: --orders (default 10,000,000; BENCH_INSIGHT_ORDERS), --runs (overview requests, default 20;
+// BENCH_INSIGHT_RUNS), BENCH_DATABASE_URL (that server instead of a throwaway cluster).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { parseArgs } from 'node:util';
 import { addDays, istanbulToday } from '@worq/domain/calendar';
+import type { OfferView } from '@worq/domain/wire/offer';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
+import type { MarketplaceOrder } from '../../apps/api/src/connectors/types.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { sellerFigures } from '../../apps/api/src/modules/insight/forecast.ts';
+import { claimSync, releaseSync, upsertOrders } from '../../apps/api/src/modules/insight/sync-repository.ts';
 import { startPostgres } from '../api-read/postgres.ts';
+import { seedOrders, type Seeded } from './seed.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const readmeFile = path.join(repoRoot, 'bench/README.md');
-const heading = '## WorqInsight figures (`npm run bench:insight`)';
 
-const wholeEnv = (name: string, fallback: number, min: number, max: number): number => {
-  const raw = process.env[name];
+const whole = (label: string, raw: string | undefined, fallback: number, min: number, max: number): number => {
   if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
+  const value = Number(raw.replaceAll('_', ''));
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${label} must be a whole number from ${min} to ${max}`);
   return value;
 };
-
-const totalOrders = wholeEnv('BENCH_INSIGHT_ORDERS', 1_000_000, 10_000, 10_000_000);
-const runs = wholeEnv('BENCH_INSIGHT_RUNS', 20, 5, 500);
-const sellerOrders = Math.round(totalOrders / 5);
-const otherSellers = 40;
-const targetMs = 100;
+const { values: args } = parseArgs({ options: { orders: { type: 'string' }, runs: { type: 'string' } } });
+const totalOrders = whole('--orders', args.orders ?? process.env.BENCH_INSIGHT_ORDERS, 10_000_000, 10_000, 50_000_000);
+const runs = whole('--runs', args.runs ?? process.env.BENCH_INSIGHT_RUNS, 20, 20, 500);
+const sellerOrders = Math.min(200_000, Math.round(totalOrders / 5));
+const forecastRuns = 12;
+const offerRuns = 10;
+const importedPerRun = 50;
+const targets = { overviewMs: 100, forecastMs: 500, offerMs: 1_000 };
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const count = (value: number) => value.toLocaleString('en');
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+
+interface Row {
+  name: string;
+  times: number[];
+  target: number | null;
+}
 
 async function main(): Promise<void> {
+  const loadAtStart = load();
   const availability = await startPostgres();
   if ('skipped' in availability) {
     console.log(`skipped: ${availability.skipped}`);
@@ -52,7 +79,7 @@ async function main(): Promise<void> {
   try {
     const database = await openDatabase({ url: server.url, pgliteDir: 'memory://' });
     const db = database.db;
-    // The app seeds the reference data (marketplaces) the fill needs.
+    // Starting the app migrates the database and seeds the reference data (marketplaces) the fill needs.
     const config = loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
@@ -65,98 +92,148 @@ async function main(): Promise<void> {
     const app = await buildApp({ config, database, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    console.log(`filling ${totalOrders.toLocaleString('en')} orders on ${server.description} …`);
-    const fillStarted = Date.now();
-    // Sellers, one Trendyol store each; the first seller is the one measured.
-    await db.execute(sql`
-      insert into customers (first_name, last_name, email, is_phone_verified, consents)
-      select 'Bench', 'Seller ' || n, 'bench-' || n || '@example.com', true, '{"disclosure":true}'::jsonb
-      from generate_series(0, ${otherSellers}) n`);
-    await db.execute(sql`
-      insert into integrations (customer_id, marketplace_id, store_name, public_fields)
-      select c.id, (select id from marketplaces where code = 'trendyol'), 'Store ' || c.last_name, '{}'::jsonb
-      from customers c where c.email like 'bench-%'`);
-    // Orders spread over 365 Istanbul days with a weekly rhythm, several products, 5 % cancelled and
-    // 4 % returned; generated in the database so filling a million rows takes seconds.
-    const fill = async (email: string, count: number) =>
-      db.execute(sql`
-        insert into marketplace_orders (integration_id, customer_id, external_id, order_number, ordered_at, order_day, status, total_amount, currency, units, lines)
-        select i.id, i.customer_id, 'p' || g, 'o' || g, t, (t at time zone 'Europe/Istanbul')::date,
-          case when g % 20 = 0 then 'cancelled' when g % 25 = 1 then 'returned' else 'delivered' end,
-          10000 + (g * 7919) % 200000, 'TRY', 1 + g % 3,
-          jsonb_build_array(jsonb_build_object('sku', 'SKU-' || (g % 40), 'name', 'Ürün ' || (g % 40), 'quantity', 1 + g % 3, 'amount', 10000 + (g * 7919) % 200000))
-        from integrations i join customers c on c.id = i.customer_id,
-          generate_series(1, ${count}) g,
-          lateral (select now() - ((g::double precision / ${count}) * 365 * interval '1 day') - ((g % 7) * interval '1 hour') as t) ts
-        where c.email = ${email}`);
-    await fill('bench-0@example.com', sellerOrders);
-    const perOther = Math.floor((totalOrders - sellerOrders) / otherSellers);
-    for (let n = 1; n <= otherSellers; n++) await fill(`bench-${n}@example.com`, perOther);
-    await db.execute(sql`analyze marketplace_orders`);
-    const fillSeconds = (Date.now() - fillStarted) / 1000;
-    const sellerRows = (await db.execute(sql`select id from customers where email = 'bench-0@example.com'`)) as unknown as {
-      rows: { id: string }[];
-    };
-    const sellerId = sellerRows.rows[0]!.id;
-    const counted = Number(
-      ((await db.execute(sql`select count(*) as n from marketplace_orders`)) as unknown as { rows: { n: string }[] }).rows[0]!.n,
-    );
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1`;
+
+    console.log(`filling ${count(totalOrders)} orders on ${server.description} …`);
+    const fillStarted = performance.now();
+    const seeded: Seeded = await seedOrders(server.url, { orders: totalOrders, sellerOrders, now: new Date() });
+    const fillSeconds = (performance.now() - fillStarted) / 1000;
+    console.log(`filled in ${fillSeconds.toFixed(0)} s: ${count(seeded.orders)} orders, the seller ${count(seeded.sellerOrders)}`);
 
     const token = await app.signAccessToken({
-      customer_id: sellerId,
-      email: 'bench-0@example.com',
+      customer_id: seeded.sellerId,
+      email: seeded.sellerEmail,
       first_name: 'Bench',
       last_name: 'Seller',
       is_phone_verified: true,
     });
-
-    const measure = async (url: string): Promise<{ p50: number; p95: number; max: number }> => {
-      const times: number[] = [];
-      for (let index = 0; index < runs + 3; index++) {
-        const started = performance.now();
-        const response = await fetch(`http://127.0.0.1:${port}/api/v1${url}`, {
-          headers: { authorization: `Bearer ${token}`, 'accept-language': 'tr' },
-        });
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-        if (index >= 3) times.push(performance.now() - started);
-      }
-      return { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
+    const get = async (url: string): Promise<{ ms: number; body: unknown }> => {
+      const started = performance.now();
+      const response = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'tr' } });
+      const text = await response.text();
+      const elapsed = performance.now() - started;
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
+      return { ms: elapsed, body: JSON.parse(text) as unknown };
     };
+    const measure = async (url: string, times = runs): Promise<number[]> => {
+      const out: number[] = [];
+      for (let index = 0; index < times + 3; index++) {
+        const answer = await get(url);
+        if (index >= 3) out.push(answer.ms);
+      }
+      return out;
+    };
+
+    const loadBeforeMeasures = load();
+    const rows: Row[] = [];
+    console.log('overview and the other WorqInsight reads over HTTP …');
     const today = istanbulToday();
     const yearAgo = addDays(today, -365);
-    const results = [
-      { name: 'overview, last 30 days (default)', gate: true, ...(await measure('/insight/overview')) },
-      { name: 'tips, last 30 days (default)', gate: true, ...(await measure('/insight/tips')) },
-      { name: 'overview, 366 days', gate: false, ...(await measure(`/insight/overview?from=${yearAgo}&to=${today}`)) },
-      { name: 'tips, 366 days', gate: false, ...(await measure(`/insight/tips?from=${yearAgo}&to=${today}`)) },
-      { name: 'plan suggestion (3 full months)', gate: false, ...(await measure('/gpp/suggestion')) },
-    ];
+    rows.push({
+      name: 'GET /insight/overview, last 30 days (default)',
+      times: await measure('/insight/overview'),
+      target: targets.overviewMs,
+    });
+    rows.push({ name: 'GET /insight/tips, last 30 days (default)', times: await measure('/insight/tips'), target: null });
+    rows.push({
+      name: 'GET /insight/overview, 366 days',
+      times: await measure(`/insight/overview?from=${yearAgo}&to=${today}`),
+      target: null,
+    });
+    rows.push({ name: 'GET /gpp/suggestion (3 full months)', times: await measure('/gpp/suggestion'), target: null });
+
+    console.log('forecast recomputation in this process …');
+    const forecastTimes: number[] = [];
+    let firstForecastMs = 0;
+    for (let index = 0; index < forecastRuns + 2; index++) {
+      const started = performance.now();
+      const figures = await sellerFigures(db, seeded.sellerId, new Date(), config.storeHostSuffixes);
+      const elapsed = performance.now() - started;
+      if (!figures.forecast) throw new Error('the measured seller has no forecast');
+      if (index === 0) firstForecastMs = elapsed;
+      if (index >= 2) forecastTimes.push(elapsed);
+    }
+    rows.push({ name: 'forecast recomputation, one seller (sellerFigures in process)', times: forecastTimes, target: targets.forecastMs });
+
+    // An import of `importedPerRun` new orders of the last hour into one store, ended as the sync ends it.
+    let imported = 0;
+    const importEnds = async (customerId: string, integrationId: string): Promise<void> => {
+      const owner = `bench-import-${imported}`;
+      if (!(await claimSync(db, integrationId, owner, 600))) throw new Error('the store sync is leased');
+      const orders: MarketplaceOrder[] = Array.from({ length: importedPerRun }, (_, index) => {
+        const id = `bench-import-${imported}-${index}`;
+        const amount = 5_000 + ((imported * 7919 + index * 104_729) % 195_000);
+        return {
+          id,
+          orderNumber: id,
+          orderedAt: new Date(Date.now() - (index + 1) * 60_000).toISOString(),
+          status: 'created',
+          totalAmount: amount,
+          currency: 'TRY',
+          lines: [{ sku: `SKU-${index % 60}`, name: `Ürün ${index % 60}`, quantity: 1, amount }],
+        };
+      });
+      imported++;
+      const saved = await upsertOrders(db, customerId, integrationId, orders);
+      await releaseSync(db, integrationId, owner, {
+        state: 'ok',
+        lastSyncedAt: new Date(),
+        newOrders: saved.inserted,
+        updatedOrders: saved.updated,
+        message: null,
+        messageParams: null,
+      });
+    };
+    const offer = async () => (await get('/gpp/offer')) as { ms: number; body: OfferView };
+
+    console.log('the offer after an import ends …');
+    await offer(); // the model's WebAssembly is compiled by the forecast runs above; this fills the cache once
+    const offerTimes: number[] = [];
+    for (let index = 0; index < offerRuns; index++) {
+      await importEnds(seeded.sellerId, seeded.sellerStores[index % seeded.sellerStores.length]!.integrationId);
+      const started = performance.now();
+      const answer = await offer();
+      offerTimes.push(performance.now() - started);
+      if (answer.body.status !== 'pre_qualified') throw new Error(`the measured seller's offer is ${answer.body.status}`);
+    }
+    rows.push({ name: 'GET /gpp/offer right after an import ends (cold: first computation)', times: offerTimes, target: targets.offerMs });
+    rows.push({ name: 'GET /gpp/offer again, nothing changed (kept)', times: await measure('/gpp/offer'), target: null });
+
+    // Only the sellers whose orders changed are recomputed.
+    const before = (await offer()).body.computed_at;
+    await importEnds(seeded.other.customerId, seeded.other.integrationId);
+    const afterOther = (await offer()).body.computed_at;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await importEnds(seeded.sellerId, seeded.sellerStores[0]!.integrationId);
+    const afterOwn = (await offer()).body.computed_at;
+    const onlyChanged = afterOther === before && afterOwn !== before;
+    const loadAtEnd = load();
     await app.close();
     await database.close();
 
-    const passed = results.filter((result) => result.gate).every((result) => result.p95 <= targetMs);
-    const ms = (value: number) => `${value.toFixed(1)} ms`;
-    const section = [
-      heading,
+    const met = (row: Row) => row.target === null || percentile(row.times, 95) <= row.target;
+    const passed = rows.every(met) && onlyChanged;
+    const table = [
+      `Last run ${new Date().toISOString().slice(0, 10)}: ${count(seeded.orders)} orders in the table, ${count(seeded.sellers)} sellers, ${count(seeded.stores)} stores; the measured seller ${count(seeded.sellerOrders)} orders in ${seeded.sellerStores.length} stores; ${server.description}.`,
+      `Filled in ${fillSeconds.toFixed(0)} s (${seeded.timings.map((timing) => `${timing.label} ${(timing.ms / 1000).toFixed(1)} s`).join('; ')}).`,
+      `First forecast computation of the process (WebAssembly compile included): ${ms(firstForecastMs)}.`,
       '',
-      `One seller with ${sellerOrders.toLocaleString('en')} orders over 12 months, ${counted.toLocaleString('en')} orders in the table`,
-      `(${otherSellers} other sellers), ${server.description}; filled in ${fillSeconds.toFixed(0)} s. Each figure is ${runs} HTTP requests`,
-      'to the real app after 3 warm-up requests, one at a time. Target: p95 ≤ 100 ms for the default range.',
-      '',
-      '| request | p50 | p95 | max | target |',
-      '|---|---|---|---|---|',
-      ...results.map(
-        (result) =>
-          `| ${result.name} | ${ms(result.p50)} | ${ms(result.p95)} | ${ms(result.max)} | ${result.gate ? (result.p95 <= targetMs ? 'met' : '**missed**') : 'none'} |`,
+      '| measure | p50 | p95 | max | target | |',
+      '|---|---|---|---|---|---|',
+      ...rows.map(
+        (row) =>
+          `| ${row.name} | ${ms(percentile(row.times, 50))} | ${ms(percentile(row.times, 95))} | ${ms(Math.max(...row.times))} | ${
+            row.target === null ? 'none' : `p95 ≤ ${count(row.target)} ms`
+          } | ${row.target === null ? '' : met(row) ? 'met' : '**missed**'} |`,
       ),
+      `| recompute only for sellers whose orders changed: after another seller's import the offer's computed_at is ${
+        afterOther === before ? 'unchanged' : 'changed'
+      }, after its own import ${afterOwn !== before ? 'changed' : 'unchanged'} | | | | both | ${onlyChanged ? 'met' : '**missed**'} |`,
       '',
-      `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${os.cpus().length} cores).`,
-      '',
+      `${os.cpus().length} cores shared with other work; load average (1 / 5 / 15 min) ${loadAtStart} at the start, ${loadBeforeMeasures} before the measures, ${loadAtEnd} at the end.`,
     ].join('\n');
-    writeSection(section);
-    console.log(section);
+    writeTable(table);
+    console.log(table);
     if (!passed) process.exitCode = 1;
   } finally {
     await server.stop();
@@ -164,15 +241,15 @@ async function main(): Promise<void> {
   }
 }
 
-function writeSection(section: string): void {
+const markers = { start: '<!-- insight:start -->', end: '<!-- insight:end -->' };
+
+/** Replaces the figures between this benchmark's markers in bench/README.md (the method around them is written by hand). */
+function writeTable(table: string): void {
   const readme = readFileSync(readmeFile, 'utf8');
-  const start = readme.indexOf(heading);
-  if (start < 0) {
-    writeFileSync(readmeFile, `${readme.trimEnd()}\n\n${section}`);
-    return;
-  }
-  const next = readme.indexOf('\n## ', start + heading.length);
-  writeFileSync(readmeFile, `${readme.slice(0, start)}${section}${next < 0 ? '' : readme.slice(next + 1)}`);
+  const start = readme.indexOf(markers.start);
+  const end = readme.indexOf(markers.end);
+  if (start < 0 || end < start) throw new Error(`bench/README.md has no ${markers.start} … ${markers.end} block`);
+  writeFileSync(readmeFile, `${readme.slice(0, start + markers.start.length)}\n${table}\n${readme.slice(end)}`);
 }
 
 await main();

@@ -370,10 +370,17 @@ function updateReadme(date: string, measurements: Measurement[]): void {
   }
   const [before, rest] = readme.split(start) as [string, string];
   const [table, after] = rest.split(end) as [string, string];
-  const fresh = measurements.flatMap((m) => rowsOf(m).map((row) => ({ key: `| ${date} | ${m.database} | ${row.metric} |`, row, m })));
-  // One row per day, database and metric: a re-run on the same date replaces that day's figure.
-  const kept = table.split('\n').filter((line) => line.startsWith('| 2') && !fresh.some(({ key }) => line.startsWith(key)));
-  for (const { key, row } of fresh) kept.push(`${key} ${row.value} | ${row.target} | ${resultWord(row.pass)} | ${row.detail} |`);
+  const fresh = measurements.flatMap((m) => rowsOf(m).map((row) => ({ database: m.database, metric: row.metric, row })));
+  // The latest row per database and metric: a run replaces what it measured and keeps the rest
+  // (BENCH_ONLY measures one database). Earlier figures are in git and bench/HISTORY.md.
+  const measured = (line: string) => {
+    const [, database, metric] = line.split(' | ');
+    return fresh.some((item) => item.database === database && item.metric === metric);
+  };
+  const kept = table.split('\n').filter((line) => line.startsWith('| 2') && !measured(line));
+  for (const { database, metric, row } of fresh) {
+    kept.push(`| ${date} | ${database} | ${metric} | ${row.value} | ${row.target} | ${resultWord(row.pass)} | ${row.detail} |`);
+  }
   writeFileSync(readmeFile, `${before}${start}\n${header}\n${kept.join('\n')}\n${end}${after}`);
 }
 

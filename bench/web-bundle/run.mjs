@@ -114,11 +114,10 @@ function updateReadme(row) {
   let readme = existsSync(readmeFile) ? readFileSync(readmeFile, 'utf8') : '# Benchmarks\n';
   if (!readme.includes(start)) readme += `\n## Results\n\n${start}\n${header}\n${end}\n`;
   const [before, rest] = readme.split(start);
-  const [table, after] = rest.split(end);
-  // One row per day: a re-run on the same date replaces that day's figure.
-  const rows = table.split('\n').filter((line) => line.startsWith('| 2') && !line.startsWith(`| ${row.date} `));
-  rows.push(`| ${row.date} | ${row.app} | ${row.bare} | ${row.ratio} | ≤ ${target}× | ${row.result} |`);
-  writeFileSync(readmeFile, `${before}${start}\n${header}\n${rows.join('\n')}\n${end}${after}`);
+  const after = rest.split(end)[1];
+  // The latest run only: earlier figures are in git and bench/HISTORY.md.
+  const line = `| ${row.date} | ${row.app} | ${row.bare} | ${row.ratio} | ≤ ${target}× | ${row.result} |`;
+  writeFileSync(readmeFile, `${before}${start}\n${header}\n${line}\n${end}${after}`);
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'worq-bench-'));

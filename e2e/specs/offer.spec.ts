@@ -8,9 +8,10 @@ import { checkScreen, freshSellerTokens, journeysIn, runJourney } from '../fixtu
 import { exactly, text } from '../fixtures/screens.ts';
 
 // The pre-qualified offer (issue 35) as a seller meets it: a new sandbox Trendyol store is imported,
-// GET /gpp/offer pre-qualifies the seller within a minute of connecting, the plan step fills itself
-// from the offer when the seller chooses it, and after submission the expert's review shows the
-// offer the seller saw. Photos in e2e/artifacts/offer/.
+// GET /gpp/offer pre-qualifies the seller within a minute of connecting, WorqInsight shows the offer
+// and leads through the start page to a plan step filled from it, the schedule names the forecast
+// scenario it used, and after submission the expert's review shows the offer the seller saw. Photos
+// in e2e/artifacts/offer/.
 
 const place = journeysIn('offer', { env: { ...expertEnv, SANDBOX_DELAY_MS: '0' } });
 
@@ -39,17 +40,26 @@ test('a store connected a minute ago gives a pre-qualified offer that fills the 
     const { page, context } = journey;
     // The plan page's guided tour opens on a first visit; this journey is about the offer.
     await context.addInitScript(() => localStorage.setItem('worq-trade.plan-tour-seen', '1'));
-    await page.goto('/worq-trade/start');
+    // WorqInsight shows the offer beside the store's figures, and leads to the plan with it chosen.
+    const lira = Math.floor(offer!.max_amount! / 100);
+    await page.goto('/worq-insight');
+    const card = page.getByRole('region', { name: t('insight:offer.title') });
+    await card.getByText(t('insight:offer.up_to', { amount: '' }).trim()).waitFor();
+    assert.ok(((await card.textContent()) ?? '').replace(/\D/g, '').includes(String(lira)), 'the dashboard shows the offered amount');
+    await card.scrollIntoViewIfNeeded();
+    await checkScreen(journey, 'insight-offer');
+    await card.getByRole('link', { name: t('insight:offer.plan'), exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/worq-trade/start' && url.searchParams.get('use_offer') === '1');
+
     const shown = page.getByRole('region', { name: t('worq-trade:offer.title') });
     await shown.getByText(/financing of up to/).waitFor();
     // The amount the API offered, whatever way the language writes it (₺842,000.00 in English).
-    const lira = Math.floor(offer!.max_amount! / 100);
     assert.ok(((await shown.textContent()) ?? '').replace(/\D/g, '').includes(String(lira)), 'the offered amount is shown');
     await checkScreen(journey, 'start-with-offer');
     await page.getByRole('button', { name: t('worq-trade:start.submit'), exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/worq-trade/onboarding/revenue-sharing-plan');
 
-    await page.getByRole('button', { name: t('worq-trade:offer.choose'), exact: true }).click();
+    // Chosen in WorqInsight, the offer fills the plan on arrival; choosing it again on the plan step changes nothing.
     const stock = page.getByRole('textbox', { name: exactly(t('worq-trade:plan.form.stock')) });
     // The stock purchase is the offer's amount, in lira as the field writes it.
     const field = await stock.elementHandle();
@@ -58,6 +68,12 @@ test('a store connected a minute ago gives a pre-qualified offer that fills the 
       String(lira),
     ] as const);
     assert.ok((await stock.inputValue()).replace(/\D/g, '').startsWith(String(lira)));
+    await page.getByRole('button', { name: t('worq-trade:offer.choose'), exact: true }).click();
+    assert.ok((await stock.inputValue()).replace(/\D/g, '').startsWith(String(lira)));
+    // Every installment says which sales it used: the offer filled the forecast's expected sales.
+    await page
+      .getByText(t('worq-trade:plan.schedule.source', { source: t('worq-trade:plan.source.forecast_expected') }), { exact: true })
+      .waitFor();
     await checkScreen(journey, 'plan-from-offer');
     const saved = page.waitForResponse((response) => response.url().includes('/gpp/upsert') && response.request().method() === 'POST');
     await page.getByRole('button', { name: t('worq-trade:plan.continue'), exact: true }).click();

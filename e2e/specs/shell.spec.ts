@@ -134,7 +134,7 @@ test('the live page replacing the copy is no later largest contentful paint, at 
   // A first visit on a slow link: the copy paints in the fallback face, Roboto arrives, then the
   // app's code. The live page's elements are new, and Chromium reports one as a later largest
   // paint if it is bigger than the largest the copy painted: the fallback face must not draw that
-  // text block smaller than Roboto does (src/styles/fonts.css; Lighthouse's LCP is at stake).
+  // text block smaller than Roboto does (apps/web/src/styles/fonts.css; Lighthouse's LCP is at stake).
   for (const width of [412, 1280]) {
     const { context, page, errors } = await openPage(browser, product.baseUrl, { language: 'tr', width });
     try {

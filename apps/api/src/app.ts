@@ -39,7 +39,7 @@ import { hasActiveApplication, isInSubmittedApplication } from './modules/applic
 import { marketplaceRoutes } from './modules/marketplace/routes.ts';
 import { takeAmazonRedirect } from './modules/marketplace/public.ts';
 import { insightRoutes } from './modules/insight/routes.ts';
-import { createOfferCache, snapshotOffer } from './modules/insight/public.ts';
+import { snapshotOffer } from './modules/insight/public.ts';
 import { offerRoutes } from './modules/insight/offer-routes.ts';
 import { requestOrderSync } from './modules/insight/sync.ts';
 import { createConnectorRegistry, sandboxFetch } from './connectors/registry.ts';
@@ -257,15 +257,13 @@ export async function buildApp({ config, database, delivery, logger = true, logS
         isInSubmittedApplication: (customerId, integrationId) => isInSubmittedApplication(database.db, customerId, integrationId),
       });
       await api.register(insightRoutes, { db: database.db, config, registry });
-      // One offer cache: the snapshot kept at submission is the offer the seller was just shown.
-      const offerCache = createOfferCache();
-      await api.register(offerRoutes, { db: database.db, config, cache: offerCache });
+      await api.register(offerRoutes, { db: database.db, config });
       await api.register(companyRoutes, { db: database.db });
       await api.register(gppRoutes, { db: database.db });
       await api.register(applicationRoutes, {
         db: database.db,
         onSubmitted: (customerId, applicationId, language) =>
-          snapshotOffer(database.db, offerCache, customerId, applicationId, new Date(), config.storeHostSuffixes, language),
+          snapshotOffer(database.db, customerId, applicationId, new Date(), config.storeHostSuffixes, language),
       });
       await api.register(locationRoutes, { db: database.db });
       await api.register(adminRoutes, {

@@ -23,10 +23,9 @@
  * reaches goes into a chunk named after the first visits reaching it ("first-public",
  * "first-public-signed-in-admin"), so that no first visit fetches code only other screens run:
  * area groups made the sign-in page fetch the portal's dialogs and the sign-up form's code input,
- * and a signed-in visit the sign-in fields (one chunk per feature instead was tried and scored
- * lower). A first visit's screens join their own chunk when nothing they reach would drag other
- * screens' code in with them: such a visit then loads one script and one stylesheet for its
- * screens instead of seven files.
+ * and a signed-in visit the sign-in fields. A first visit's screens join their own chunk when
+ * nothing they reach would drag other screens' code in with them: such a visit then loads one
+ * script and one stylesheet for its screens instead of seven files.
  *
  * Rollup puts every static dependency of a grouped module that has no chunk of its own into the
  * group too, so a module is grouped only when each of its imports is grouped as well or is one of

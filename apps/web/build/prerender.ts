@@ -80,8 +80,8 @@ const copyEndId = 'prerendered-end';
 /**
  * A browser paints a page it is still parsing, and the copy arrives in pieces on a slow link. Above
  * the phone breakpoint of public-layout.module.css the form and the brand panel are centred
- * vertically, so each piece moved everything already shown (layout shifts of 0.02 and 0.04 at
- * 1280 px): there the copy stays hidden until its last element is parsed. On a phone it is
+ * vertically, so each piece moved everything already shown: there the copy stays hidden until its
+ * last element is parsed. On a phone it is
  * top-aligned, and its first pieces show at once. Browsers without :has() show it as before.
  */
 const wholeCopyRule = `\n@media (min-width: 769px) { body:not(:has(#${copyEndId})) #root[data-prerendered] { visibility: hidden; } }`;

@@ -11,18 +11,16 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 preloadHttpTransportForSession();
 
 // The app starts in steps, each in a task of its own: React DOM, the texts, React Router, the app's
-// modules, creating the router, then starting it (which starts loading the first screen). Done
-// together they were one task of several hundred milliseconds on a slow phone, during which the
-// pre-rendered page (build/prerender.ts) could not take a tap (Lighthouse's total blocking time,
-// issue 14). The build preloads every chunk of these steps from index.html
-// (build/boot-chunks.ts), so the steps cost no extra round trips.
+// modules, creating the router, then starting it (which starts loading the first screen), so that
+// no single long task keeps the pre-rendered page (build/prerender.ts) from taking a tap. The build
+// preloads every chunk of these steps from index.html (build/boot-chunks.ts), so the steps cost no
+// extra round trips. Why, with the measurements: docs/decisions/014-router-from-createRouter.md.
 //
 // Which step comes first depends on what the visitor already sees. Over the pre-rendered sign-in
-// page, React DOM first (the order measured for `/`, bench/README.md). Any other first screen
-// (signed in, another address, English) shows nothing until the app renders it, and its code is
-// not preloaded by index.html: there the router starts first, so the screen's chunks are requested
-// before React DOM is evaluated rather than after (on a slow phone that evaluation alone takes
-// over a hundred milliseconds), and React DOM is evaluated while they download.
+// page, React DOM first. Any other first screen (signed in, another address, English) shows nothing
+// until the app renders it, and its code is not preloaded by index.html: there the router starts
+// first, so the screen's chunks are requested before React DOM is evaluated rather than after, and
+// React DOM is evaluated while they download.
 const overPrerenderedPage = document.documentElement.dataset.prerender === 'shown';
 const container = document.getElementById('root')!;
 // A hidden pre-rendered copy (theme-boot.js) is never shown: out of the document at once, so the
@@ -60,7 +58,7 @@ void i18nReady.finally(async () => {
       </StrictMode>,
     );
   // As a transition React renders in slices and yields to the browser between them, so the first
-  // render is no single long task holding up input (Lighthouse's total blocking time). Only once
+  // render is no single long task holding up input. Only once
   // the first screen is loaded, though: RouterProvider subscribes to the router when it commits,
   // and a router update landing between the slices (the first screen's code arriving) would be
   // lost, leaving the page empty. If the wait gave up, the render is done in one go.

@@ -7,6 +7,7 @@
  * Weeks are counted like the repayment schedule's: the approval day is day 1 of week 1.
  */
 import { addDays, daysBetween } from './calendar.ts';
+import { warningCodes } from './wire/choices.ts';
 
 /** The named thresholds of the rules; changing one is a product decision (docs/decisions/018). */
 export const watchThresholds = {
@@ -28,7 +29,7 @@ export const watchThresholds = {
   weeksAfterSchedule: 4,
 } as const;
 
-export const warningCodes = ['installment_late', 'store_stale', 'no_orders', 'sales_below_forecast', 'return_rate_doubled'] as const;
+export { warningCodes };
 export type WarningCode = (typeof warningCodes)[number];
 
 export interface WatchWeek {

@@ -159,6 +159,12 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder for PGlite files; `memory://` keeps everything in memory (tests). */
   pgliteDir: string;
+  /**
+   * A dumped embedded database (migratedPgliteImage) to start from instead of an empty one: the
+   * API tests open every database from one migrated image rather than running initdb and the
+   * migrations again for each test file.
+   */
+  pgliteImage?: Blob | undefined;
 }
 
 /** Opens the database and brings its schema up to date. */
@@ -221,6 +227,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = new PGlite(options.pgliteDir, {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers}`],
     ...(embeddedDatabaseCompile ? { pgliteWasmModule: await embeddedDatabaseCompile } : {}),
+    ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -246,6 +253,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return () => unlisten();
     },
   };
+}
+
+/** A fresh embedded database at this build's schema, dumped (uncompressed tar) for pgliteImage. */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const client = new PGlite('memory://', { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers}`] });
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 /** The newest migration this build knows (drizzle's journal next to the SQL files). */

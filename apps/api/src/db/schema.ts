@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -384,10 +385,49 @@ export const applicationOfferSnapshots = pgTable('application_offer_snapshots', 
   applicationId: uuid('application_id')
     .primaryKey()
     .references(() => applications.id, { onDelete: 'cascade' }),
+  /** The stored offer (seller_offers) the snapshot was taken from; null for snapshots older than that table. */
+  offerId: uuid('offer_id').references((): AnyPgColumn => sellerOffers.id, { onDelete: 'set null' }),
   policyVersion: text('policy_version').notNull(),
   snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Every pre-qualified offer a seller could have seen (issue 35, ARCHITECTURE.md §6a), computed after
+ * an import and on read when the seller's orders changed since the latest row. A row is added only
+ * when the decision or its inputs differ from the seller's latest; a recomputation that changes
+ * neither moves the latest row's orders_version, checked_at, forecast and excluded stores instead.
+ */
+export const sellerOffers = pgTable(
+  'seller_offers',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** offerPolicyVersion of packages/domain/src/offer-policy.ts. */
+    policyVersion: text('policy_version').notNull(),
+    /** The Istanbul day and the seller's stores as they were (insight/offer.ts ordersVersion) when last confirmed. */
+    ordersVersion: text('orders_version').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+    /** The last recomputation that found the same decision and inputs. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['pre_qualified', 'refused'] }).notNull(),
+    /** Kuruş; null when refused. */
+    maxAmount: bigint('max_amount', { mode: 'number' }),
+    /** The verified figures the policy read (OfferInputs). */
+    inputs: jsonb('inputs').$type<Record<string, unknown>>().notNull(),
+    /** What the policy decided (OfferDecision): reasons, refusals, priced durations, what would raise it. */
+    decision: jsonb('decision').$type<Record<string, unknown>>().notNull(),
+    /** The weekly forecast with its 80 % interval (SalesForecastView); null without a full week of history. */
+    forecast: jsonb('forecast').$type<Record<string, unknown>>(),
+    /** Stores left out as unverified sources. */
+    excludedIntegrations: jsonb('excluded_integrations').$type<Record<string, unknown>[]>().notNull().default([]),
+  },
+  (table) => [index('seller_offers_customer_idx').on(table.customerId, table.computedAt)],
+);
 
 /** The revenue-sharing plan (GPeT) of one application; every amount in kuruş. */
 export const plans = pgTable('plans', {
@@ -542,6 +582,69 @@ export const marketplaceOrders = pgTable(
   ],
 );
 
+/**
+ * The orders of each store and Istanbul day added up, by currency: what WorqInsight's totals, day
+ * series, months and the forecast read instead of the orders themselves (bench/insight: a year of a
+ * 200,000-order seller is about a thousand rows here). Kept by statement triggers on
+ * marketplace_orders (migration 0013): every insert, update and delete of orders adds or takes
+ * away its rows' figures in the same transaction. A bulk load that bypasses triggers calls
+ * `marketplace_order_days_rebuild()`. `orders`, `revenue` and `units` count orders neither
+ * cancelled nor returned (API.md); a day whose orders all moved away keeps a row of zeros.
+ */
+export const marketplaceOrderDays = pgTable(
+  'marketplace_order_days',
+  {
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderDay: date('order_day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    orders: integer('orders').notNull().default(0),
+    /** Summed as numeric, as the figures' reads sum: never overflows (repository.ts safeSum). */
+    revenue: numeric('revenue').notNull().default('0'),
+    units: numeric('units').notNull().default('0'),
+    cancelledOrders: integer('cancelled_orders').notNull().default(0),
+    returnedOrders: integer('returned_orders').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.integrationId, table.orderDay, table.currency] }),
+    index('marketplace_order_days_customer_day_idx').on(table.customerId, table.orderDay),
+  ],
+);
+
+/**
+ * The lines of each store's counted TRY orders added up by Istanbul day and product (SKU): what
+ * WorqInsight's best-selling products read instead of every order's lines (bench/insight: 30 days of
+ * a 200,000-order seller are about 5,000 rows here, not 17,000 orders' JSON). Kept by the same
+ * triggers as marketplaceOrderDays (migration 0013). `lines` counts the lines added up (a row whose
+ * lines all moved away keeps zeros and is not shown); `name` is the greatest name a line of that
+ * day and product has carried.
+ */
+export const marketplaceOrderProductDays = pgTable(
+  'marketplace_order_product_days',
+  {
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderDay: date('order_day', { mode: 'string' }).notNull(),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    lines: integer('lines').notNull().default(0),
+    units: numeric('units').notNull().default('0'),
+    revenue: numeric('revenue').notNull().default('0'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.integrationId, table.orderDay, table.sku] }),
+    index('marketplace_order_product_days_customer_day_idx').on(table.customerId, table.orderDay),
+  ],
+);
+
 export const orderSyncStates = ['never', 'running', 'ok', 'failed'] as const;
 
 /**
@@ -587,6 +690,8 @@ export const orderSyncs = pgTable(
     backfillBefore: timestamp('backfill_before', { withTimezone: true }),
     /** Orders of the last complete run that could not be classified (status `other`) or read at all. */
     unclassifiedOrders: integer('unclassified_orders').notNull().default(0),
+    /** When a saved page last inserted or changed one of the store's orders (the stored offer's orders version). */
+    ordersChangedAt: timestamp('orders_changed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_syncs_due_idx').on(table.nextRunAt), index('order_syncs_customer_idx').on(table.customerId)],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { createTestApp, sharedTestApp, signTestToken } from '../test/helpers.ts';
+import type { AccessClaims } from './auth.ts';
 
 const ctx = sharedTestApp(() => createTestApp({}, { routes: protectedRoutes }));
 
@@ -60,6 +61,16 @@ describe('bearer tokens', () => {
     const response = await get('/api/v1/test/me', `Bearer ${expired}`);
     expect(response.statusCode).toBe(401);
     expect(response.json().errors.code).toBe('unauthorized');
+  });
+
+  it('refuses a token signed with our key whose claims break the claims schema', async () => {
+    const broken = [{ is_phone_verified: 'yes' }, { role: 'admin' }, { customer_id: '' }] as unknown as Partial<AccessClaims>[];
+    for (const claims of broken) {
+      const token = await signTestToken(ctx.app, claims);
+      const response = await get('/api/v1/test/me', `Bearer ${token}`);
+      expect(response.statusCode, JSON.stringify(claims)).toBe(401);
+    }
+    expect((await get('/api/v1/test/me', `Bearer ${await signTestToken(ctx.app)}`)).statusCode).toBe(200);
   });
 
   it('refuses an unsigned token (alg none)', async () => {

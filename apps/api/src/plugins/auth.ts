@@ -1,17 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
+import { accessClaims, type AccessClaims } from '@worq/domain/wire/auth';
 import { AppError } from './errors.ts';
 
-/** The access token's claims (ARCHITECTURE.md §4); `role` only for experts. */
-export interface AccessClaims {
-  customer_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  is_phone_verified: boolean;
-  role?: 'expert';
-}
+export type { AccessClaims };
 
 export const accessTokenLifetimeSeconds = 15 * 60;
 /** Who issues access tokens and who they are for; a token of any other JWT use of the same key is refused. */
@@ -78,8 +71,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
   app.decorate('verifyAccessToken', async (token: string) => {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: accessTokenIssuer, audience: accessTokenAudience });
-      if (typeof payload.customer_id !== 'string') throw new Error('no customer_id');
-      return payload as unknown as AccessClaims;
+      return accessClaims.parse(payload);
     } catch {
       throw new AppError(401, 'unauthorized');
     }

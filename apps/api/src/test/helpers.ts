@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -91,15 +91,26 @@ export function sharedTestApp(create: () => Promise<TestContext> = () => createT
   };
 }
 
+let image: Blob | undefined;
+
+/** The migrated PGlite image global-setup.ts wrote, read once per test process (none outside vitest's run). */
+function pgliteImage(): Blob | undefined {
+  const file = inject('pgliteImagePath');
+  if (!file) return undefined;
+  image ??= new Blob([readFileSync(file)]);
+  return image;
+}
+
 /**
  * A fresh, migrated database of the kind the suite runs against. On a PostgreSQL server the
  * database is dropped again when it is closed, so repeated runs leave nothing behind.
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ pgliteDir: 'memory://' });
+  if (!serverUrl) return openDatabase({ pgliteDir: 'memory://', pgliteImage: pgliteImage() });
   const name = `worq_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  const template = inject('templateDatabase');
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), pgliteDir: 'memory://' });

@@ -21,8 +21,8 @@ export function startApp(): void {
   const created = createAppRouter();
   router = created;
   // The settings request (the analytics boot waits for it too) in a task of its own, before the
-  // router starts (main.tsx's next step): a page's first `fetch` is a few milliseconds of work on
-  // a slow phone, which made this task one of the start-up's longest.
+  // router starts (main.tsx's next step), so a page's first `fetch` does not lengthen this task
+  // (decision 014).
   setTimeout(() => {
     void loadRuntimeSettings();
     startAnalyticsBoot(created);
@@ -33,10 +33,11 @@ export function startApp(): void {
 export function startRouter(): void {
   if (routerStarted) return;
   routerStarted = true;
-  startedRouter().initialize();
+  createdRouter().initialize();
 }
 
-function startedRouter(): NonNullable<typeof router> {
+/** The router startApp created (started or not yet); throws before startApp. */
+function createdRouter(): NonNullable<typeof router> {
   if (!router) throw new Error('startApp() must run before the app renders');
   return router;
 }
@@ -47,7 +48,7 @@ function startedRouter(): NonNullable<typeof router> {
  * `limitMs` passed first.
  */
 export function firstScreenLoaded(limitMs = 10_000): Promise<boolean> {
-  const router = startedRouter();
+  const router = createdRouter();
   if (router.state.initialized) return Promise.resolve(true);
   return new Promise((resolve) => {
     const done = (loaded: boolean) => {
@@ -65,7 +66,7 @@ export function firstScreenLoaded(limitMs = 10_000): Promise<boolean> {
 export function App() {
   return (
     <>
-      <RouterProvider router={startedRouter()} />
+      <RouterProvider router={createdRouter()} />
       <ToastContainer name="global" />
       <ConsentGate />
     </>

@@ -1,3 +1,4 @@
+// The UNSAFE_ exports carry no stability promise: react-router is pinned exactly while they are used (decision 014).
 import {
   Navigate,
   UNSAFE_createBrowserHistory as createBrowserHistory,
@@ -194,9 +195,8 @@ export const routes: RouteObject[] = [
 
 /**
  * The app's router, created but not started: what `createBrowserRouter(routes)` does, without its
- * final `initialize()`, which matches the URL and starts loading the first screen. Both halves
- * hold a few tens of milliseconds of work on a slow phone, so main.tsx runs them in separate
- * tasks (issue 14); `startApp` and `startRouter` in app.tsx.
+ * final `initialize()`, which matches the URL and starts loading the first screen. main.tsx runs
+ * the two halves in separate tasks (`startApp` and `startRouter` in app.tsx; decision 014).
  */
 export function createAppRouter() {
   const router = createRouter({
@@ -216,7 +216,7 @@ export function createAppRouter() {
 /**
  * The routes with each screen's loader started in a task of its own. The router calls the first
  * screen's loaders inside `initialize()`, and each import first adds a preload link per chunk it
- * needs (Vite's preload helper), which on a slow phone made that task the longest of the start.
+ * needs (Vite's preload helper); deferred, that work is spread over tasks of its own (decision 014).
  */
 export function inTasksOfTheirOwn(table: RouteObject[]): RouteObject[] {
   return table.map((route) => {

@@ -4,6 +4,7 @@
  * are, never shifted through the browser's time zone. Formatters are built once per locale and
  * options: building an Intl formatter costs far more than using one.
  */
+import { istanbulDay, istanbulTimeZone } from '@worq/domain/calendar';
 
 export type Locale = 'tr-TR' | 'en-GB';
 
@@ -105,7 +106,7 @@ export function formatDateTime(
   return dateFormat(localeOf(language), {
     dateStyle: style,
     timeStyle: 'short',
-    ...(istanbul ? { timeZone: 'Europe/Istanbul' } : {}),
+    ...(istanbul ? { timeZone: istanbulTimeZone } : {}),
   }).format(moment);
 }
 
@@ -113,5 +114,5 @@ export function formatDateTime(
 export function istanbulDayOf(iso: string): string {
   const moment = momentOf(iso);
   if (!moment) return iso.slice(0, 10);
-  return dateFormat('en-CA' as Locale, { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(moment);
+  return istanbulDay(moment);
 }

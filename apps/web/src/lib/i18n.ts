@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { languages } from '@worq/domain/language';
 import { Translator, type TFunction, type TOptions } from './translator.ts';
 
 export type { TFunction, TOptions };
 
-export const supportedLanguages = ['tr', 'en'] as const;
+export const supportedLanguages = languages;
 export type AppLanguage = (typeof supportedLanguages)[number];
 export const defaultLanguage: AppLanguage = 'tr';
 export const languageStorageKey = 'preferredLanguage';

@@ -125,25 +125,9 @@ function subscribeRefreshing(listener: () => void) {
 
 const getRefreshing = () => refreshing;
 
-/**
- * The token's `role` claim, which only experts carry. Read here rather than in decodeClaims so the
- * seller claims of the specification (§3) stay as they are.
- */
+/** The token's `role` claim, which only experts carry (wire/auth accessClaims). */
 export function tokenRole(token: string | null | undefined): 'expert' | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json = atob(
-      payload
-        .replace(/-/g, '+')
-        .replace(/_/g, '/')
-        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
-    );
-    const claims: unknown = JSON.parse(json);
-    return claims !== null && typeof claims === 'object' && (claims as { role?: unknown }).role === 'expert' ? 'expert' : null;
-  } catch {
-    return null;
-  }
+  return decodeClaims(token)?.role ?? null;
 }
 
 /** What an access token (and whether a refresh is under way) says about the session. */
@@ -153,7 +137,7 @@ function sessionOf(token: string | null, isRefreshing: boolean): SessionState {
     claims,
     isAuthenticated: claims !== null,
     isPhoneVerified: claims?.is_phone_verified === true,
-    isExpert: claims !== null && tokenRole(token) === 'expert',
+    isExpert: claims?.role === 'expert',
     isRefreshing,
   };
 }

@@ -3,12 +3,13 @@
  * The server answers in the Accept-Language language.
  */
 import type { TermFilterAnswer, TermType } from '@worq/domain/wire/terms';
+import { termTypes } from '@worq/domain/wire/choices';
 import { anonymous, get } from './http-client.ts';
 
 export type { TermType };
 
-/** The legal texts the server keeps (API.md get_active_terms), in the order the screens list them. */
-export const termTypes = ['disclosure', 'consent', 'electronic_message', 'more_info'] as const satisfies readonly TermType[];
+/** The legal texts the server keeps, in the order API.md's get_active_terms lists them. */
+export { termTypes };
 
 /** GET /customer/term_filter; an answer without its text is an error, not an empty page. */
 export async function fetchTerm(termType: TermType, language: string, signal?: AbortSignal): Promise<TermFilterAnswer> {

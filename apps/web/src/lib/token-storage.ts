@@ -3,7 +3,7 @@
  * remembered, session storage otherwise. Reading prefers local storage and falls back to session
  * storage, so a refresh writes the new pair back to wherever the old one was.
  */
-import type { SessionTokens } from '@worq/domain/wire/auth';
+import type { AccessClaims, SessionTokens } from '@worq/domain/wire/auth';
 
 export const accessTokenKey = 'jwt_token';
 export const refreshTokenKey = 'refresh_token';
@@ -12,15 +12,8 @@ export const defaultExpiryBufferMs = 300_000;
 /** The pair every sign-in, refresh and code check answers (wire/auth sessionTokens), as stored. */
 export type TokenPair = SessionTokens;
 
-/** The access token's claims (specification §3). */
-export interface AccessTokenClaims {
-  customer_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  exp: number;
-  is_phone_verified: boolean;
-}
+/** The access token's claims (wire/auth accessClaims) with the expiry every JWT carries. */
+export type AccessTokenClaims = AccessClaims & { exp: number };
 
 type StorageKind = 'local' | 'session';
 
@@ -137,6 +130,7 @@ export function decodeClaims(token: string | null | undefined): AccessTokenClaim
       last_name: typeof record.last_name === 'string' ? record.last_name : '',
       exp: record.exp,
       is_phone_verified: record.is_phone_verified === true,
+      ...(record.role === 'expert' ? { role: 'expert' as const } : {}),
     };
   } catch {
     return null;

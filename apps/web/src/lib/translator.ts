@@ -1,5 +1,5 @@
 /*
- * Our texts' lookup, in place of i18next (docs/decisions/0038-own-translation-lookup.md). The texts
+ * Our texts' lookup, in place of i18next (docs/decisions/016-own-translation-lookup.md). The texts
  * keep i18next's JSON format, and this keeps the part of its behaviour the product uses: keys in
  * namespaces (`ns:key`, dots into nested objects), plural forms by Intl.PluralRules (`key_one`,
  * `key_other`), `{{value}}` interpolation without escaping (React escapes), a fallback language,

@@ -5,12 +5,14 @@
  * schemas; the web imports the types only.
  */
 import { z } from 'zod';
+import { languages } from '../language.ts';
+import { adminStoreStatuses, handledFilters, queueFilters } from './choices.ts';
 import { applicationStatuses, ecommerceDurationBands, monthlyRevenueBands, salesChannels } from './application.ts';
 import { companyView } from './company.ts';
 import { planView } from './gpp.ts';
 import { storePerformanceView } from './insight.ts';
 import { offerView } from './offer.ts';
-import { integrationStatuses, storeFieldsView } from './marketplace.ts';
+import { storeFieldsView } from './marketplace.ts';
 
 const iso = z.string().describe('ISO 8601 UTC');
 const applicationStatus = z.enum(applicationStatuses);
@@ -52,7 +54,7 @@ export const listQuery = <Filter extends z.ZodRawShape>(filter: Filter) =>
   });
 
 /** The filters of the review queue; `all` is every submitted application. */
-export const queueFilters = ['in_progress', 'approved', 'rejected', 'all'] as const;
+export { queueFilters };
 export type QueueFilter = (typeof queueFilters)[number];
 
 /** GET /admin/applications */
@@ -60,7 +62,7 @@ export const queueQuery = listQuery({ status: z.enum(queueFilters).default('in_p
 export type QueueQuery = z.input<typeof queueQuery>;
 
 /** The filters of the contact forms; `false` is still to call back. */
-export const contactFormFilters = ['true', 'false', 'all'] as const;
+export const contactFormFilters = handledFilters;
 export type ContactFormFilter = (typeof contactFormFilters)[number];
 
 /** GET /admin/contact_forms */
@@ -122,7 +124,7 @@ export const queuePage = z.object({ items: z.array(queueItemView), total: z.numb
 export type QueuePage = z.output<typeof queuePage>;
 
 /** The store now; `deleted` when the seller removed it after submitting. */
-export const adminStoreStatus = z.enum([...integrationStatuses, 'deleted']);
+export const adminStoreStatus = z.enum(adminStoreStatuses);
 export type AdminStoreStatus = z.output<typeof adminStoreStatus>;
 
 /** A submitted store on the application page. */
@@ -204,7 +206,7 @@ export const applicationDetailView = adminApplicationView.extend({
   customer: customerSummary.extend({
     is_phone_verified: z.boolean(),
     is_email_verified: z.boolean(),
-    preferred_language: z.enum(['tr', 'en']),
+    preferred_language: z.enum(languages),
     created_at: iso,
   }),
   plan: planView.nullable(),

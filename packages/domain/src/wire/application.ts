@@ -4,21 +4,22 @@
  * The API validates and documents its routes with these schemas; the web imports the types only.
  */
 import { z } from 'zod';
+import { applicationStatuses, ecommerceDurationBands, monthlyRevenueBands, salesChannels } from './choices.ts';
 import { storeNameField } from '../validation-schemas.ts';
 import { planView } from './gpp.ts';
 import { companyView } from './company.ts';
 import { storeFieldsView } from './marketplace.ts';
 
 /** Where an application stands; `not_completed` is a draft only its seller sees. */
-export const applicationStatuses = ['not_completed', 'in_progress', 'approved', 'rejected'] as const;
+export { applicationStatuses };
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
 /** The contact form's choices. */
-export const salesChannels = ['marketplace', 'own_website', 'other_channels', 'none'] as const;
+export { salesChannels };
 export type SalesChannel = (typeof salesChannels)[number];
-export const monthlyRevenueBands = ['0_50k', '50k_500k', '500k_1m', '1m_2m', '2m_5m', '5m_plus', 'prefer_not_to_share'] as const;
+export { monthlyRevenueBands };
 export type MonthlyRevenueBand = (typeof monthlyRevenueBands)[number];
-export const ecommerceDurationBands = ['0_3m', '3m_1y', '1y_5y', '5y_plus'] as const;
+export { ecommerceDurationBands };
 export type EcommerceDurationBand = (typeof ecommerceDurationBands)[number];
 
 export const applicationStep = z.union([z.literal(1), z.literal(2), z.literal(3)]);

@@ -24,6 +24,20 @@ export type Consents = z.input<typeof consentsField>;
 /** A refresh or reset token as the client hands it back: opaque, bounded. */
 const opaqueToken = z.string().trim().min(1, 'required').max(512);
 
+/**
+ * The access token's claims (specification §3, ARCHITECTURE.md §4); `role` only on an expert's token.
+ * The API signs and verifies with this schema; the web reads the same type from the token it holds.
+ */
+export const accessClaims = z.object({
+  customer_id: z.string().min(1),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  is_phone_verified: z.boolean(),
+  role: z.literal('expert').optional(),
+});
+export type AccessClaims = z.output<typeof accessClaims>;
+
 /** The answer of every call that starts or renews a session. */
 export const sessionTokens = z.object({
   jwt_token: z.string().describe('JWT access token, valid 15 minutes'),

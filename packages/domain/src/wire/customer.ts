@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { currentPasswordField, personNameField, phoneField, verificationCodeField } from '../validation-schemas.ts';
+import { languages } from '../language.ts';
 import { consentsField } from './auth.ts';
 
 export const consentKeys = ['disclosure', 'explicit_consent', 'commercial_electronic_message'] as const;
@@ -41,7 +42,7 @@ export const userInfo = z.object({
     commercial_electronic_message: consentRecord,
   }),
   created_at: z.string(),
-  preferred_language: z.enum(['tr', 'en']),
+  preferred_language: z.enum(languages),
   pending_terms: z
     .array(pendingTerm)
     .describe('Legal texts published in a newer version than the one accepted; the web asks for them before anything else'),

@@ -4,7 +4,7 @@
  * repayment schedule. A week the marketplaces have not served yet has `sales: null`, never a zero.
  */
 import { z } from 'zod';
-import { warningCodes } from '../funding-watch.ts';
+import { portfolioRiskFilters, portfolioSorts, portfolioStates, warningCodes } from './choices.ts';
 import { listQuery } from './admin.ts';
 
 const iso = z.string().describe('ISO 8601 UTC');
@@ -81,9 +81,7 @@ export const performanceView = z.object({
 });
 export type PerformanceView = z.output<typeof performanceView>;
 
-export const portfolioSorts = ['risk', 'approved_at', 'remaining', 'sales_4w'] as const;
-export const portfolioStates = ['active', 'repaid', 'all'] as const;
-export const portfolioRiskFilters = ['all', 'any_warning', ...warningCodes] as const;
+export { portfolioRiskFilters, portfolioSorts, portfolioStates };
 
 /** GET /admin/portfolio and /admin/portfolio.csv */
 export const portfolioQuery = listQuery({

@@ -6,10 +6,11 @@
  */
 import { z } from 'zod';
 import { storeNameField } from '../validation-schemas.ts';
+import { integrationStatuses } from './choices.ts';
 import { companyInput, companyView } from './company.ts';
 
 /** The statuses of a store connection (the API's integrations.status column holds the same). */
-export const integrationStatuses = ['active', 'out_of_date', 'disabled'] as const;
+export { integrationStatuses };
 export const integrationStatus = z.enum(integrationStatuses);
 export type IntegrationStatus = z.output<typeof integrationStatus>;
 

@@ -62,8 +62,12 @@ export const offerInputsView = z
 export type OfferInputsView = z.output<typeof offerInputsView>;
 
 export const offerView = z.object({
+  offer_id: z
+    .string()
+    .nullable()
+    .describe('The stored offer (seller_offers.id) this view reads; null only in application snapshots kept before offers were stored'),
   policy_version: z.string().describe('offerPolicyVersion of packages/domain/src/offer-policy.ts'),
-  computed_at: z.string(),
+  computed_at: z.string().describe('When the policy first made this decision from these inputs'),
   status: z.enum(['pre_qualified', 'refused']),
   max_amount: z.number().int().nullable().describe('Up to this stock purchase; null when refused'),
   headline: z.string().nullable().describe('"So far you can get financing of up to ₺X"; null when refused'),

@@ -4,15 +4,16 @@
  * The API validates and documents its routes with these schemas; the web imports the types only.
  */
 import { z } from 'zod';
+import { contactPreferences, handledFilters, supportMessageLength, supportTopics } from './choices.ts';
 
 /** What the request is about (the API's support_requests table takes the same list). */
-export const supportTopics = ['company_change', 'connection', 'application', 'other'] as const;
+export { supportTopics };
 export type SupportTopic = (typeof supportTopics)[number];
 /** How the seller wants to be answered. */
-export const contactPreferences = ['email', 'phone'] as const;
+export { contactPreferences };
 export type ContactPreference = (typeof contactPreferences)[number];
 
-export const supportMessageLength = { min: 10, max: 2000 } as const;
+export { supportMessageLength };
 
 /** POST /support/request (201 with supportRequestCreated) */
 export const supportRequestBody = z.object({
@@ -48,7 +49,7 @@ export type SupportRequestView = z.output<typeof supportRequestView>;
 
 /** GET /admin/support_requests: handled defaults to false (still to call back); all = every request. */
 export const supportRequestsQuery = z.object({
-  handled: z.enum(['true', 'false', 'all']).default('false'),
+  handled: z.enum(handledFilters).default('false'),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   pagesize: z.coerce.number().int().min(1).max(100).default(20),
   q: z.string().trim().max(200).optional(),

@@ -4,9 +4,10 @@
  * The API validates and documents its routes with these schemas; the web imports the types only.
  */
 import { z } from 'zod';
+import { termTypes } from './choices.ts';
 
 /** The legal texts the server keeps (the API's terms table takes the same list). */
-export const termTypes = ['consent', 'disclosure', 'electronic_message', 'more_info'] as const;
+export { termTypes };
 export type TermType = (typeof termTypes)[number];
 const termType = z.enum(termTypes);
 

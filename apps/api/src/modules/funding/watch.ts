@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { applications, customers, fundingWarnings, fundingWatch, plans } from '../../db/schema.ts';
 import { enqueueMessage } from '../../delivery/queue.ts';
 import { renderEmail } from '../../delivery/templates/catalogue.ts';
-import { createOfferCache, findOfferSnapshot, sellerOffer } from '../insight/public.ts';
+import { findOfferSnapshot, sellerOffer } from '../insight/public.ts';
 import { repaymentsForExpert } from '../repayment/public.ts';
 import { watchFigures, type FundedPlan, type WatchFigures, type WatchRow } from './figures.ts';
 import { warningLine } from './messages.ts';
@@ -74,7 +74,7 @@ async function baselineOf(ctx: WatchContext, customerId: string, applicationId: 
   let source: 'approval' | 'submission' | 'none' = 'none';
   if (now.getTime() - decidedAt.getTime() < freshApprovalMs) {
     try {
-      offer = await sellerOffer(ctx.db, createOfferCache(), customerId, now, ctx.hostSuffixes, 'tr');
+      offer = await sellerOffer(ctx.db, customerId, now, ctx.hostSuffixes, 'tr');
       source = 'approval';
     } catch (error) {
       ctx.log.warn({ err: error, applicationId }, 'could not compute the forecast at approval; using the submitted one');

@@ -17,13 +17,14 @@ import type { StoreHostSuffixes } from '@worq/domain/store-source';
 import type { ForecastWeekView, OfferView, SalesForecastView } from '@worq/domain/wire/offer';
 import type { Db } from '../../db/client.ts';
 import { forecastWeekly } from './forecast-model.ts';
-import { dailySeries, firstOrderAt, periodTotals, storesWithSync } from './repository.ts';
+import { firstOrderDays, safeAdd, storeDailyFigures, storesWithSync } from './repository.ts';
 
 /** Days of the offer's sales window, and of the window before it the trend compares with. */
 export const offerWindowDays = 90;
 /** Weeks whose variation measures how steady sales are. */
 export const steadinessWeeks = 13;
 const averageMonthDays = 30.4375;
+const noTotals = { revenue: 0, orders: 0, cancelledOrders: 0, returnedOrders: 0 };
 
 export interface SellerFigures {
   inputs: OfferInputs;
@@ -63,17 +64,31 @@ export async function sellerFigures(db: Db, customerId: string, now: Date, hostS
   const yesterday = addDays(today, -1);
   const earliestRead = addDays(today, -maxHistoryWeeks * 7);
 
+  const windowFrom = addDays(today, -offerWindowDays);
+  const previousFrom = addDays(windowFrom, -offerWindowDays);
+  // One read of the verified stores' days for the series and the offer's totals (bench/insight).
+  const verifiedIds = verified.map((store) => store.integrationId);
+  const firstDays = await firstOrderDays(db, customerId, verifiedIds);
+  const days = await storeDailyFigures(db, {
+    customerId,
+    from: earliestRead < previousFrom ? earliestRead : previousFrom,
+    to: yesterday,
+    integrationIds: verifiedIds,
+  });
+  const revenueByStoreDay = new Map(days.map((day) => [`${day.integrationId} ${day.day}`, day.revenue]));
+
   // Each store's daily series from its first order (at most a year back) to yesterday.
   const series: { store: (typeof verified)[number]; from: string; daily: number[] }[] = [];
   for (const store of verified) {
-    const first = await firstOrderAt(db, customerId, [store.integrationId]);
-    if (!first) continue;
-    const firstDay = istanbulDay(first);
-    if (firstDay > yesterday) continue;
+    const firstDay = firstDays.get(store.integrationId);
+    if (!firstDay || firstDay > yesterday) continue;
     const from = firstDay > earliestRead ? firstDay : earliestRead;
-    const byDay = await dailySeries(db, { customerId, from, to: yesterday, integrationIds: [store.integrationId] });
     const length = daysBetween(from, yesterday) + 1;
-    series.push({ store, from, daily: Array.from({ length }, (_, index) => byDay.get(addDays(from, index))?.revenue ?? 0) });
+    series.push({
+      store,
+      from,
+      daily: Array.from({ length }, (_, index) => revenueByStoreDay.get(`${store.integrationId} ${addDays(from, index)}`) ?? 0),
+    });
   }
 
   const firstDay = series.reduce<string | null>(
@@ -108,18 +123,20 @@ export async function sellerFigures(db: Db, customerId: string, now: Date, hostS
     }),
   };
 
-  const windowFrom = addDays(today, -offerWindowDays);
-  const firstOrder = await firstOrderAt(
-    db,
-    customerId,
-    verified.map((store) => store.integrationId),
+  const firstOrderDay = [...firstDays.values()].reduce<string | null>(
+    (earliest, day) => (earliest === null || day < earliest ? day : earliest),
+    null,
   );
-  const historyDays = firstOrder ? daysBetween(istanbulDay(firstOrder), today) : 0;
-  const totals = await periodTotals(
-    db,
-    { customerId, from: windowFrom, to: yesterday, integrationIds: verified.map((store) => store.integrationId) },
-    addDays(windowFrom, -offerWindowDays),
-  );
+  const historyDays = firstOrderDay ? daysBetween(firstOrderDay, today) : 0;
+  const totals = { current: { ...noTotals }, previous: { ...noTotals } };
+  for (const day of days) {
+    if (day.day < previousFrom) continue;
+    const target = day.day >= windowFrom ? totals.current : totals.previous;
+    target.revenue = safeAdd(target.revenue, day.revenue);
+    target.orders += day.orders;
+    target.cancelledOrders += day.cancelledOrders;
+    target.returnedOrders += day.returnedOrders;
+  }
   const placed = totals.current.orders + totals.current.cancelledOrders + totals.current.returnedOrders;
   const storesSelling = series.filter((item) => item.daily.slice(-offerWindowDays).some((value) => value > 0)).length;
   const slow8 = total ? total.weeks.slice(0, 8).reduce((sum, week) => sum + week.low, 0) : null;

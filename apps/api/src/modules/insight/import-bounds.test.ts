@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { platformStoreHostSuffixes } from '@worq/domain/store-source';
 import type { Connector, MarketplaceOrder, OrderPage } from '../../connectors/types.ts';
 import type { ConnectorRegistry } from '../../connectors/registry.ts';
 import { backgroundTasks, orderSyncs } from '../../db/schema.ts';
@@ -55,7 +56,7 @@ function syncContext(connector: Connector, limits: Partial<ImportLimits> = {}, o
   } as unknown as ConnectorRegistry;
   return {
     db: ctx.database.db,
-    config: { orderSyncIntervalMinutes },
+    config: { orderSyncIntervalMinutes, storeHostSuffixes: platformStoreHostSuffixes },
     limits,
     registry,
     secrets: ctx.app.secrets,

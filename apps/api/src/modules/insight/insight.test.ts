@@ -232,7 +232,7 @@ describe('GET /insight/tips', () => {
     const severities = tr.map((tip: { severity: string }) => ['warning', 'opportunity', 'info'].indexOf(tip.severity));
     expect([...severities].sort((a, b) => a - b)).toEqual(severities);
     const growth = en.find((tip: { code: string }) => tip.code === 'growth_financing');
-    expect(growth.action).toEqual({ kind: 'worq_trade', href: '/worq-trade?use_suggestion=1' });
+    expect(growth.action).toEqual({ kind: 'worq_trade', href: '/worq-trade/start?use_suggestion=1' });
     expect(growth.metric.value).toBeGreaterThan(0.15);
     expect(growth.body).toMatch(/grew \d+%/);
     const weekday = tr.find((tip: { code: string }) => tip.code === 'weekday_pattern');

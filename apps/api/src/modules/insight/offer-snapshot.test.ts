@@ -5,13 +5,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@worq/domain/calendar';
 import { offerPolicyVersion } from '@worq/domain/offer-policy';
+import type { Overview } from '@worq/domain/wire/insight';
 import type { OfferView } from '@worq/domain/wire/offer';
-import { get, post, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
+import { get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
 import { createReviewTestApp, signInExpert } from '../admin/test-kit.ts';
 import { connectStore, savePlan, setStep, startApplication } from '../application/test-kit.ts';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
 import { upsertOrders } from './sync-repository.ts';
+
+async function importSettled(ctx: TestContext, seller: RegisteredCustomer, storeId: string): Promise<void> {
+  const until = Date.now() + 100_000;
+  for (;;) {
+    const overview = (await get(ctx, `/insight/overview?integration_id=${storeId}`, seller.jwt_token)).json<Overview>();
+    const state = overview.sync[0]?.state;
+    if (state === 'ok' || state === 'failed') return;
+    if (Date.now() > until) throw new Error(`the import did not settle: ${state}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 describe('the offer kept at submission', () => {
   let ctx: TestContext;
@@ -26,6 +38,8 @@ describe('the offer kept at submission', () => {
     await savePlan(ctx, seller, application.id);
     await setStep(ctx, seller, application.id, 2);
     const storeId = await connectStore(ctx, seller);
+    // Connecting starts the store's import from the sandbox: what the seller is shown comes after it.
+    await importSettled(ctx, seller, storeId);
     const today = istanbulDate(new Date());
     await upsertOrders(
       ctx.database.db,
@@ -51,6 +65,8 @@ describe('the offer kept at submission', () => {
     expect(review.statusCode, review.body).toBe(200);
     const kept: OfferView = review.json().offer_snapshot;
     expect(kept).toEqual(shown);
+    // The stored offer it was taken from.
+    expect(kept.offer_id).toEqual(expect.any(String));
     expect(kept.policy_version).toBe(offerPolicyVersion);
     expect(kept.inputs.history_months).toBeGreaterThanOrEqual(4);
     expect(kept.forecast?.weeks).toHaveLength(12);

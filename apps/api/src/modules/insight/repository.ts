@@ -1,7 +1,12 @@
 /**
  * The figures of WorqInsight, all computed in the database (ARCHITECTURE.md §6): the web never adds
  * up orders. Day buckets are the `order_day` column (the Istanbul calendar day written with each
- * row); only TRY enters the TRY figures. Writing orders and the sync state are in sync-repository.ts.
+ * row); only TRY enters the TRY figures. Totals, day series, stores, months and currencies read
+ * `marketplace_order_days` (each store's orders added up by day and currency), the best-selling
+ * products `marketplace_order_product_days` (their lines by day and SKU), both kept by triggers on
+ * the orders (schema.ts), so a year of a large seller is thousands of rows, not hundreds of
+ * thousands of orders (bench/insight); first orders probe the orders' index. Writing orders and the
+ * sync state are in sync-repository.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { istanbulDay, istanbulDayStart } from '@worq/domain/calendar';
@@ -52,8 +57,8 @@ export function safeAdd(a: number, b: number): number {
   return toSafeInteger(a + b);
 }
 
-/** Orders that count toward revenue and order counts (API.md: not cancelled, not returned). */
-const counted = sql`o.status not in ('cancelled', 'returned')`;
+// Orders that count toward revenue and order counts (API.md): neither cancelled nor returned. The
+// store days' `orders`, `revenue` and `units`, and the product days' lines, hold only those (migration 0013).
 
 function storeCondition(ids: string[] | undefined): SQL {
   if (!ids) return sql``;
@@ -82,12 +87,12 @@ export async function periodTotals(
 ): Promise<{ current: PeriodTotals; previous: PeriodTotals }> {
   const result = await db.execute(sql`
     select o.order_day >= ${filter.from}::date as is_current,
-      count(*) filter (where ${counted}) as orders,
-      ${safeSum(sql`sum(o.total_amount) filter (where ${counted})`)} as revenue,
-      ${safeSum(sql`sum(o.units) filter (where ${counted})`)} as units,
-      count(*) filter (where o.status = 'cancelled') as cancelled,
-      count(*) filter (where o.status = 'returned') as returned
-    from marketplace_orders o
+      sum(o.orders) as orders,
+      ${safeSum(sql`sum(o.revenue)`)} as revenue,
+      ${safeSum(sql`sum(o.units)`)} as units,
+      sum(o.cancelled_orders) as cancelled,
+      sum(o.returned_orders) as returned
+    from marketplace_order_days o
     where o.customer_id = ${filter.customerId} and o.currency = 'TRY'
       and o.order_day between ${previousFrom}::date and ${filter.to}::date
       ${storeCondition(filter.integrationIds)}
@@ -105,17 +110,18 @@ export async function periodTotals(
 }
 
 /**
- * TRY revenue and counted orders for each value of one column of the orders (`o`), keyed by that
- * value as text; values without orders are absent.
+ * TRY revenue and counted orders for each value of one column of the store days (`o`), keyed by
+ * that value as text; values without counted orders are absent.
  */
 async function revenueAndOrdersBy(db: Db, filter: OrderFilter, column: SQL): Promise<Map<string, { revenue: number; orders: number }>> {
   const result = await db.execute(sql`
-    select ${column}::text as key, ${safeSum(sql`sum(o.total_amount)`)} as revenue, count(*) as orders
-    from marketplace_orders o
-    where o.customer_id = ${filter.customerId} and o.currency = 'TRY' and ${counted}
+    select ${column}::text as key, ${safeSum(sql`sum(o.revenue)`)} as revenue, sum(o.orders) as orders
+    from marketplace_order_days o
+    where o.customer_id = ${filter.customerId} and o.currency = 'TRY'
       and o.order_day between ${filter.from}::date and ${filter.to}::date
       ${storeCondition(filter.integrationIds)}
-    group by ${column}`);
+    group by ${column}
+    having sum(o.orders) > 0`);
   return new Map(
     rowsOf<{ key: string; revenue: unknown; orders: unknown }>(result).map((row) => [
       String(row.key),
@@ -141,16 +147,15 @@ export interface ProductFigure {
   revenue: number;
 }
 
-/** The best-selling products by TRY revenue (lines of counted orders). */
+/** The best-selling products by TRY revenue (lines of counted orders, from the product days). */
 export async function topProducts(db: Db, filter: OrderFilter, limit: number): Promise<ProductFigure[]> {
   const result = await db.execute(sql`
-    select l->>'sku' as sku, max(l->>'name') as name,
-      ${safeSum(sql`sum((l->>'quantity')::numeric)`)} as units, ${safeSum(sql`sum((l->>'amount')::numeric)`)} as revenue
-    from marketplace_orders o cross join lateral jsonb_array_elements(o.lines) l
-    where o.customer_id = ${filter.customerId} and o.currency = 'TRY' and ${counted}
+    select o.sku, max(o.name) as name, ${safeSum(sql`sum(o.units)`)} as units, ${safeSum(sql`sum(o.revenue)`)} as revenue
+    from marketplace_order_product_days o
+    where o.customer_id = ${filter.customerId} and o.lines > 0
       and o.order_day between ${filter.from}::date and ${filter.to}::date
       ${storeCondition(filter.integrationIds)}
-    group by 1
+    group by o.sku
     order by revenue desc, sku
     limit ${limit}`);
   return rowsOf<{ sku: string; name: string; units: unknown; revenue: unknown }>(result).map((row) => ({
@@ -164,12 +169,12 @@ export async function topProducts(db: Db, filter: OrderFilter, limit: number): P
 /** Counted orders in other currencies, left out of the TRY figures. */
 export async function otherCurrencies(db: Db, filter: OrderFilter): Promise<{ currency: string; amount: number; orders: number }[]> {
   const result = await db.execute(sql`
-    select o.currency, ${safeSum(sql`sum(o.total_amount)`)} as amount, count(*) as orders
-    from marketplace_orders o
-    where o.customer_id = ${filter.customerId} and o.currency <> 'TRY' and ${counted}
+    select o.currency, ${safeSum(sql`sum(o.revenue)`)} as amount, sum(o.orders) as orders
+    from marketplace_order_days o
+    where o.customer_id = ${filter.customerId} and o.currency <> 'TRY'
       and o.order_day between ${filter.from}::date and ${filter.to}::date
       ${storeCondition(filter.integrationIds)}
-    group by o.currency order by o.currency`);
+    group by o.currency having sum(o.orders) > 0 order by o.currency`);
   return rowsOf<{ currency: string; amount: unknown; orders: unknown }>(result).map((row) => ({
     currency: String(row.currency),
     amount: toSafeInteger(row.amount),
@@ -190,15 +195,15 @@ export interface MonthFigure {
 export async function monthlyFigures(db: Db, filter: OrderFilter): Promise<MonthFigure[]> {
   const result = await db.execute(sql`
     select to_char(o.order_day, 'YYYY-MM') as month,
-      ${safeSum(sql`sum(o.total_amount) filter (where ${counted})`)} as revenue,
-      count(*) filter (where ${counted}) as orders,
-      count(*) filter (where o.status = 'cancelled') as cancelled,
-      count(*) filter (where o.status = 'returned') as returned
-    from marketplace_orders o
+      ${safeSum(sql`sum(o.revenue)`)} as revenue,
+      sum(o.orders) as orders,
+      sum(o.cancelled_orders) as cancelled,
+      sum(o.returned_orders) as returned
+    from marketplace_order_days o
     where o.customer_id = ${filter.customerId} and o.currency = 'TRY'
       and o.order_day between ${filter.from}::date and ${filter.to}::date
       ${storeCondition(filter.integrationIds)}
-    group by 1 order by 1`);
+    group by 1 having sum(o.orders + o.cancelled_orders + o.returned_orders) > 0 order by 1`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
     month: String(row.month),
     revenue: toSafeInteger(row.revenue),
@@ -208,14 +213,60 @@ export async function monthlyFigures(db: Db, filter: OrderFilter): Promise<Month
   }));
 }
 
-/** The earliest synced order of the customer's stores (any currency, any status). */
-export async function firstOrderAt(db: Db, customerId: string, integrationIds?: string[]): Promise<Date | null> {
-  const [row] = rowsOf<{ first: string | Date | null }>(
-    await db.execute(sql`
-      select min(o.ordered_at) as first from marketplace_orders o
-      where o.customer_id = ${customerId} ${storeCondition(integrationIds)}`),
+export interface StoreDayFigure {
+  integrationId: string;
+  /** YYYY-MM-DD (Istanbul). */
+  day: string;
+  /** TRY revenue and counted orders, as dailySeries. */
+  revenue: number;
+  orders: number;
+  /** TRY orders cancelled and returned, as periodTotals. */
+  cancelledOrders: number;
+  returnedOrders: number;
+}
+
+/**
+ * TRY figures by store and Istanbul day, in one read of the given stores' days: what the forecast
+ * and the offer's totals need (one read per store and per figure of the orders took seconds for a
+ * 200,000-order seller, bench/insight). Days without orders are absent.
+ */
+export async function storeDailyFigures(db: Db, filter: OrderFilter & { integrationIds: string[] }): Promise<StoreDayFigure[]> {
+  if (filter.integrationIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select o.integration_id::text as store, o.order_day::text as day,
+      ${safeSum(sql`o.revenue`)} as revenue, o.orders, o.cancelled_orders as cancelled, o.returned_orders as returned
+    from marketplace_order_days o
+    where o.customer_id = ${filter.customerId} and o.currency = 'TRY'
+      and o.order_day between ${filter.from}::date and ${filter.to}::date
+      ${storeCondition(filter.integrationIds)}
+      and o.orders + o.cancelled_orders + o.returned_orders > 0`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    integrationId: String(row.store),
+    day: String(row.day),
+    revenue: toSafeInteger(row.revenue),
+    orders: Number(row.orders),
+    cancelledOrders: Number(row.cancelled),
+    returnedOrders: Number(row.returned),
+  }));
+}
+
+/**
+ * The Istanbul day of each store's first synced order (any currency, any status), keyed by
+ * integration id; stores without orders are absent. One probe of the store-and-day index per store
+ * (order_day is the Istanbul day of ordered_at, so its least value is the first order's day).
+ */
+export async function firstOrderDays(db: Db, customerId: string, integrationIds: string[]): Promise<Map<string, string>> {
+  if (integrationIds.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select s.id::text as store,
+      (select min(o.order_day) from marketplace_orders o where o.integration_id = s.id and o.customer_id = ${customerId})::text as first
+    from (values ${sql.join(
+      integrationIds.map((id) => sql`(${id}::uuid)`),
+      sql`, `,
+    )}) as s(id)`);
+  return new Map(
+    rowsOf<{ store: string; first: string | null }>(result).flatMap((row) => (row.first ? [[String(row.store), String(row.first)]] : [])),
   );
-  return row?.first ? new Date(row.first) : null;
 }
 
 export interface StoreSyncRow {

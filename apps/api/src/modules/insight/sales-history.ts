@@ -10,7 +10,7 @@ import type { StoreHostSuffixes } from '@worq/domain/store-source';
 import type { StorePerformanceView, TurnoverSuggestion } from '@worq/domain/wire/insight';
 import type { Db } from '../../db/client.ts';
 import { addDays, istanbulDay } from '@worq/domain/calendar';
-import { firstOrderAt, monthlyFigures, revenueByStore, safeAdd, storesWithSync } from './repository.ts';
+import { firstOrderDays, monthlyFigures, revenueByStore, safeAdd, storesWithSync } from './repository.ts';
 import { historyDaysOf } from './overview.ts';
 
 /** Months averaged by the plan suggestion. */
@@ -50,11 +50,11 @@ export async function planSuggestion(db: Db, customerId: string, now: Date, host
     excluded_integrations: excluded,
     unverified_sources: excluded.length > 0,
   };
-  const first = await firstOrderAt(db, customerId, counted);
-  if (!first) return empty;
+  // The first synced order's day, one index probe a store.
+  const firstDay = [...(await firstOrderDays(db, customerId, counted)).values()].sort()[0];
+  if (!firstDay) return empty;
   const today = istanbulDay(now);
   const to = addDays(monthStart(today), -1);
-  const firstDay = istanbulDay(first);
   let from: string | null = null;
   let months = 0;
   for (let back = suggestionMonths; back >= 1; back--) {

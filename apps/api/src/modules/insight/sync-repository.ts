@@ -23,8 +23,9 @@ export interface UpsertCounts {
 
 /**
  * Saves one page of a store's orders: new ones are inserted, changed ones (status, amount, lines)
- * updated, unchanged ones left alone, so a re-sync of an unchanged store writes nothing. Every
- * order is bounded first (ingest-limits.ts): this is the only way orders are written.
+ * updated, unchanged ones left alone, so a re-sync of an unchanged store writes nothing (and leaves
+ * the store's orders_changed_at as it was). Every order is bounded first (ingest-limits.ts): this is
+ * the only way orders are written.
  */
 export async function upsertOrders(db: Db, customerId: string, integrationId: string, orders: MarketplaceOrder[]): Promise<UpsertCounts> {
   const bounded = boundOrders(orders);
@@ -70,6 +71,13 @@ export async function upsertOrders(db: Db, customerId: string, integrationId: st
       returning (xmax = 0) as inserted`),
   );
   const inserted = returned.filter((row) => row.inserted).length;
+  // What the stored offer's orders version reads (offer.ts): only a page that changed orders moves it.
+  if (returned.length > 0) {
+    await db
+      .update(orderSyncs)
+      .set({ ordersChangedAt: sql`now()` })
+      .where(eq(orderSyncs.integrationId, integrationId));
+  }
   return { inserted, updated: returned.length - inserted, capped, rejected };
 }
 

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { platformStoreHostSuffixes } from '@worq/domain/store-source';
 import { ConnectorError, type Connector, type MarketplaceOrder, type OrderPage } from '../../connectors/types.ts';
 import type { ConnectorRegistry } from '../../connectors/registry.ts';
 import { integrations, marketplaceOrders, orderSyncs } from '../../db/schema.ts';
@@ -55,7 +56,7 @@ function syncContext(connector: Connector, recentFirstDays = 0): SyncContext {
   } as unknown as ConnectorRegistry;
   return {
     db: ctx.database.db,
-    config: { orderSyncIntervalMinutes: 60 },
+    config: { orderSyncIntervalMinutes: 60, storeHostSuffixes: platformStoreHostSuffixes },
     registry,
     secrets: ctx.app.secrets,
     tasks: ctx.app.tasks,

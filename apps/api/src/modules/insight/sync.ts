@@ -23,6 +23,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Secrets } from '../../plugins/secrets.ts';
 import { findIntegration, findMarketplace, updateIntegration, type Integration, integrationContext } from '../marketplace/public.ts';
 import type { HandlerOutcome, RunningTask, Tasks } from '../tasks/public.ts';
+import { refreshOfferAfterImport } from './offer.ts';
 import {
   adoptUnsyncedIntegrations,
   claimDueSyncs,
@@ -38,7 +39,7 @@ import {
 
 export interface SyncContext {
   db: Db;
-  config: Pick<Config, 'orderSyncIntervalMinutes'>;
+  config: Pick<Config, 'orderSyncIntervalMinutes' | 'storeHostSuffixes'>;
   /** Overrides of importLimits (tests lower them). */
   limits?: Partial<ImportLimits>;
   /** Overrides recentFirstDays; 0 imports a new store's whole history in one run. */
@@ -289,6 +290,8 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
     messageParams: null,
     nextRunAt: new Date(Date.now() + Math.max(intervalMinutes, 1) * 60_000),
   });
+  // The import is complete and saved: the seller's offer is stored before they ask (offer.ts).
+  await refreshOfferAfterImport({ db: ctx.db, log: ctx.log, hostSuffixes: ctx.config.storeHostSuffixes }, customerId, ctx.now());
   return { message: 'sync_done', params: { store, new_orders: newOrders, updated_orders: updatedOrders }, data };
 }
 

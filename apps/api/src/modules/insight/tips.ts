@@ -193,7 +193,7 @@ export function tipsFor(overview: Overview, language: Language, now: Date): Tip[
         body: 'tip_growth_financing_body',
         params,
         metric: { name: 'revenue_change', value: Math.round(change * 10_000) / 10_000 },
-        action: { kind: 'worq_trade', href: '/worq-trade?use_suggestion=1' },
+        action: { kind: 'worq_trade', href: '/worq-trade/start?use_suggestion=1' },
       });
     }
   }

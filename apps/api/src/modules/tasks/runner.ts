@@ -7,6 +7,7 @@ import { ConnectorError } from '../../connectors/types.ts';
 import type { Db } from '../../db/client.ts';
 import { marketplaceCatalogue } from '../../db/reference-data.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { QueueWorker } from '../../queue-core/worker.ts';
 import {
   claimTask,
   failOverdueTasks,
@@ -57,18 +58,14 @@ const longestGiveWayMs = 2000;
 /** Background work resumes once interactive work has been quiet this long (the next request is often on its way). */
 export const quietMs = 250;
 
-interface Running {
-  controller: AbortController;
-  done: Promise<void>;
-  lane: TaskLane;
-}
-
 const lanes: TaskLane[] = ['interactive', 'background'];
 
 /**
  * The in-process worker of one app instance. Tasks are rows, so any number of instances share the
- * queue; this loop claims ready rows (SKIP LOCKED), holds a renewed lease while a handler runs, and
- * writes the result. A sweeper puts the tasks of dead workers back and fails overdue ones.
+ * queue; the queue core's loop claims ready rows (SKIP LOCKED, customers in turn), holds a renewed
+ * lease while a handler runs, retries unexpected failures within the deadline, and hands unfinished
+ * tasks back at shutdown. A sweeper puts the tasks of dead workers back and fails overdue ones.
+ * What is the task runner's own: the two lanes and giveWay, and the task's messages.
  */
 export class TaskRunner {
   readonly instanceId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -76,12 +73,7 @@ export class TaskRunner {
   private readonly laneOf = new Map<string, TaskLane>();
   private giveWayWaiters: Array<() => void> = [];
   private lastInteractiveAt = 0;
-  private readonly running = new Map<string, Running>();
-  private readonly timers: NodeJS.Timeout[] = [];
-  private started = false;
-  private stopping = false;
-  private pumping: Promise<void> | undefined;
-  private pumpAgain = false;
+  private readonly worker: QueueWorker<ClaimedTask>;
 
   constructor(
     private readonly db: Db,
@@ -89,7 +81,48 @@ export class TaskRunner {
     /** Called for every task this process finished or failed (with the result it wrote), to reach local sockets at once. */
     private readonly onFinished: (id: string, result?: TaskResult) => void,
     private readonly options: RunnerOptions = defaultRunnerOptions,
-  ) {}
+  ) {
+    this.worker = new QueueWorker<ClaimedTask>({
+      name: 'background tasks',
+      log,
+      // One claim per turn: claimTask gives each to the customer this lane served least recently.
+      lanes: lanes.map((lane) => ({ name: lane, slots: this.slotsOf(lane), fairTurns: true })),
+      idOf: (row) => row.id,
+      claim: async (lane) => {
+        const types = [...this.laneOf].filter(([, laneOfType]) => laneOfType === lane).map(([type]) => type);
+        const row = await claimTask(this.db, this.instanceId, types, this.options.leaseSeconds, lane);
+        return row ? [row] : [];
+      },
+      run: (row, { signal, lane }) => this.execute(row, signal, lane as TaskLane),
+      deadlineOf: (row) => row.deadlineAt,
+      retry: {
+        policy: { maxAttempts: this.options.maxAttempts, baseMs: this.options.retryBaseMs },
+        attemptsOf: (row) => row.attempts,
+        later: async (row, delayMs, error) => {
+          this.log.warn({ err: error, taskId: row.id, attempt: row.attempts }, 'background task failed; retrying');
+          await retryTask(this.db, row.id, this.instanceId, delayMs);
+        },
+        giveUp: async (row, error) => {
+          this.log.error({ err: error, taskId: row.id, attempt: row.attempts }, 'background task failed');
+          await this.fail(row, 'task_failed');
+        },
+      },
+      lease: {
+        ms: this.options.leaseSeconds * 1000,
+        renew: (ids) => renewLeases(this.db, this.instanceId, ids, this.options.leaseSeconds),
+      },
+      sweep: { everyMs: this.options.sweepEveryMs, run: () => this.sweep() },
+      pollEveryMs: this.options.pollEveryMs,
+      shutdownGraceMs: this.options.shutdownGraceMs,
+      release: (ids) => releaseTasks(this.db, this.instanceId, ids),
+      onSettled: (_row, lane) => {
+        if (lane === 'interactive') {
+          this.lastInteractiveAt = Date.now();
+          this.releaseGiveWay();
+        }
+      },
+    });
+  }
 
   handle(type: TaskType, handler: TaskHandler, lane: TaskLane = 'interactive'): void {
     if (this.handlers.has(type)) throw new Error(`a handler for task type ${type} is already registered`);
@@ -117,8 +150,8 @@ export class TaskRunner {
    */
   private async giveWay(): Promise<void> {
     const until = Date.now() + longestGiveWayMs;
-    while (!this.stopping && Date.now() < until) {
-      if (this.runningIn('interactive') > 0) {
+    while (!this.worker.isStopping && Date.now() < until) {
+      if (this.worker.runningIn('interactive') > 0) {
         await this.untilInteractiveDone(until - Date.now());
         continue;
       }
@@ -140,8 +173,8 @@ export class TaskRunner {
     });
   }
 
-  private releaseGiveWay(): void {
-    if (this.runningIn('interactive') > 0 && !this.stopping) return;
+  private releaseGiveWay(stopping = false): void {
+    if (this.worker.runningIn('interactive') > 0 && !stopping) return;
     const waiters = this.giveWayWaiters;
     this.giveWayWaiters = [];
     for (const resume of waiters) resume();
@@ -151,62 +184,20 @@ export class TaskRunner {
     return lane === 'interactive' ? this.options.concurrency : this.options.backgroundConcurrency;
   }
 
-  private runningIn(lane: TaskLane): number {
-    let count = 0;
-    for (const entry of this.running.values()) if (entry.lane === lane) count += 1;
-    return count;
-  }
-
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    const every = (ms: number, action: () => void) => {
-      const timer = setInterval(action, ms);
-      timer.unref();
-      this.timers.push(timer);
-    };
-    every(this.options.pollEveryMs, () => this.wake());
-    every(this.options.sweepEveryMs, () => void this.sweep());
-    every((this.options.leaseSeconds * 1000) / 3, () => void this.renew());
-    void this.sweep();
+    this.worker.start();
   }
 
   /** Stops claiming; lets running tasks finish for a while, then hands the rest back to the queue. */
   async stop(): Promise<void> {
-    this.stopping = true;
-    this.releaseGiveWay();
-    for (const timer of this.timers) clearInterval(timer);
-    await this.pumping;
-    const pending = [...this.running.values()].map((entry) => entry.done);
-    if (pending.length > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled(pending),
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, this.options.shutdownGraceMs);
-        }),
-      ]);
-      clearTimeout(timer);
-    }
-    const left = [...this.running.keys()];
-    if (left.length > 0) {
-      await releaseTasks(this.db, this.instanceId, left).catch((error: unknown) =>
-        this.log.warn({ err: error }, 'could not release running tasks; the sweeper will'),
-      );
-      for (const entry of this.running.values()) entry.controller.abort();
-    }
+    const stopped = this.worker.stop();
+    this.releaseGiveWay(true);
+    await stopped;
   }
 
   /** Claims as many ready tasks as there are free slots. Calls made meanwhile fold into one more round. */
   wake(): void {
-    if (!this.started || this.stopping) return;
-    if (this.pumping) {
-      this.pumpAgain = true;
-      return;
-    }
-    this.pumping = this.pump().finally(() => {
-      this.pumping = undefined;
-    });
+    this.worker.wake();
   }
 
   async sweep(): Promise<void> {
@@ -214,7 +205,7 @@ export class TaskRunner {
       const overdue = await failOverdueTasks(this.db);
       const { failed, requeued } = await recoverExpiredLeases(this.db, this.options.maxAttempts);
       for (const id of [...overdue, ...failed]) {
-        this.running.get(id)?.controller.abort();
+        this.worker.abort(id);
         this.onFinished(id);
       }
       if (overdue.length + failed.length + requeued > 0) {
@@ -226,54 +217,12 @@ export class TaskRunner {
     }
   }
 
-  private async pump(): Promise<void> {
-    try {
-      do {
-        this.pumpAgain = false;
-        for (const lane of lanes) {
-          const types = [...this.laneOf].filter(([, laneOfType]) => laneOfType === lane).map(([type]) => type);
-          while (!this.stopping && this.runningIn(lane) < this.slotsOf(lane)) {
-            const row = await claimTask(this.db, this.instanceId, types, this.options.leaseSeconds, lane);
-            if (!row) break;
-            if (this.stopping) {
-              await releaseTasks(this.db, this.instanceId, [row.id]);
-              break;
-            }
-            this.run(row, lane);
-          }
-        }
-      } while (this.pumpAgain && !this.stopping);
-    } catch (error) {
-      // The database is away; the next poll tries again.
-      this.log.warn({ err: error }, 'could not claim background tasks');
-    }
-  }
-
-  private run(row: ClaimedTask, lane: TaskLane): void {
-    const controller = new AbortController();
-    const deadlineTimer = setTimeout(() => controller.abort(), Math.max(0, row.deadlineAt.getTime() - Date.now()));
-    deadlineTimer.unref();
-    const done = this.execute(row, controller.signal, lane)
-      .catch((error: unknown) => this.log.error({ err: error, taskId: row.id }, 'background task bookkeeping failed'))
-      .finally(() => {
-        clearTimeout(deadlineTimer);
-        this.running.delete(row.id);
-        if (lane === 'interactive') {
-          this.lastInteractiveAt = Date.now();
-          this.releaseGiveWay();
-        }
-        this.wake();
-      });
-    this.running.set(row.id, { controller, done, lane });
-  }
-
+  /** One attempt. An unexpected error is thrown to the queue core, which retries it or gives up. */
   private async execute(row: ClaimedTask, signal: AbortSignal, lane: TaskLane): Promise<void> {
     const handler = this.handlers.get(row.type);
     const language = row.language;
-    const fail = (key: MessageKey, params?: MessageParams) =>
-      this.finish(row.id, { message: formatMessage(language, key, params), is_successful: false, data: null });
     if (!handler) {
-      await fail('task_failed');
+      await this.fail(row, 'task_failed');
       return;
     }
     const task: RunningTask = {
@@ -290,39 +239,21 @@ export class TaskRunner {
     try {
       outcome = await handler(task);
     } catch (error) {
-      // Shutdown handed the task back, or the sweeper already failed it: the row is not ours.
-      if (signal.aborted) return;
-      const known = knownFailure(error, row.payload, language);
-      if (known) {
-        await fail(known.key, known.params);
-        return;
-      }
-      const delay = this.options.retryBaseMs * 2 ** (row.attempts - 1);
-      if (row.attempts < this.options.maxAttempts && Date.now() + delay < row.deadlineAt.getTime()) {
-        this.log.warn({ err: error, taskId: row.id, attempt: row.attempts }, 'background task failed; retrying');
-        if (await retryTask(this.db, row.id, this.instanceId, delay)) {
-          setTimeout(() => this.wake(), delay).unref();
-        }
-        return;
-      }
-      this.log.error({ err: error, taskId: row.id, attempt: row.attempts }, 'background task failed');
-      await fail('task_failed');
+      const known = signal.aborted ? undefined : knownFailure(error, row.payload, language);
+      if (!known) throw error;
+      await this.fail(row, known.key, known.params);
       return;
     }
     // Written only while the row is still ours (not handed back at shutdown nor timed out meanwhile).
     await this.finish(row.id, localizeOutcome(language, outcome));
   }
 
-  private async finish(id: string, result: TaskResult): Promise<void> {
-    if (await finishTask(this.db, id, this.instanceId, result)) this.onFinished(id, result);
+  private fail(row: ClaimedTask, key: MessageKey, params?: MessageParams): Promise<void> {
+    return this.finish(row.id, { message: formatMessage(row.language, key, params), is_successful: false, data: null });
   }
 
-  private async renew(): Promise<void> {
-    try {
-      await renewLeases(this.db, this.instanceId, [...this.running.keys()], this.options.leaseSeconds);
-    } catch (error) {
-      this.log.warn({ err: error }, 'could not renew task leases');
-    }
+  private async finish(id: string, result: TaskResult): Promise<void> {
+    if (await finishTask(this.db, id, this.instanceId, result)) this.onFinished(id, result);
   }
 }
 

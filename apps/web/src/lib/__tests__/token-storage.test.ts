@@ -73,6 +73,12 @@ describe('decodeClaims', () => {
       is_phone_verified: false,
     });
     expect(typeof claims?.exp).toBe('number');
+    expect(claims).not.toHaveProperty('role');
+  });
+
+  it("reads an expert's role and ignores any other value", () => {
+    expect(decodeClaims(accessToken({ role: 'expert' }))?.role).toBe('expert');
+    expect(decodeClaims(accessToken({ role: 'admin' }))).not.toHaveProperty('role');
   });
 
   it('returns null for malformed tokens', () => {

@@ -17,6 +17,7 @@ const weeks = Array.from({ length: 12 }, (_, index) => ({
 }));
 
 const offerSnapshot = {
+  offer_id: null,
   policy_version: '2026-11-28.1',
   computed_at: '2026-11-28T09:00:00.000Z',
   status: 'pre_qualified' as const,

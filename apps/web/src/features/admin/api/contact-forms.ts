@@ -1,12 +1,13 @@
 import useSWR from 'swr';
 import type { AdminContactFormView, ContactFormFilter, ContactFormPage, ContactFormQuery } from '@worq/domain/wire/admin';
+import { handledFilters } from '@worq/domain/wire/choices';
 import { get, post } from '../../../lib/http-client.ts';
 
 /** A contact (skip-step) form as the back-office sees it. */
 export type { AdminContactFormView as ContactForm, ContactFormFilter };
 
 // Still to call back first, as the screen offers them.
-export const contactFormFilters = ['false', 'true', 'all'] as const satisfies readonly ContactFormFilter[];
+export const contactFormFilters = handledFilters;
 export const contactFormsPath = '/admin/contact_forms';
 export const contactFormsPageSize = 20;
 

@@ -6,29 +6,14 @@ import type {
   PortfolioRowView,
   PortfolioSummaryView,
   WarningView,
-  portfolioRiskFilters as wirePortfolioRiskFilters,
-  portfolioSorts as wirePortfolioSorts,
-  portfolioStates as wirePortfolioStates,
 } from '@worq/domain/wire/funding';
+import { portfolioRiskFilters, portfolioSorts, portfolioStates, warningCodes } from '@worq/domain/wire/choices';
 import { get } from '../../../lib/http-client.ts';
 
 export type { PortfolioPage, PortfolioRowView as PortfolioRow, WarningCode, WarningView as Warning };
 
-/** The early-warning rules (packages/domain funding-watch.ts), in the order of their weight. */
-export const warningCodes = [
-  'installment_late',
-  'store_stale',
-  'sales_below_forecast',
-  'no_orders',
-  'return_rate_doubled',
-] as const satisfies readonly WarningCode[];
-export const portfolioSorts = ['risk', 'approved_at', 'remaining', 'sales_4w'] as const satisfies typeof wirePortfolioSorts;
-export const portfolioStates = ['active', 'repaid', 'all'] as const satisfies typeof wirePortfolioStates;
-export const portfolioRiskFilters = [
-  'all',
-  'any_warning',
-  ...warningCodes,
-] as const satisfies readonly (typeof wirePortfolioRiskFilters)[number][];
+/** The early-warning rules in the order of their weight, and the list's sorts, states and risk filters. */
+export { portfolioRiskFilters, portfolioSorts, portfolioStates, warningCodes };
 export type PortfolioSort = (typeof portfolioSorts)[number];
 export type PortfolioState = (typeof portfolioStates)[number];
 export type PortfolioRiskFilter = (typeof portfolioRiskFilters)[number];

@@ -1,17 +1,12 @@
 import useSWR from 'swr';
-import type {
-  QueueFilter,
-  QueueItemView,
-  QueuePage,
-  QueueQuery as WireQueueQuery,
-  queueFilters as wireQueueFilters,
-} from '@worq/domain/wire/admin';
+import type { QueueFilter, QueueItemView, QueuePage, QueueQuery as WireQueueQuery } from '@worq/domain/wire/admin';
 import type { ApplicationStatus } from '@worq/domain/wire/application';
+import { queueFilters } from '@worq/domain/wire/choices';
 import { get } from '../../../lib/http-client.ts';
 
 /** A submitted application's status: every one but the seller's draft. */
 export type ReviewStatus = Exclude<ApplicationStatus, 'not_completed'>;
-export const queueFilters = ['in_progress', 'approved', 'rejected', 'all'] as const satisfies typeof wireQueueFilters;
+export { queueFilters };
 export type { QueueFilter, QueueItemView as QueueItem };
 export const queuePageSize = 20;
 

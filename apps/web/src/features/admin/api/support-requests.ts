@@ -1,11 +1,12 @@
 import useSWR from 'swr';
 import type { SupportRequestPage, SupportRequestsQuery, SupportRequestView } from '@worq/domain/wire/support';
+import { handledFilters } from '@worq/domain/wire/choices';
 import { get, post } from '../../../lib/http-client.ts';
 
 /** A seller's support request as the back-office sees it (API.md "Support requests"). */
 export type { SupportRequestView as SupportRequest };
 
-export const supportRequestFilters = ['false', 'true', 'all'] as const satisfies readonly NonNullable<SupportRequestsQuery['handled']>[];
+export const supportRequestFilters = handledFilters;
 export type SupportRequestFilter = (typeof supportRequestFilters)[number];
 export const supportRequestsPath = '/admin/support_requests';
 export const supportRequestsPageSize = 20;

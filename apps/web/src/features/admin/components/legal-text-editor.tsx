@@ -14,10 +14,9 @@ import { showFieldErrorsOrNotify } from '../../../lib/api-error.ts';
 import { publishLegalText, type LegalTextVersion } from '../api/legal-texts.ts';
 import { LegalTextPreview } from './legal-text-preview.tsx';
 import styles from './legal-texts-page.module.css';
+import { languages, type Language } from '@worq/domain/language';
 
-type Language = 'tr' | 'en';
 type Draft = Record<Language, { title: string; content: string; change_note: string }>;
-const languages: Language[] = ['tr', 'en'];
 
 function draftOf(base: LegalTextVersion): Draft {
   return {

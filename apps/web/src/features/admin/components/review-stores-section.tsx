@@ -1,3 +1,4 @@
+import { adminStoreStatuses } from '@worq/domain/wire/choices';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { ExternalLinkIcon } from '../../../components/ui/icon.tsx';
@@ -7,7 +8,7 @@ import { Facts } from './review-facts.tsx';
 import { StoreStatusTag } from './status-tag.tsx';
 import styles from './application-review-page.module.css';
 
-const storeStatuses: StoreStatus[] = ['active', 'out_of_date', 'disabled', 'deleted'];
+const storeStatuses: readonly StoreStatus[] = adminStoreStatuses;
 
 export function StoresSection({ application }: { application: ApplicationReview }) {
   const { t, i18n } = useTranslation('admin');

@@ -11,6 +11,7 @@ import { addDays, istanbulToday, periodIds, rangeOf, type PeriodId } from '../pe
 import { earliestDay } from '@worq/domain/calendar';
 import { KpiList, ProductTable, StoreTable, SyncTable, TipList } from './dashboard-sections.tsx';
 import { InsightSection } from './insight-section.tsx';
+import { OfferCard } from './offer-card.tsx';
 import styles from './insight.module.css';
 
 const InsightChart = lazy(() => import('./insight-chart.tsx').then((module) => ({ default: module.InsightChart })));
@@ -158,6 +159,7 @@ export function Component() {
 
       <KpiList totals={data.totals} previous={data.previous} />
       {!hasOrders && !importing && <p className={styles.muted}>{t('states.no_orders')}</p>}
+      <OfferCard importing={importing} />
 
       <section className={styles.section}>
         <Suspense fallback={<Spinner label={t('states.loading')} />}>

@@ -10,10 +10,8 @@ import type {
   SalesChannel,
   SetStepBody,
   StartApplicationBody,
-  ecommerceDurationBands,
-  monthlyRevenueBands,
-  salesChannels as wireSalesChannels,
 } from '@worq/domain/wire/application';
+import { ecommerceDurationBands, monthlyRevenueBands, salesChannels } from '@worq/domain/wire/choices';
 import type { CityPage, CityPageQuery } from '@worq/domain/wire/location';
 import { get, post } from '../../../lib/http-client.ts';
 
@@ -76,19 +74,11 @@ export function completeApplication(application_id: string): Promise<Application
 
 // ---- contact (skip-step) form ------------------------------------------------------------------
 
-// The choices in the order the form shows them: the wire's lists, checked against them (the web takes no code from the wire).
-export const salesChannels = ['marketplace', 'own_website', 'other_channels', 'none'] as const satisfies typeof wireSalesChannels;
+// The choices in the order the form shows them (wire/choices).
+export { salesChannels };
 export type { SalesChannel, MonthlyRevenueBand as RevenueBand, EcommerceDurationBand as DurationBand };
-export const revenueBands = [
-  '0_50k',
-  '50k_500k',
-  '500k_1m',
-  '1m_2m',
-  '2m_5m',
-  '5m_plus',
-  'prefer_not_to_share',
-] as const satisfies typeof monthlyRevenueBands;
-export const durationBands = ['0_3m', '3m_1y', '1y_5y', '5y_plus'] as const satisfies typeof ecommerceDurationBands;
+export const revenueBands = monthlyRevenueBands;
+export const durationBands = ecommerceDurationBands;
 export const contactNoteMaxLength = 1000;
 
 /** POST /application/form/upsert — stored for the experts; it does not move the application. */

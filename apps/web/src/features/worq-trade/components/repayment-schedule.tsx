@@ -29,7 +29,7 @@ type RepaymentShares = Performance['repayment'];
 export function RepaymentTable({ repayments, shares }: { repayments: Repayments; shares?: RepaymentShares }) {
   const { t, i18n } = useTranslation('worq-trade');
   const language = i18n.language;
-  const money = (kurus: number) => formatLira(kurus, { language, narrow: true });
+  const money = (kurus: number) => formatLira(kurus, { narrow: true });
   const nextDue = repayments.installments.find((installment) => installment.status === 'due');
   const paidShare = repayments.total_payment_amount > 0 ? Math.round((repayments.paid_amount / repayments.total_payment_amount) * 100) : 0;
   const dueShare = shares ? Math.min(100, Math.round(shares.due_share * 100)) : null;

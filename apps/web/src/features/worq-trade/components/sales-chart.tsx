@@ -11,8 +11,7 @@ import styles from './sales-since-approval.module.css';
  * same figures as text; the legend names every mark in words, so nothing is told by colour alone.
  */
 export function SalesChart({ weeks }: { weeks: PerformanceWeek[] }) {
-  const { t, i18n } = useTranslation('worq-trade');
-  const language = i18n.language;
+  const { t } = useTranslation('worq-trade');
   const lira = (kurus: number | null) => (kurus === null ? null : kurus / 100);
   const data = weeks.map((week) => ({
     label: t('performance.week_short', { week: week.week }),
@@ -35,7 +34,7 @@ export function SalesChart({ weeks }: { weeks: PerformanceWeek[] }) {
             <YAxis
               tick={{ fill: 'var(--color-text-muted)', fontSize: 11 }}
               width={64}
-              tickFormatter={(value) => formatLira(Math.round(Number(value) * 100), { language, narrow: true, compact: true })}
+              tickFormatter={(value) => formatLira(Math.round(Number(value) * 100), { narrow: true, compact: true })}
             />
             {hasBand && (
               <Area

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { errorStatus } from '../../../lib/api-error.ts';
@@ -10,8 +11,10 @@ import { Tag, type TagColor } from '../../../components/ui/tag.tsx';
 import { marketplaceName } from '../../connections/public.ts';
 import { usePerformance, type Performance, type PerformanceStore, type PerformanceWeek, type SellerNote } from '../api/performance.ts';
 import { formatDate, formatDay, formatLira, istanbulDayOf } from '../../../lib/format.ts';
-import { SalesChart } from './sales-chart.tsx';
 import styles from './sales-since-approval.module.css';
+
+// The chart library comes only with an approved application's chart, not with every /worq-trade visit.
+const SalesChart = lazy(() => import('./sales-chart.tsx').then((module) => ({ default: module.SalesChart })));
 
 /** Where a seller reconnects a store, and where they write to us. */
 const connectionsPath = '/connections';
@@ -26,9 +29,9 @@ const standingColor: Record<Performance['status'], TagColor> = {
 
 const connectionColor: Record<PerformanceStore['connection_status'], TagColor> = { ok: 'green', stale: 'orange', disconnected: 'red' };
 
+/** Amounts the Turkish way in both languages (₺1.234,56), as everywhere in the portal. */
 function useMoney() {
-  const { i18n } = useTranslation('worq-trade');
-  return (kurus: number) => formatLira(kurus, { language: i18n.language, narrow: true });
+  return (kurus: number) => formatLira(kurus, { narrow: true });
 }
 
 /** The one plain sentence: on track, ahead or behind by how much, or why there is nothing to say yet. */
@@ -202,7 +205,11 @@ export function PerformanceBody({ performance }: { performance: Performance }) {
       <figure className={styles.figure}>
         <figcaption className={styles.subheading}>{t('performance.chart_title')}</figcaption>
         {/* One week is no trend: its row says it all, a chart of one bar would only take room. */}
-        {performance.weeks.length > 1 && <SalesChart weeks={performance.weeks} />}
+        {performance.weeks.length > 1 && (
+          <Suspense fallback={<div className={styles.chartPlaceholder} />}>
+            <SalesChart weeks={performance.weeks} />
+          </Suspense>
+        )}
         <WeeksTable performance={performance} />
       </figure>
       {hasUnverified && <p className={styles.muted}>{t('performance.unverified_note')}</p>}

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -32,6 +32,8 @@ const howSteps: { key: string; icon: ReactNode }[] = [
 export function Component() {
   const { t } = useTranslation('worq-trade');
   const navigate = useNavigate();
+  // What to fill the plan with on arrival (`?use_offer=1` from WorqInsight's offer card) goes on to the plan step.
+  const { search } = useLocation();
   const { mutate } = useSWRConfig();
   const { claims } = useSession();
   const customerId = claims?.customer_id;
@@ -57,7 +59,7 @@ export function Component() {
       await startApplication(cancelExisting);
       await refreshList();
       setConfirmOpen(false);
-      navigate(stepPath(1));
+      navigate({ pathname: stepPath(1), search });
     } catch (failure) {
       if (errorCode(failure) === 'active_application_exists') {
         void refreshList().catch(() => undefined);
@@ -123,7 +125,7 @@ export function Component() {
               onClick={() => {
                 setConfirmOpen(false);
                 // The onboarding guard sends the seller to the active application's own step.
-                navigate(active ? stepPath(active.step) : '/worq-trade/onboarding');
+                navigate(active ? { pathname: stepPath(active.step), search } : '/worq-trade/onboarding');
               }}
             >
               {t('new_application.continue_current')}

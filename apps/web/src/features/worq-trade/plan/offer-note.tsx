@@ -3,14 +3,16 @@
  * and the forecast's slow / expected / fast sales under the plan's estimated sales turnover. The
  * offer is always shown as a pre-qualification subject to the experts' review.
  */
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { salesScenarioNames, useOffer, type OfferView, type SalesScenario } from '../api/offer.ts';
+import { salesScenarioNames, useOffer, useOfferParam, type OfferView, type SalesScenario } from '../api/offer.ts';
 import { formatLira } from '../../../lib/format.ts';
 import { kurusToLiraInput, parseLiraInput } from './money.ts';
 import type { PlanFormFields } from './plan-form-schema.ts';
+import { salesSourceOf } from './plan-model.ts';
 import styles from './offer.module.css';
 
 const fill = { shouldDirty: true, shouldTouch: true, shouldValidate: true } as const;
@@ -74,6 +76,8 @@ function scenarioSales(offer: OfferView | undefined, durationWeeks: number) {
 /**
  * The plan step's offer: choosing it fills the turnover (the verified monthly average), the stock
  * purchase (the offer) and the estimated sales (the forecast's expected case for the duration).
+ * `?use_offer=1` (WorqInsight's offer card, through the start page) chooses it on arrival, as
+ * `?use_suggestion=1` applies the turnover.
  */
 export function PlanOffer({
   control,
@@ -93,6 +97,13 @@ export function PlanOffer({
     const sales = scenarioSales(data, durationWeeks);
     if (sales) setValue('estimatedSalesTurnover', kurusToLiraInput(sales.expected), fill);
   }, [data, durationWeeks, setValue]);
+  const [params] = useSearchParams();
+  const applied = useRef(false);
+  useEffect(() => {
+    if (applied.current || params.get(useOfferParam) !== '1' || data?.status !== 'pre_qualified') return;
+    applied.current = true;
+    choose();
+  }, [data, params, choose]);
   if (!data || data.status !== 'pre_qualified') return null;
   return <OfferCard offer={data} onChoose={choose} disabled={disabled} />;
 }
@@ -116,8 +127,8 @@ export function SalesScenarioNote({
   const durationWeeks = Number(durationText);
   const sales = scenarioSales(data, durationWeeks);
   if (!sales) return null;
-  const typed = parseLiraInput(salesText ?? '');
-  const used: SalesScenario | null = salesScenarioNames.find((name) => sales[name] === typed) ?? null;
+  const source = salesSourceOf(data?.sales_scenarios, durationWeeks, parseLiraInput(salesText ?? ''));
+  const used: SalesScenario | null = source === 'own' ? null : (source.replace('forecast_', '') as SalesScenario);
   return (
     <div className={styles.scenarios} role="group" aria-label={t('offer.scenarios.title', { weeks: durationWeeks })}>
       <p>{t('offer.scenarios.title', { weeks: durationWeeks })}</p>

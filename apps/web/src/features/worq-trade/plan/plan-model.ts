@@ -70,7 +70,7 @@ export function planFigures(values: PlanFormValues): PlanFigures {
   return calculatePlan(values);
 }
 
-/** Slow, expected and fast sales: 70 %, 100 % and 130 % of the estimated sales turnover. */
+/** Slow, expected and fast sales of the seller's own estimate: 70 %, 100 % and 130 % of it. */
 export const salesScenarios = [
   { key: 'slow', percent: 70 },
   { key: 'expected', percent: 100 },
@@ -78,9 +78,39 @@ export const salesScenarios = [
 ] as const;
 export type SalesScenarioKey = (typeof salesScenarios)[number]['key'];
 
+/** The forecast's sales over one plan duration (GET /gpp/offer sales_scenarios): the 80 % interval's low end, middle and high end. */
+export interface ForecastSales {
+  duration_weeks: number;
+  slow: number;
+  expected: number;
+  fast: number;
+}
+
+/** Where a sales figure came from: a forecast scenario, or the seller's own estimate. */
+export type SalesSource = 'forecast_slow' | 'forecast_expected' | 'forecast_fast' | 'own';
+
+/** The forecast scenarios in the order a tie is read: two equal scenarios name the expected one. */
+const forecastOrder = ['expected', 'slow', 'fast'] as const;
+
+/**
+ * The source of the plan's estimated sales: the forecast scenario of the chosen duration it equals
+ * (the offer or a scenario button filled it), else the seller's own estimate.
+ */
+export function salesSourceOf(
+  forecast: readonly ForecastSales[] | undefined,
+  durationWeeks: number,
+  salesTurnover: number | null,
+): SalesSource {
+  const sales = salesTurnover === null ? undefined : forecast?.find((entry) => entry.duration_weeks === durationWeeks);
+  const key = sales ? forecastOrder.find((name) => sales[name] === salesTurnover) : undefined;
+  return key ? `forecast_${key}` : 'own';
+}
+
 export interface ScenarioOutcome {
   key: SalesScenarioKey;
-  percent: number;
+  source: SalesSource;
+  /** The share of the seller's own estimate (70, 100, 130); null for a forecast scenario. */
+  percent: number | null;
   salesTurnover: number;
   yourShare: number;
   /** The provider share as a fraction of the sales in this scenario (0.08 = 8 %). */
@@ -94,24 +124,45 @@ export interface DurationComparison {
   scenarios: ScenarioOutcome[];
 }
 
-/** Every offered duration with its figures under the three sales scenarios. */
-export function compareDurations(parameters: PlanParameters, values: PlanFormValues): DurationComparison[] {
+function outcome(figures: PlanFigures, scenario: Omit<ScenarioOutcome, 'yourShare' | 'effectiveCost'>): ScenarioOutcome {
+  const { salesTurnover } = scenario;
+  return {
+    ...scenario,
+    yourShare: salesTurnover - figures.totalPayment,
+    effectiveCost: salesTurnover > 0 ? figures.providerShare / salesTurnover : 0,
+  };
+}
+
+/**
+ * Every offered duration with its figures under three sales scenarios: the forecast's slow,
+ * expected and fast sales over that duration when there is a forecast (and the seller's own
+ * estimate beside them when the plan uses it), else 70, 100 and 130 % of the seller's estimate.
+ */
+export function compareDurations(
+  parameters: PlanParameters,
+  values: PlanFormValues,
+  forecast: readonly ForecastSales[] = [],
+): DurationComparison[] {
+  const planSource = salesSourceOf(forecast, values.durationWeeks, values.estimatedSalesTurnover);
   return offeredDurations(parameters).map((durationWeeks) => {
     const figures = calculatePlan({ ...values, durationWeeks });
+    const forecastSales = forecast.find((entry) => entry.duration_weeks === durationWeeks);
+    const own = salesScenarios.map(({ key, percent }) =>
+      outcome(figures, { key, source: 'own', percent, salesTurnover: Math.round((values.estimatedSalesTurnover * percent) / 100) }),
+    );
+    const scenarios = forecastSales
+      ? [
+          ...salesScenarios.map(({ key }) =>
+            outcome(figures, { key, source: `forecast_${key}`, percent: null, salesTurnover: forecastSales[key] }),
+          ),
+          ...(planSource === 'own' ? [own[1]!] : []),
+        ]
+      : own;
     return {
       durationWeeks,
       rateBps: rateBpsFor(parameters, durationWeeks) ?? figures.providerShareRateBps,
       figures,
-      scenarios: salesScenarios.map(({ key, percent }) => {
-        const salesTurnover = Math.round((values.estimatedSalesTurnover * percent) / 100);
-        return {
-          key,
-          percent,
-          salesTurnover,
-          yourShare: salesTurnover - figures.totalPayment,
-          effectiveCost: salesTurnover > 0 ? figures.providerShare / salesTurnover : 0,
-        };
-      }),
+      scenarios,
     };
   });
 }

@@ -4,20 +4,22 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PlanChart } from './plan-chart.tsx';
 import { PlanFigures } from './plan-figures.tsx';
-import type { PlanFormValues } from './plan-model.ts';
+import type { PlanFormValues, SalesSource } from './plan-model.ts';
 import { PlanSchedule } from './plan-schedule.tsx';
 import styles from './plan.module.css';
 
 export interface PlanSideColumnProps {
   values: PlanFormValues | null;
   figures: Figures | null;
+  /** Which sales estimate the figures use. */
+  salesSource: SalesSource;
   outOfBounds: boolean;
   downloading: boolean;
   onDownload: () => void;
 }
 
 /** Beside the form: the plan's figures and chart with the sample PDF, then the payment schedule. */
-export function PlanSideColumn({ values, figures, outOfBounds, downloading, onDownload }: PlanSideColumnProps) {
+export function PlanSideColumn({ values, figures, salesSource, outOfBounds, downloading, onDownload }: PlanSideColumnProps) {
   const { t } = useTranslation('worq-trade');
   return (
     <div className={styles.sideColumn}>
@@ -50,7 +52,7 @@ export function PlanSideColumn({ values, figures, outOfBounds, downloading, onDo
       </Card>
       {figures && (
         <Card padding="sm">
-          <PlanSchedule figures={figures} />
+          <PlanSchedule figures={figures} salesSource={salesSource} />
         </Card>
       )}
     </div>

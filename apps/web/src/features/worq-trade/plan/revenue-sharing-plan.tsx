@@ -69,6 +69,7 @@ function PlanEditor({ parameters, saved }: { parameters: PlanParameters; saved: 
         <PlanSideColumn
           values={values}
           figures={figures}
+          salesSource={editor.salesSource}
           outOfBounds={editor.outOfBounds}
           downloading={editor.downloading}
           onDownload={() => void editor.download()}

@@ -2,9 +2,10 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useOffer } from '../api/offer.ts';
 import type { Plan, PlanParameters } from '../api/plan.ts';
 import { planFormDefaults, planFormSchema, readPlanValues, type MoneyFieldName, type PlanFormFields } from './plan-form-schema.ts';
-import { compareDurations, planBoundsFor, planFigures, suggestedStockFor } from './plan-model.ts';
+import { compareDurations, planBoundsFor, planFigures, salesSourceOf, suggestedStockFor, type ForecastSales } from './plan-model.ts';
 
 const labelKeys: Record<MoneyFieldName, 'plan.form.turnover' | 'plan.form.stock' | 'plan.form.sales'> = {
   averageMonthlyTurnover: 'plan.form.turnover',
@@ -12,12 +13,16 @@ const labelKeys: Record<MoneyFieldName, 'plan.form.turnover' | 'plan.form.stock'
   estimatedSalesTurnover: 'plan.form.sales',
 };
 
-/** What the plan page shows from the typed fields: the figures, the comparison, the bounds and the suggested stock. */
-function derivePlan(parameters: PlanParameters, watched: PlanFormFields) {
+/**
+ * What the plan page shows from the typed fields: the figures, the comparison, the bounds, the
+ * suggested stock, and which sales scenario the figures use (a forecast scenario or the seller's own).
+ */
+function derivePlan(parameters: PlanParameters, watched: PlanFormFields, forecast: readonly ForecastSales[] | undefined) {
   const values = readPlanValues(watched);
   const usable = values !== null && values.averageMonthlyTurnover > 0 && values.estimatedStockPurchase > 0;
   const figures = usable ? planFigures(values) : null;
-  const comparisons = usable ? compareDurations(parameters, values) : [];
+  const comparisons = usable ? compareDurations(parameters, values, forecast) : [];
+  const salesSource = values ? salesSourceOf(forecast, values.durationWeeks, values.estimatedSalesTurnover) : 'own';
   const bounds = usable
     ? planBoundsFor(parameters, values.averageMonthlyTurnover, values.estimatedStockPurchase, values.durationWeeks)
     : null;
@@ -33,7 +38,7 @@ function derivePlan(parameters: PlanParameters, watched: PlanFormFields) {
   const stockFits =
     turnoverAmount > 0 && planBoundsFor(parameters, turnoverAmount, 0, 4).maxStockPurchase >= parameters.min_stock_purchase_amount;
   const suggested = stockFits ? suggestedStockFor(parameters, turnoverAmount) : null;
-  return { values, figures, comparisons, outOfBounds, suggested };
+  return { values, figures, comparisons, outOfBounds, suggested, salesSource };
 }
 
 /** The plan form: its rules in the page's language, its fields, and what follows from what is typed. */
@@ -69,7 +74,8 @@ export function usePlanForm(parameters: PlanParameters, saved: Plan | null) {
   });
 
   const watched = useWatch({ control }) as PlanFormFields;
-  const derived = derivePlan(parameters, watched);
+  const { data: offer } = useOffer();
+  const derived = derivePlan(parameters, watched, offer?.sales_scenarios);
 
   // The stock and sales bounds move with the turnover, the stock and the duration: a field already
   // judged is judged again when what its bounds depend on changes.

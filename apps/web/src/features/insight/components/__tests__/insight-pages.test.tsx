@@ -53,7 +53,7 @@ const tip: Tip = {
   title: 'Büyüme stok finansmanına hazır',
   body: 'Ciro önceki eşit döneme göre %23 arttı.',
   metric: { name: 'revenue_change', value: 0.23 },
-  action: { kind: 'worq_trade', href: '/worq-trade?use_suggestion=1' },
+  action: { kind: 'worq_trade', href: '/worq-trade/start?use_suggestion=1' },
 };
 
 async function at(language: 'tr' | 'en') {
@@ -72,7 +72,7 @@ describe('WorqInsight dashboard', () => {
     expect(revenue).toHaveTextContent('Önceki döneme göre +%23,5');
     // The signed figure is one unbreakable piece of the sentence.
     expect(within(revenue as HTMLElement).getByText('+%23,5').tagName).toBe('SPAN');
-    expect(screen.getByRole('link', { name: 'Stok finansmanı planla' })).toHaveAttribute('href', '/worq-trade?use_suggestion=1');
+    expect(screen.getByRole('link', { name: 'Stok finansmanı planla' })).toHaveAttribute('href', '/worq-trade/start?use_suggestion=1');
     expect(screen.getByRole('heading', { name: 'En çok satan ürünler' })).toBeInTheDocument();
     expect(screen.getByText('Güncel')).toBeInTheDocument();
     const overviewCall = calls.find((call) => call.url === '/insight/overview')!;

@@ -71,7 +71,7 @@ describe('the repayment schedule of an approved application', () => {
     renderApproved();
     const schedule = await screen.findByRole('region', { name: 'Repayment schedule' });
     expect(within(schedule).getByText('15/03/2026')).toBeInTheDocument();
-    expect(within(schedule).getByText('₺352,000.00')).toBeInTheDocument();
+    expect(within(schedule).getByText('₺352.000,00')).toBeInTheDocument();
     expect(within(schedule).getByText('Late')).toBeInTheDocument();
   });
 

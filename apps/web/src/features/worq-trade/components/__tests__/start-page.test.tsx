@@ -33,6 +33,22 @@ describe('/worq-trade/start', () => {
     expect(await screen.findByTestId('step')).toHaveTextContent('plan');
   });
 
+  it("carries WorqInsight's choice of the offer (?use_offer=1) on to the plan step", async () => {
+    const actor = userEvent.setup();
+    let started = false;
+    serve({
+      [`GET ${listUrl}`]: () => ({ status: 200, data: started ? [application()] : [] }),
+      'POST /application/start_application': () => {
+        started = true;
+        return { status: 201, data: application() };
+      },
+    });
+    const router = renderWorqTrade('/worq-trade/start?use_offer=1', { start: <StartPage /> });
+    await actor.click(await screen.findByRole('button', { name: 'Başvuruya başla' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/worq-trade/onboarding/revenue-sharing-plan'));
+    expect(router.state.location.search).toBe('?use_offer=1');
+  });
+
   it('asks before replacing an active application the server reports (409), then starts with cancel_existing', async () => {
     const actor = userEvent.setup();
     let current = [application({ id: 'old', step: 2 })];

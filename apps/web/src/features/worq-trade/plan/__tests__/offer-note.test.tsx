@@ -8,6 +8,7 @@ import { PlanOffer, SalesScenarioNote, StartPageOffer } from '../offer-note.tsx'
 import type { PlanFormFields } from '../plan-form-schema.ts';
 
 const offer: OfferView = {
+  offer_id: '6f1c2a40-0000-4000-8000-000000000035',
   policy_version: '2026-11-28.1',
   computed_at: '2026-11-28T09:00:00.000Z',
   status: 'pre_qualified',
@@ -106,16 +107,42 @@ describe('the pre-qualified offer', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Bu teklifle planı doldur' }));
     expect(screen.getByTestId('values')).toHaveTextContent('100.000|62.000|200.000');
     expect(screen.getByRole('button', { name: 'Beklenen: ₺200.000,00' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText('Taksitler ve payınız beklenen senaryoya göre hesaplanıyor.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Payınız ve efektif maliyet beklenen senaryoya göre hesaplanıyor; haftalık taksit satışa bağlı değildir.'),
+    ).toBeInTheDocument();
+  });
+
+  it('fills the plan on arrival when the offer was chosen elsewhere (?use_offer=1), once', async () => {
+    serve({ 'GET /gpp/offer': { status: 200, data: offer } });
+    renderRoutes([{ path: '/plan', element: <PlanHarness /> }], '/plan?use_offer=1');
+    await waitFor(() => expect(screen.getByTestId('values')).toHaveTextContent('100.000|62.000|200.000'));
+    expect(
+      screen.getByText('Payınız ve efektif maliyet beklenen senaryoya göre hesaplanıyor; haftalık taksit satışa bağlı değildir.'),
+    ).toBeInTheDocument();
+  });
+
+  it('leaves the plan as it is on arrival without ?use_offer=1', async () => {
+    serve({ 'GET /gpp/offer': { status: 200, data: offer } });
+    renderRoutes([{ path: '/plan', element: <PlanHarness /> }], '/plan');
+    await screen.findByRole('button', { name: 'Bu teklifle planı doldur' });
+    expect(screen.getByTestId('values')).toHaveTextContent('||');
   });
 
   it('offers the slow and fast sales of the chosen duration and says which one the figures use', async () => {
     serve({ 'GET /gpp/offer': { status: 200, data: offer } });
     renderRoutes([{ path: '/plan', element: <PlanHarness durationWeeks="4" /> }], '/plan');
-    expect(await screen.findByText('Taksitler ve payınız sizin girdiğiniz satış tahminine göre hesaplanıyor.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Payınız ve efektif maliyet sizin girdiğiniz satış tahminine göre hesaplanıyor; haftalık taksit satışa bağlı değildir.',
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Yavaş: ₺80.000,00' }));
     expect(screen.getByTestId('values')).toHaveTextContent('||80.000');
-    await waitFor(() => expect(screen.getByText('Taksitler ve payınız yavaş senaryoya göre hesaplanıyor.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        screen.getByText('Payınız ve efektif maliyet yavaş senaryoya göre hesaplanıyor; haftalık taksit satışa bağlı değildir.'),
+      ).toBeInTheDocument(),
+    );
   });
 
   it('shows nothing on the plan when the offer cannot be read', async () => {

@@ -1,6 +1,6 @@
 import { formatLira } from '../../../../lib/format.ts';
 import { formatLiraInput, kurusToLiraInput, parseLiraInput } from '../money.ts';
-import { compareDurations, planBoundsFor, rateToBps, suggestedStockFor } from '../plan-model.ts';
+import { compareDurations, planBoundsFor, rateToBps, salesSourceOf, suggestedStockFor } from '../plan-model.ts';
 import { parameters } from './plan-test-kit.tsx';
 
 describe('lira input', () => {
@@ -64,5 +64,16 @@ describe('plan parameters', () => {
       [130, 195_000_00, 105_400_00],
     ]);
     expect(sixWeeks.scenarios[1]!.effectiveCost).toBeCloseTo(0.064);
+  });
+
+  it('names where the sales come from: the forecast scenario they equal for the duration, else the seller', () => {
+    const forecast = [{ duration_weeks: 4, slow: 80_000_00, expected: 80_000_00, fast: 120_000_00 }];
+    // A tie names the expected scenario.
+    expect(salesSourceOf(forecast, 4, 80_000_00)).toBe('forecast_expected');
+    expect(salesSourceOf(forecast, 4, 120_000_00)).toBe('forecast_fast');
+    expect(salesSourceOf(forecast, 6, 120_000_00)).toBe('own');
+    expect(salesSourceOf(forecast, 4, 99_000_00)).toBe('own');
+    expect(salesSourceOf(undefined, 4, 80_000_00)).toBe('own');
+    expect(salesSourceOf(forecast, 4, null)).toBe('own');
   });
 });

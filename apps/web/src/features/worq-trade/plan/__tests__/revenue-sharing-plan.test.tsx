@@ -4,8 +4,41 @@ import i18n from '../../../../lib/i18n.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
 import { serve } from '../../../../test/http-test-kit.tsx';
+import type { OfferView } from '../../api/offer.ts';
 import { markPlanTourSeen } from '../plan-tour.tsx';
 import { kurusOf, planRoutes, renderPlanPage, savedPlan } from './plan-test-kit.tsx';
+
+/** An offer with a forecast: sales over 4, 6 and 8 weeks at the interval's low end, middle and high end. */
+const forecastOffer: OfferView = {
+  offer_id: '6f1c2a40-0000-4000-8000-000000000035',
+  policy_version: '2026-11-28.2',
+  computed_at: '2026-11-28T09:00:00.000Z',
+  status: 'pre_qualified',
+  max_amount: 62_000_00,
+  headline: 'Şu ana kadar ₺62.000,00 tutarına kadar finansman alabilirsiniz.',
+  subject_to_review: 'Bu bir ön değerlendirmedir, söz değildir.',
+  summary: 'Son 90 günde ₺300.000,00 net satış.',
+  reasons: [],
+  refusals: [],
+  raise: [],
+  durations: [],
+  sales_scenarios: [
+    { duration_weeks: 4, slow: 80_000_00, expected: 100_000_00, fast: 120_000_00 },
+    { duration_weeks: 6, slow: 120_000_00, expected: 150_000_00, fast: 180_000_00 },
+    { duration_weeks: 8, slow: 160_000_00, expected: 200_000_00, fast: 240_000_00 },
+  ],
+  inputs: {
+    net_sales_90_days: 300_000_00,
+    trend: 0.08,
+    return_rate: 0.04,
+    weekly_variation: 0.1,
+    history_months: 5,
+    store_count: 1,
+    forecast_slow_8_weeks: 160_000_00,
+  },
+  excluded_integrations: [],
+  forecast: null,
+};
 
 function figure(name: string): string {
   const element = document.querySelector(`[data-figure="${name}"]`);
@@ -163,6 +196,37 @@ describe('revenue-sharing plan figures', () => {
     expect(amounts[5]).toBe(186_687);
   });
 
+  it("names the sales scenario behind every figure: the forecast's for each duration, or the seller's own estimate", async () => {
+    serve(planRoutes(null, { 'GET /gpp/offer': { status: 200, data: forecastOffer } }));
+    const actor = userEvent.setup();
+    renderPlanPage();
+    await actor.click(await screen.findByRole('button', { name: 'Bu teklifle planı doldur' }));
+    // The schedule is drawn anew while a field is empty: read it each time.
+    const schedule = () => screen.getByRole('table', { name: /Haftalık ödeme takvimi/ });
+    await waitFor(() => expect(schedule()).toHaveTextContent('Kullanılan satış tahmini (tahmin: beklenen)'));
+
+    const columns = () => within(screen.getByTestId('duration-comparison')).getAllByRole('region');
+    const rowsOf = (column: HTMLElement) => Array.from(column.querySelectorAll('tbody tr'));
+    const labels = (column: HTMLElement) => rowsOf(column).map((row) => row.querySelector('th')?.textContent);
+    const shares = (column: HTMLElement) => rowsOf(column).map((row) => kurusOf(row.querySelectorAll('td')[0]?.textContent ?? ''));
+    expect(labels(columns()[0]!)).toEqual(['Tahmin: yavaş', 'Tahmin: beklenen', 'Tahmin: hızlı']);
+    // Each duration reads the forecast over its own weeks: 4 weeks 80.000 / 100.000 / 120.000 TL
+    // of sales, 8 weeks 160.000 / 200.000 / 240.000, less the total payment for 62.000 TL of stock.
+    expect(shares(columns()[0]!)).toEqual([80_000_00 - 66_960_00, 100_000_00 - 66_960_00, 120_000_00 - 66_960_00]);
+    expect(shares(columns()[2]!)).toEqual([160_000_00 - 71_920_00, 200_000_00 - 71_920_00, 240_000_00 - 71_920_00]);
+
+    // The seller types their own estimate: the schedule says so, and the comparison shows it beside the forecast.
+    await enter(actor, screen.getByLabelText(/Tahmini satış cirosu/), '150000');
+    await waitFor(() => expect(schedule()).toHaveTextContent('Kullanılan satış tahmini (kendi tahmininiz)'));
+    expect(labels(columns()[0]!)).toEqual(['Tahmin: yavaş', 'Tahmin: beklenen', 'Tahmin: hızlı', 'Kendi tahmininiz']);
+    expect(shares(columns()[0]!)[3]).toBe(150_000_00 - 66_960_00);
+
+    // A forecast scenario chosen with its button is named as such.
+    await actor.click(screen.getByRole('button', { name: 'Yavaş: ₺80.000,00' }));
+    await waitFor(() => expect(schedule()).toHaveTextContent('Kullanılan satış tahmini (tahmin: yavaş)'));
+    expect(labels(columns()[0]!)).toHaveLength(3);
+  });
+
   it('compares the three durations under 70, 100 and 130 % sales and picks one on click', async () => {
     serve(planRoutes());
     const actor = userEvent.setup();
@@ -173,6 +237,8 @@ describe('revenue-sharing plan figures', () => {
     const columns = within(comparison).getAllByRole('region');
     expect(columns.map((column) => within(column).getByRole('heading').textContent)).toEqual(['4 hafta', '6 hafta', '8 hafta']);
     const fourWeeks = columns[0]!;
+    // Without a forecast every scenario is a share of the seller's own estimate: the heading says so once.
+    expect(within(fourWeeks).getAllByRole('columnheader')[0]).toHaveTextContent('Satış senaryosu (kendi tahmininiz)');
     const scenarioRows = Array.from(fourWeeks.querySelectorAll('tbody tr'));
     expect(scenarioRows.map((row) => row.getAttribute('data-scenario'))).toEqual(['70', '100', '130']);
     expect(scenarioRows.map((row) => row.querySelector('th')?.textContent)).toEqual([

@@ -1,0 +1,97 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OfferView } from '@worq/domain/wire/offer';
+import i18n from '../../../../lib/i18n.ts';
+import { renderRoutes, serve } from '../../../../test/http-test-kit.tsx';
+import { OfferCard } from '../offer-card.tsx';
+
+const offer: OfferView = {
+  offer_id: '6f1c2a40-0000-4000-8000-000000000035',
+  policy_version: '2026-11-28.2',
+  computed_at: '2026-11-28T09:00:00.000Z',
+  status: 'pre_qualified',
+  max_amount: 62_000_00,
+  headline: 'Şu ana kadar ₺62.000,00 tutarına kadar finansman alabilirsiniz.',
+  subject_to_review: 'Bu bir ön değerlendirmedir, söz değildir: son karar uzmanlarımızın incelemesinden sonra verilir.',
+  summary: 'Son 90 günde ₺300.000,00 net satış, eğilim %+8, iade oranı %4, satışlar düzenli, 5 aylık geçmiş, 1 doğrulanmış mağaza.',
+  reasons: [{ code: 'net_sales', text: 'son 90 günde ₺300.000,00 net satış' }],
+  refusals: [],
+  raise: [{ code: 'another_store', text: 'Başka bir mağaza bağlamak' }],
+  durations: [],
+  sales_scenarios: [],
+  inputs: {
+    net_sales_90_days: 300_000_00,
+    trend: 0.08,
+    return_rate: 0.04,
+    weekly_variation: 0.1,
+    history_months: 5,
+    store_count: 1,
+    forecast_slow_8_weeks: 160_000_00,
+  },
+  excluded_integrations: [],
+  forecast: null,
+};
+
+const refused: OfferView = {
+  ...offer,
+  status: 'refused',
+  max_amount: null,
+  headline: null,
+  summary: null,
+  refusals: [{ code: 'history_too_short', text: 'Satış geçmişiniz 1 ay; ön değerlendirme için en az 2 ay gerekiyor.' }],
+  raise: [{ code: 'longer_history', text: 'En az 6 aylık satış geçmişi' }],
+};
+
+function renderCard() {
+  return renderRoutes(
+    [
+      { path: '/worq-insight', element: <OfferCard importing={false} /> },
+      { path: '/worq-trade/start', element: <p>start page</p> },
+    ],
+    '/worq-insight',
+  );
+}
+
+describe("WorqInsight's offer card", () => {
+  it('shows "up to ₺X" with its reasons, as subject to review, and opens the plan with the offer chosen', async () => {
+    await i18n.changeLanguage('tr');
+    serve({ 'GET /gpp/offer': { status: 200, data: offer } });
+    const { router } = renderCard();
+    const card = await screen.findByRole('region', { name: 'WorqTrade ile stok finansmanı' });
+    expect(card).toHaveTextContent('En fazla ₺62.000');
+    expect(card).toHaveTextContent('eğilim %+8, iade oranı %4');
+    expect(card).toHaveTextContent('son karar uzmanlarımızın incelemesinden sonra verilir');
+    await userEvent.click(screen.getByRole('link', { name: 'Bu teklifle plan yap' }));
+    expect(router.state.location.pathname).toBe('/worq-trade/start');
+    expect(router.state.location.search).toBe('?use_offer=1');
+  });
+
+  it('reads in English too', async () => {
+    await i18n.changeLanguage('en');
+    serve({ 'GET /gpp/offer': { status: 200, data: offer } });
+    renderCard();
+    const card = await screen.findByRole('region', { name: 'Stock financing with WorqTrade' });
+    // Lira are written the Turkish way in both languages, as on the rest of the dashboard (ARCHITECTURE.md §4).
+    expect(card).toHaveTextContent('Up to ₺62.000');
+    expect(screen.getByRole('link', { name: 'Plan with this offer' })).toHaveAttribute('href', '/worq-trade/start?use_offer=1');
+    await i18n.changeLanguage('tr');
+  });
+
+  it('says what is missing when no offer can be made, with no way to a plan', async () => {
+    await i18n.changeLanguage('tr');
+    serve({ 'GET /gpp/offer': { status: 200, data: refused } });
+    renderCard();
+    const card = await screen.findByRole('region', { name: 'WorqTrade ile stok finansmanı' });
+    expect(card).toHaveTextContent('Henüz bir ön değerlendirme teklifi yok. Eksik olanlar:');
+    expect(screen.getByRole('list', { name: 'Eksik olanlar' })).toHaveTextContent('en az 2 ay gerekiyor');
+    expect(card).toHaveTextContent('Yardımcı olacaklar: En az 6 aylık satış geçmişi.');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('shows nothing when the offer cannot be read', async () => {
+    serve({});
+    const view = renderCard();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(view.container.querySelector('section')).toBeNull();
+  });
+});
