@@ -88,6 +88,7 @@ BEGIN
 END
 $$;--> statement-breakpoint
 -- The days computed again from the orders: for a bulk load that bypassed the triggers, and for the rows already stored.
+-- Written day by day, each store's rows together (a seller's month is then a few hundred pages, not a page a row).
 CREATE FUNCTION "marketplace_order_days_rebuild"() RETURNS void LANGUAGE sql AS $$
 	DELETE FROM marketplace_order_days;
 	DELETE FROM marketplace_order_product_days;
@@ -99,13 +100,15 @@ CREATE FUNCTION "marketplace_order_days_rebuild"() RETURNS void LANGUAGE sql AS 
 		coalesce(sum(units) FILTER (WHERE status NOT IN ('cancelled', 'returned')), 0),
 		count(*) FILTER (WHERE status = 'cancelled'),
 		count(*) FILTER (WHERE status = 'returned')
-	FROM marketplace_orders GROUP BY integration_id, customer_id, order_day, currency;
+	FROM marketplace_orders GROUP BY integration_id, customer_id, order_day, currency
+	ORDER BY order_day, integration_id;
 	INSERT INTO marketplace_order_product_days (integration_id, customer_id, order_day, sku, name, lines, units, revenue)
 	SELECT r.integration_id, r.customer_id, r.order_day, coalesce(l->>'sku', ''), coalesce(max(l->>'name'), coalesce(l->>'sku', '')), count(*),
 		coalesce(sum((l->>'quantity')::numeric), 0), coalesce(sum((l->>'amount')::numeric), 0)
 	FROM marketplace_orders r CROSS JOIN LATERAL jsonb_array_elements(r.lines) l
 	WHERE r.currency = 'TRY' AND r.status NOT IN ('cancelled', 'returned')
-	GROUP BY r.integration_id, r.customer_id, r.order_day, coalesce(l->>'sku', '');
+	GROUP BY r.integration_id, r.customer_id, r.order_day, coalesce(l->>'sku', '')
+	ORDER BY r.order_day, r.integration_id;
 $$;--> statement-breakpoint
 CREATE TRIGGER "marketplace_order_days_insert" AFTER INSERT ON "marketplace_orders"
 	REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION "marketplace_order_days_apply"();--> statement-breakpoint
