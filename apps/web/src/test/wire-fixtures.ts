@@ -4,6 +4,7 @@
  */
 import type { CompanyView } from '@worq/domain/wire/company';
 import type { IntegrationView } from '@worq/domain/wire/marketplace';
+import type { OfferView } from '@worq/domain/wire/offer';
 
 /** A connected, up-to-date Trendyol store without a company. */
 export function integration(overrides: Partial<IntegrationView> = {}): IntegrationView {
@@ -42,3 +43,14 @@ export function company(overrides: Partial<CompanyView> = {}): CompanyView {
     ...overrides,
   };
 }
+
+/** The verified figures behind a pre-qualified offer of one Trendyol store (its summary reads them). */
+export const offerInputs: OfferView['inputs'] = {
+  net_sales_90_days: 300_000_00,
+  trend: 0.08,
+  return_rate: 0.04,
+  weekly_variation: 0.1,
+  history_months: 5,
+  store_count: 1,
+  forecast_slow_8_weeks: 160_000_00,
+};

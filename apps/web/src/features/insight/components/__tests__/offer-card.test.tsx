@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { OfferView } from '@worq/domain/wire/offer';
 import i18n from '../../../../lib/i18n.ts';
 import { renderRoutes, serve } from '../../../../test/http-test-kit.tsx';
+import { offerInputs } from '../../../../test/wire-fixtures.ts';
 import { OfferCard } from '../offer-card.tsx';
 
 const offer: OfferView = {
@@ -19,15 +20,7 @@ const offer: OfferView = {
   raise: [{ code: 'another_store', text: 'Başka bir mağaza bağlamak' }],
   durations: [],
   sales_scenarios: [],
-  inputs: {
-    net_sales_90_days: 300_000_00,
-    trend: 0.08,
-    return_rate: 0.04,
-    weekly_variation: 0.1,
-    history_months: 5,
-    store_count: 1,
-    forecast_slow_8_weeks: 160_000_00,
-  },
+  inputs: offerInputs,
   excluded_integrations: [],
   forecast: null,
 };

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import i18n from '../../../../lib/i18n.ts';
 import { renderRoutes, serve } from '../../../../test/http-test-kit.tsx';
+import { offerInputs } from '../../../../test/wire-fixtures.ts';
 import type { OfferView } from '../../api/offer.ts';
 import { PlanOffer, SalesScenarioNote, StartPageOffer } from '../offer-note.tsx';
 import type { PlanFormFields } from '../plan-form-schema.ts';
@@ -32,15 +33,7 @@ const offer: OfferView = {
     { duration_weeks: 6, slow: 120_000_00, expected: 150_000_00, fast: 180_000_00 },
     { duration_weeks: 8, slow: 160_000_00, expected: 200_000_00, fast: 240_000_00 },
   ],
-  inputs: {
-    net_sales_90_days: 300_000_00,
-    trend: 0.08,
-    return_rate: 0.04,
-    weekly_variation: 0.1,
-    history_months: 5,
-    store_count: 1,
-    forecast_slow_8_weeks: 160_000_00,
-  },
+  inputs: offerInputs,
   excluded_integrations: [],
   forecast: null,
 };

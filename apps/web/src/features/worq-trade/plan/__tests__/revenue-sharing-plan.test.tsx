@@ -4,6 +4,7 @@ import i18n from '../../../../lib/i18n.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
 import { serve } from '../../../../test/http-test-kit.tsx';
+import { offerInputs } from '../../../../test/wire-fixtures.ts';
 import type { OfferView } from '../../api/offer.ts';
 import { markPlanTourSeen } from '../plan-tour.tsx';
 import { kurusOf, planRoutes, renderPlanPage, savedPlan } from './plan-test-kit.tsx';
@@ -27,15 +28,7 @@ const forecastOffer: OfferView = {
     { duration_weeks: 6, slow: 120_000_00, expected: 150_000_00, fast: 180_000_00 },
     { duration_weeks: 8, slow: 160_000_00, expected: 200_000_00, fast: 240_000_00 },
   ],
-  inputs: {
-    net_sales_90_days: 300_000_00,
-    trend: 0.08,
-    return_rate: 0.04,
-    weekly_variation: 0.1,
-    history_months: 5,
-    store_count: 1,
-    forecast_slow_8_weeks: 160_000_00,
-  },
+  inputs: offerInputs,
   excluded_integrations: [],
   forecast: null,
 };
