@@ -201,14 +201,22 @@ export async function adoptUnsyncedIntegrations(db: Db): Promise<void> {
     on conflict do nothing`);
 }
 
-/** A sync task of the store that has not finished yet, to answer "sync now" with it. */
+/**
+ * A sync task of the store that has not finished yet, to answer "sync now" with it: one waiting to
+ * start, or one whose run is still under way. A task whose run has already saved its outcome (the
+ * store reads ok or failed and the task no longer holds the lease) is only finishing its
+ * bookkeeping; "sync now" then starts a new run rather than answering with the old one's result.
+ */
 export async function unfinishedSyncTask(db: Db, customerId: string, integrationId: string): Promise<string | undefined> {
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`
-      select id from background_tasks
-      where type = 'sync_orders' and customer_id = ${customerId} and status in ('pending', 'running')
-        and payload->>'integration_id' = ${integrationId} and deadline_at > now()
-      order by created_at desc limit 1`),
+      select t.id from background_tasks t
+      where t.type = 'sync_orders' and t.customer_id = ${customerId} and t.status in ('pending', 'running')
+        and t.payload->>'integration_id' = ${integrationId} and t.deadline_at > now()
+        and (t.status = 'pending' or exists (
+          select 1 from order_syncs s
+          where s.integration_id = ${integrationId} and (s.state = 'running' or s.locked_by = t.id::text)))
+      order by t.created_at desc limit 1`),
   );
   return row?.id;
 }

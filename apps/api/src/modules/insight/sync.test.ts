@@ -10,12 +10,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { platformStoreHostSuffixes } from '@worq/domain/store-source';
 import { ConnectorError, type Connector, type MarketplaceOrder, type OrderPage } from '../../connectors/types.ts';
 import type { ConnectorRegistry } from '../../connectors/registry.ts';
-import { integrations, marketplaceOrders, orderSyncs } from '../../db/schema.ts';
+import { backgroundTasks, integrations, marketplaceOrders, orderSyncs } from '../../db/schema.ts';
 import { registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { marketplaceIdOf } from '../marketplace/test-kit.ts';
 import { insertIntegration } from '../marketplace/repository.ts';
 import type { RunningTask } from '../tasks/types.ts';
-import { claimSync, ensureSyncRow, findSync } from './sync-repository.ts';
+import { claimSync, ensureSyncRow, findSync, releaseSync, unfinishedSyncTask } from './sync-repository.ts';
 import { runSyncTask, type SyncContext } from './sync.ts';
 
 const ctx = sharedAccountsTestApp();
@@ -305,6 +305,46 @@ describe('sync_orders', () => {
       .set({ lockedUntil: new Date(Date.now() - 1000) })
       .where(eq(orderSyncs.integrationId, store));
     expect((await runSyncTask(syncContext(script.connector), task(store))).message).toBe('sync_done');
+  });
+
+  it('answers "sync now" with a run under way, but not with one that has already saved its outcome', async () => {
+    const store = await newStore();
+    await ensureSyncRow(ctx.database.db, seller.customerId, store);
+    const soon = new Date(Date.now() + 120_000);
+    // A task row as the runner holds it while the handler runs (leased, so no runner here takes it).
+    const [running] = await ctx.database.db
+      .insert(backgroundTasks)
+      .values({
+        customerId: seller.customerId,
+        type: 'sync_orders',
+        status: 'running',
+        payload: { integration_id: store },
+        lockedBy: 'another-runner',
+        lockedUntil: soon,
+        deadlineAt: soon,
+      })
+      .returning({ id: backgroundTasks.id });
+    expect(await claimSync(ctx.database.db, store, running!.id, 90)).toBeTruthy();
+    expect(await unfinishedSyncTask(ctx.database.db, seller.customerId, store)).toBe(running!.id);
+
+    // The run saved its outcome and let go of the store; its task row still reads running while the
+    // runner records the result. A new "sync now" is a new run, not that run's result.
+    await releaseSync(ctx.database.db, store, running!.id, { state: 'ok', lastSyncedAt: new Date() });
+    expect(await unfinishedSyncTask(ctx.database.db, seller.customerId, store)).toBeUndefined();
+
+    // A task waiting to start is the answer whatever the store reads.
+    const [waiting] = await ctx.database.db
+      .insert(backgroundTasks)
+      .values({
+        customerId: seller.customerId,
+        type: 'sync_orders',
+        payload: { integration_id: store },
+        runAfter: new Date(Date.now() + 60_000),
+        deadlineAt: soon,
+      })
+      .returning({ id: backgroundTasks.id });
+    expect(await unfinishedSyncTask(ctx.database.db, seller.customerId, store)).toBe(waiting!.id);
+    await ctx.database.db.delete(backgroundTasks).where(eq(backgroundTasks.customerId, seller.customerId));
   });
 
   it('does not sync a disabled store', async () => {
