@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { createTestApp, sharedTestApp, signTestToken } from '../test/helpers.ts';
-import type { AccessClaims } from './auth.ts';
+import { accessTokenAudience, accessTokenIssuer, type AccessClaims } from './auth.ts';
 
 const ctx = sharedTestApp(() => createTestApp({}, { routes: protectedRoutes }));
 
@@ -15,10 +15,17 @@ async function protectedRoutes(app: FastifyInstance) {
 const get = (url: string, authorization?: string, language = 'tr') =>
   ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': language, ...(authorization ? { authorization } : {}) } });
 
-const signWith = (secret: string, expiresAt: number) =>
+/** A token made outside the app: ours in every claim unless an option says otherwise. */
+const signWith = (
+  secret: string,
+  expiresAt: number,
+  { alg = 'HS256', issuer = accessTokenIssuer, audience = accessTokenAudience }: { alg?: string; issuer?: string; audience?: string } = {},
+) =>
   new SignJWT({ customer_id: 'c-1', email: 'a@b.co', first_name: 'A', last_name: 'B', is_phone_verified: true })
-    .setProtectedHeader({ alg: 'HS256' })
+    .setProtectedHeader({ alg })
     .setIssuedAt(expiresAt - 900)
+    .setIssuer(issuer)
+    .setAudience(audience)
     .setExpirationTime(expiresAt)
     .sign(new TextEncoder().encode(secret));
 
@@ -54,6 +61,15 @@ describe('bearer tokens', () => {
   it('refuses a token signed with another key', async () => {
     const forged = await signWith('x'.repeat(48), Math.floor(Date.now() / 1000) + 600);
     expect((await get('/api/v1/test/me', `Bearer ${forged}`)).statusCode).toBe(401);
+  });
+
+  it('takes a token made elsewhere with our key and claims, and refuses it with another algorithm, issuer or audience', async () => {
+    const inTenMinutes = Math.floor(Date.now() / 1000) + 600;
+    expect((await get('/api/v1/test/me', `Bearer ${await signWith(ctx.config.jwtSecret, inTenMinutes)}`)).statusCode).toBe(200);
+    for (const other of [{ alg: 'HS512' }, { issuer: 'another-service' }, { audience: 'worqtrade-web' }]) {
+      const token = await signWith(ctx.config.jwtSecret, inTenMinutes, other);
+      expect((await get('/api/v1/test/me', `Bearer ${token}`)).statusCode, JSON.stringify(other)).toBe(401);
+    }
   });
 
   it('refuses an expired token', async () => {
