@@ -120,6 +120,9 @@ async function buildMinimal(database: Database): Promise<FastifyInstance> {
 /** The field's bare stack: Fastify, a pg.Pool (pg's default size, 10, as the app's) and the query by hand. */
 function buildBare(url: string): FastifyInstance {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client the server drops (the throwaway cluster stopping) emits 'error' on the pool; as
+  // any pg application must, the bare stack listens, or the whole bench process dies with it.
+  pool.on('error', (error) => console.warn(`bare pool: ${error.message}`));
   const bare = Fastify({ logger: false });
   bare.get<{ Params: { id: string } }>('/customer/:id', async (request, reply) => {
     const { rows } = await pool.query('select * from customers where id = $1', [request.params.id]);
