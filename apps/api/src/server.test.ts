@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app.ts';
 import { createTestApp } from './test/helpers.ts';
 
@@ -124,7 +124,8 @@ describe('graceful close', () => {
       await handlerEntered;
       let closed = false;
       const closing = app.close().then(() => (closed = true));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Closing has begun once the server takes no new connections; the request in flight still holds it open.
+      await vi.waitFor(() => expect(app.server.listening).toBe(false), { timeout: 10_000, interval: 10 });
       expect(closed).toBe(false);
       release();
       const response = await inFlight;
