@@ -53,7 +53,7 @@ test('a store connected a minute ago gives a pre-qualified offer that fills the 
 
     const shown = page.getByRole('region', { name: t('worq-trade:offer.title') });
     await shown.getByText(/financing of up to/).waitFor();
-    // The amount the API offered, whatever way the language writes it (₺842,000.00 in English).
+    // The amount the API offered, written the Turkish way in both languages (₺842.000,00).
     assert.ok(((await shown.textContent()) ?? '').replace(/\D/g, '').includes(String(lira)), 'the offered amount is shown');
     await checkScreen(journey, 'start-with-offer');
     await page.getByRole('button', { name: t('worq-trade:start.submit'), exact: true }).click();

@@ -37,12 +37,9 @@ const journey = (options: JourneyOptions, walk: (journey: Journey) => Promise<vo
 const t = (journey: Journey, key: string, values: Record<string, string | number> = {}) => text(journey.language, key, values);
 const isPath = (path: string) => (url: URL) => url.pathname === path;
 
-const lira = (kurus: number, language: 'tr' | 'en') =>
-  new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'tr-TR', {
-    style: 'currency',
-    currency: 'TRY',
-    currencyDisplay: 'narrowSymbol',
-  }).format(kurus / 100);
+/** Amounts are written the Turkish way in both languages, on the screens and in e-mails and SMS. */
+const lira = (kurus: number) =>
+  new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY', currencyDisplay: 'narrowSymbol' }).format(kurus / 100);
 const day = (iso: string, language: 'tr' | 'en') => {
   const [year, month, date] = iso.split('-');
   return language === 'en' ? `${date}/${month}/${year}` : `${date}.${month}.${year}`;
@@ -58,7 +55,7 @@ test('an approved seller reads the repayment schedule: due dates, amounts, the n
     await region.waitFor();
     const first = schedule.installments[0]!;
     await region.getByText(day(first.due_date, 'tr')).first().waitFor();
-    await region.getByText(lira(schedule.remaining_amount, 'tr')).first().waitFor();
+    await region.getByText(lira(schedule.remaining_amount)).first().waitFor();
     const next = region.locator('tr[aria-current="step"]');
     assert.equal(await next.count(), 1, 'one installment is highlighted as the next');
     assert.ok((await next.textContent())?.includes(day(first.due_date, 'tr')), 'the first installment is the next one');
@@ -79,11 +76,11 @@ test('an expert records a collection; it pays the oldest installment and the sel
     await panel.waitFor();
     await checkScreen(current, 'admin-repayments');
     // Typed the Turkish way: 1.234,56.
-    await panel.getByRole('textbox', { name: t(current, 'admin:payments.amount') }).fill(lira(amount, 'tr').replace('₺', ''));
+    await panel.getByRole('textbox', { name: t(current, 'admin:payments.amount') }).fill(lira(amount).replace('₺', ''));
     await panel.getByRole('button', { name: t(current, 'admin:payments.record') }).click();
-    await page.getByText(t(current, 'admin:payments.recorded_toast', { amount: lira(amount, 'tr') })).waitFor();
+    await page.getByText(t(current, 'admin:payments.recorded_toast', { amount: lira(amount) })).waitFor();
     await page.getByText(t(current, 'admin:actions.payment_recorded')).waitFor();
-    await panel.getByText(lira(amount, 'tr')).first().waitFor();
+    await panel.getByText(lira(amount)).first().waitFor();
     await checkScreen(current, 'admin-payment-recorded');
   });
 
@@ -95,7 +92,7 @@ test('an expert records a collection; it pays the oldest installment and the sel
     sellerB.email,
     (m) => m.channel === 'email' && m.subject === 'Your payment has been recorded',
   );
-  assert.ok(mail.body.includes(lira(after.remaining_amount, 'en')), 'the e-mail says what is left, the English way');
+  assert.ok(mail.body.includes(lira(after.remaining_amount)), 'the English e-mail says what is left, the Turkish way as the screens do');
   await waitForOutboxMessage(place.baseUrl, sellerB.phone, (m) => m.channel === 'sms' && m.body.includes('your WorqTrade payment of'));
   const turkish = (await readOutbox(place.baseUrl, sellerB.email)).filter((m) => m.subject === 'Ödemeniz kaydedildi');
   assert.deepEqual(turkish, [], 'the English seller gets no Turkish message');
@@ -106,8 +103,7 @@ test('an expert records a collection; it pays the oldest installment and the sel
     const region = page.getByRole('region', { name: t(current, 'worq-trade:repayments.title') });
     await region.getByText(day(after.installments[1]!.due_date, 'en')).first().waitFor();
     await region.getByText(t(current, 'worq-trade:repayments.status.paid')).first().waitFor();
-    // Amounts are written the Turkish way in both languages (the e-mail above writes them the English way).
-    await region.getByText(lira(after.remaining_amount, 'tr')).first().waitFor();
+    await region.getByText(lira(after.remaining_amount)).first().waitFor();
     await checkScreen(current, 'seller-schedule-paid');
   });
 });

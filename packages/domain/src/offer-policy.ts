@@ -236,8 +236,7 @@ export function offerText(language: Language, code: keyof typeof texts, params: 
   return texts[code][language].replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;
-    // Amounts the Turkish way in both languages, as the plan's own figures are written.
-    if (amountParams.has(name) && typeof value === 'number') return formatTry('tr', value);
+    if (amountParams.has(name) && typeof value === 'number') return formatTry(value);
     if (name === 'steadiness') return steadinessWords[value as Steadiness][language];
     if (code === 'trend' && name === 'percent') {
       const signed = `${Number(value) > 0 ? '+' : ''}${value}`;

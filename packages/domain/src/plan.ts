@@ -2,7 +2,6 @@
  * The revenue-sharing plan (GPeT) maths of ARCHITECTURE.md §4. Every amount is an integer number
  * of kuruş (1 TL = 100 kuruş); rates are basis points so no floating point touches money.
  */
-import type { Language } from './language.ts';
 
 export const durationsWeeks = [4, 6, 8] as const;
 export type DurationWeeks = (typeof durationsWeeks)[number];
@@ -150,11 +149,12 @@ export function isPaymentStartWeek(value: number): value is PaymentStartWeek {
   return (paymentStartWeeks as readonly number[]).includes(value);
 }
 
-const moneyLocales: Record<Language, string> = { tr: 'tr-TR', en: 'en-GB' };
+const liraFormat = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY', currencyDisplay: 'narrowSymbol' });
 
-/** An amount of kuruş as Turkish lira in the reader's language: ₺10.000,00 (tr), ₺10,000.00 (en). */
-export function formatTry(language: Language, kurus: number): string {
-  return new Intl.NumberFormat(moneyLocales[language], { style: 'currency', currency: 'TRY', currencyDisplay: 'narrowSymbol' }).format(
-    kurus / 100,
-  );
+/**
+ * An amount of kuruş as Turkish lira, written the Turkish way in both languages (₺10.000,50), as the
+ * web writes every amount: the server's texts, e-mails and SMS read like the screens.
+ */
+export function formatTry(kurus: number): string {
+  return liraFormat.format(kurus / 100);
 }

@@ -20,7 +20,8 @@ export const maxHistoryWeeks = 52;
 export const defaultWeeklySpread = 0.35;
 export const minChangesForSpread = 4;
 
-export type ForecastMethod = 'ets' | 'seasonal_naive';
+/** ets: the model; seasonal_naive: the last week repeated; stopped: a store that has stopped selling. */
+export type ForecastMethod = 'ets' | 'seasonal_naive' | 'stopped';
 
 export interface ForecastWeek {
   /** 1 = the seven days starting today. */

@@ -815,7 +815,7 @@ export const fundingWatch = pgTable(
     companyTitle: text('company_title'),
     /** approval: computed when the expert approved; submission: the offer snapshot's; none: no forecast. */
     baselineSource: text('baseline_source', { enum: ['approval', 'submission', 'none'] }).notNull(),
-    forecastMethod: text('forecast_method', { enum: ['ets', 'seasonal_naive'] }),
+    forecastMethod: text('forecast_method', { enum: ['ets', 'seasonal_naive', 'stopped'] }),
     /** Week 1 = the approval week: the forecast's expected value and 80 % interval, kuruş. */
     forecastWeeks: jsonb('forecast_weeks').$type<{ expected: number; low: number; high: number }[]>().notNull().default([]),
     returnRateAtApproval: doublePrecision('return_rate_at_approval'),

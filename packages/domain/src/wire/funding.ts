@@ -65,7 +65,7 @@ export const performanceView = z.object({
   sales_to_date: z.number().int(),
   plan_to_date: z.number().int(),
   served_weeks: z.number().int(),
-  forecast_method: z.enum(['ets', 'seasonal_naive']).nullable().describe('Of the forecast at approval; null without one'),
+  forecast_method: z.enum(['ets', 'seasonal_naive', 'stopped']).nullable().describe('Of the forecast at approval; null without one'),
   weeks: z.array(performanceWeekView),
   stores: z.array(performanceStoreView),
   connection_health: connectionHealthView,

@@ -16,8 +16,10 @@ export const forecastWeekView = z.object({
 export type ForecastWeekView = z.output<typeof forecastWeekView>;
 
 const forecastMethod = z
-  .enum(['ets', 'seasonal_naive'])
-  .describe("ets: augurs' AutoETS on weekly totals; seasonal_naive: every week repeats the last one (fewer than 8 weeks of history)");
+  .enum(['ets', 'seasonal_naive', 'stopped'])
+  .describe(
+    "ets: augurs' AutoETS on weekly totals; seasonal_naive: every week repeats the last one (fewer than 8 weeks of history); stopped: no sale for a week or more, longer than any earlier silence, so nothing is expected",
+  );
 
 export const salesForecastView = z
   .object({

@@ -15,7 +15,7 @@ interface ApplicationParams {
   firstName: string;
 }
 
-/** Amounts and dates arrive formatted for the reader's language (repayment-notices.ts). */
+/** Amounts arrive formatted the Turkish way in both languages, dates for the reader's language (repayment-notices.ts). */
 interface PaymentParams {
   firstName: string;
   amount: string;

@@ -1,10 +1,12 @@
 /**
- * A warning's evidence as one line for the experts' e-mail, in the expert's language, with amounts
- * and days written the way that language writes them (the same helpers as the repayment e-mails).
+ * A warning's evidence as one line for the experts' e-mail, in the expert's language: amounts the
+ * Turkish way in both languages, as the back-office screens write them, and days the way that
+ * language writes them (the same helpers as the repayment e-mails).
  */
 import type { WarningEvidence } from '@worq/domain/funding-watch';
 import type { Language } from '@worq/domain/language';
-import { formatAmount, formatDay } from '../notifications/public.ts';
+import { formatTry } from '@worq/domain/plan';
+import { formatDay } from '../notifications/public.ts';
 
 const percent = (rate: number, language: Language) =>
   new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'tr-TR', { style: 'percent', maximumFractionDigits: 1 }).format(rate);
@@ -15,8 +17,8 @@ export function warningLine(evidence: WarningEvidence, language: Language): stri
     case 'installment_late': {
       const parts = evidence.installments.map((late) =>
         en
-          ? `installment ${late.number} (due ${formatDay(late.due_date, language)}, ${formatAmount(late.open, language)} open, ${late.days_late} days late)`
-          : `${late.number}. taksit (vadesi ${formatDay(late.due_date, language)}, ${formatAmount(late.open, language)} açık, ${late.days_late} gün gecikmede)`,
+          ? `installment ${late.number} (due ${formatDay(late.due_date, language)}, ${formatTry(late.open)} open, ${late.days_late} days late)`
+          : `${late.number}. taksit (vadesi ${formatDay(late.due_date, language)}, ${formatTry(late.open)} açık, ${late.days_late} gün gecikmede)`,
       );
       return en ? `Late installment: ${parts.join('; ')}` : `Geciken taksit: ${parts.join('; ')}`;
     }
@@ -34,8 +36,8 @@ export function warningLine(evidence: WarningEvidence, language: Language): stri
     case 'sales_below_forecast': {
       const parts = evidence.weeks.map((week) =>
         en
-          ? `week ${week.week}: ${formatAmount(week.sales, language)} under ${formatAmount(week.low, language)}`
-          : `${week.week}. hafta: ${formatAmount(week.sales, language)}, alt sınır ${formatAmount(week.low, language)}`,
+          ? `week ${week.week}: ${formatTry(week.sales)} under ${formatTry(week.low)}`
+          : `${week.week}. hafta: ${formatTry(week.sales)}, alt sınır ${formatTry(week.low)}`,
       );
       return en
         ? `Sales under the forecast's low end two weeks in a row (${parts.join('; ')})`

@@ -112,7 +112,7 @@ describe('POST /gpp/upsert', () => {
     const tooHigh = await upsertPlan(customer.jwt_token, planBody(application.id, { estimated_sales_turnover: tl(500_000) }), en);
     expect(tooHigh.statusCode).toBe(400);
     expect(tooHigh.json().errors.fields).toEqual({
-      estimated_sales_turnover: 'Estimated sales turnover should be between ₺86,400.00-₺400,000.00.',
+      estimated_sales_turnover: 'Estimated sales turnover should be between ₺86.400,00-₺400.000,00.',
     });
 
     const both = await upsertPlan(
@@ -121,8 +121,8 @@ describe('POST /gpp/upsert', () => {
       en,
     );
     expect(both.json().errors.fields).toEqual({
-      estimated_stock_purchase_amount: 'Estimated amount of products should be between ₺10,000.00-₺200,000.00.',
-      estimated_sales_turnover: 'Estimated sales turnover should be between ₺5,400.00-₺25,000.00.',
+      estimated_stock_purchase_amount: 'Estimated amount of products should be between ₺10.000,00-₺200.000,00.',
+      estimated_sales_turnover: 'Estimated sales turnover should be between ₺5.400,00-₺25.000,00.',
     });
     expect((await get(ctx, '/gpp/get_by_customer_id', customer.jwt_token)).statusCode).toBe(404);
   });
@@ -141,7 +141,7 @@ describe('POST /gpp/upsert', () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.fields).toEqual({
-      average_monthly_turnover: 'The average monthly turnover must be at least ₺5,000.00 to apply.',
+      average_monthly_turnover: 'The average monthly turnover must be at least ₺5.000,00 to apply.',
     });
   });
 

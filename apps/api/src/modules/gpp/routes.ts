@@ -33,7 +33,7 @@ export const gppRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
         response: { 200: planView },
       },
     },
-    async (request) => savePlan(db, request.user!.customer_id, request.language, request.body),
+    async (request) => savePlan(db, request.user!.customer_id, request.body),
   );
 
   app.get(

@@ -1,4 +1,3 @@
-import type { Language } from '@worq/domain/language';
 import type { MessageKey, MessageParams } from '@worq/domain/messages';
 import { calculatePlan, formatTry, paymentStartWeeks, planLimits, planRates, planViolations, type PlanInputs } from '@worq/domain/plan';
 import type { PlanInput, PlanParametersView, PlanView } from '@worq/domain/wire/gpp';
@@ -48,17 +47,17 @@ export function planRow(applicationId: string, customerId: string, inputs: PlanI
 }
 
 /**
- * The 400 of an out-of-bounds plan: one message per field, with the bounds written as lira in the
- * reader's language (specification §5).
+ * The 400 of an out-of-bounds plan: one message per field, with the bounds written as lira the
+ * Turkish way in both languages, as the plan screen writes them (specification §5).
  */
-function boundsError(language: Language, inputs: PlanInputs): AppError | null {
+function boundsError(inputs: PlanInputs): AppError | null {
   const violations = planViolations(inputs);
   const fields: Record<string, { key: MessageKey; params?: MessageParams }> = {};
   for (const [field, violation] of Object.entries(violations)) {
     fields[field] =
       violation.key === 'turnover_too_low'
-        ? { key: violation.key, params: { min: formatTry(language, violation.min) } }
-        : { key: violation.key, params: { min: formatTry(language, violation.min), max: formatTry(language, violation.max) } };
+        ? { key: violation.key, params: { min: formatTry(violation.min) } }
+        : { key: violation.key, params: { min: formatTry(violation.min), max: formatTry(violation.max) } };
   }
   return Object.keys(fields).length > 0 ? new AppError(400, 'validation_failed', { fields }) : null;
 }
@@ -67,7 +66,7 @@ function boundsError(language: Language, inputs: PlanInputs): AppError | null {
  * Saves the plan of the caller's active application. Every derived figure is computed here from
  * the inputs alone; figures the browser may have computed are never read.
  */
-export async function savePlan(db: Db, customerId: string, language: Language, input: PlanInput): Promise<PlanView> {
+export async function savePlan(db: Db, customerId: string, input: PlanInput): Promise<PlanView> {
   const inputs: PlanInputs = {
     averageMonthlyTurnover: input.average_monthly_turnover,
     estimatedStockPurchase: input.estimated_stock_purchase_amount,
@@ -80,7 +79,7 @@ export async function savePlan(db: Db, customerId: string, language: Language, i
     const application = await findApplication(tx, customerId, input.application_id, { lock: true });
     if (!application) throw new AppError(404, 'application_not_found');
     if (!isActiveApplication(application)) throw new AppError(409, 'application_not_active');
-    const refused = boundsError(language, inputs);
+    const refused = boundsError(inputs);
     if (refused) throw refused;
     const row = planRow(application.id, customerId, inputs);
     // Saves in a row update one audit event rather than adding one each (recordPlanSaved).

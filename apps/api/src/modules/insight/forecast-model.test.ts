@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forecastHorizonWeeks } from '@worq/domain/sales-forecast';
-import { capCampaignWeeks, forecastWeekly } from './forecast-model.ts';
+import { capCampaignWeeks, forecastWeekly, stoppedSilenceDays } from './forecast-model.ts';
 
 /** A year of daily sales around 10,000 TL a week with a weekly pattern and some noise. */
 function steadyYear(seed = 7): number[] {
@@ -34,6 +34,27 @@ describe('forecastWeekly', () => {
   it('sees a store that stopped selling', () => {
     const daily = [...steadyYear().slice(0, 280), ...Array.from({ length: 84 }, () => 0)];
     expect(forecastWeekly(daily)!.weeks[0]!.expected).toBeLessThan(100_000);
+  });
+
+  it('expects nothing from a store silent for a week after selling every day, up to its former week should it resume', () => {
+    const daily = [...steadyYear().slice(0, 364 - stoppedSilenceDays), ...Array.from({ length: stoppedSilenceDays }, () => 0)];
+    const forecast = forecastWeekly(daily)!;
+    expect(forecast.method).toBe('stopped');
+    for (const week of forecast.weeks) {
+      expect(week.expected).toBe(0);
+      expect(week.low).toBe(0);
+      expect(week.high).toBeGreaterThan(800_000);
+      expect(week.high).toBeLessThan(1_300_000);
+    }
+  });
+
+  it('keeps the model for a store whose earlier quiet spells were as long as the current one', () => {
+    const daily = steadyYear();
+    daily.fill(0, 200, 210);
+    daily.fill(0, 357);
+    const forecast = forecastWeekly(daily)!;
+    expect(forecast.method).toBe('ets');
+    expect(forecast.weeks[0]!.expected).toBeGreaterThan(0);
   });
 });
 

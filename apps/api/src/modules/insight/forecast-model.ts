@@ -1,7 +1,8 @@
 /**
  * The forecast model (docs/decisions/017-sales-forecast.md): augurs' AutoETS (WebAssembly) on the
  * weekly totals, with its own 80 % prediction interval; the seasonal-naive fallback of
- * @worq/domain/sales-forecast where the history is shorter than minModelWeeks or the model fails.
+ * @worq/domain/sales-forecast where the history is shorter than minModelWeeks or the model fails;
+ * nothing expected from a store that has stopped selling (stoppedStoreForecast).
  * Server side only: the web never loads this.
  */
 import { readFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import {
   forecastIntervalLevel,
   maxHistoryWeeks,
   minModelWeeks,
+  quantile,
   seasonalNaiveForecast,
   weeklyTotals,
   type WeeklyForecast,
@@ -50,10 +52,55 @@ export function capCampaignWeeks(weeks: readonly number[]): number[] {
 }
 
 /**
+ * A store has stopped selling when its last `stoppedSilenceDays` days or more sold nothing and that
+ * silence is longer than any earlier one in its history: a week without one order is news for a
+ * store that sells most days, not for one whose sales come in bursts with quiet weeks between.
+ */
+export const stoppedSilenceDays = 7;
+
+/** Days without a sale at the end of the series, and the longest run of them before (after the first sale). */
+function silences(daily: readonly number[]): { trailing: number; longestEarlier: number; sold: boolean } {
+  let trailing = 0;
+  while (trailing < daily.length && daily[daily.length - 1 - trailing] === 0) trailing++;
+  let longestEarlier = 0;
+  let run = 0;
+  let sold = false;
+  for (const value of daily.slice(0, daily.length - trailing)) {
+    if (value > 0) {
+      sold = true;
+      run = 0;
+    } else if (sold) {
+      longestEarlier = Math.max(longestEarlier, ++run);
+    }
+  }
+  return { trailing, longestEarlier, sold };
+}
+
+/**
+ * The forecast of a store that has stopped selling: nothing expected, and an interval from nothing up
+ * to the week it sold before the silence (the median of its last eight full weeks), should it resume.
+ * Null when the store has not stopped: every other model would carry its former level on for weeks.
+ */
+export function stoppedStoreForecast(daily: readonly number[], horizon = forecastHorizonWeeks): WeeklyForecast | null {
+  const { trailing, longestEarlier, sold } = silences(daily);
+  if (!sold || trailing < stoppedSilenceDays || trailing <= longestEarlier) return null;
+  const before = daily.slice(0, daily.length - trailing);
+  const weeksBefore = weeklyTotals(before).slice(-8);
+  const formerWeek = weeksBefore.length > 0 ? quantile(weeksBefore, 0.5) : before.slice(-7).reduce((sum, value) => sum + value, 0);
+  return {
+    method: 'stopped',
+    historyWeeks: weeklyTotals(daily).slice(-maxHistoryWeeks).length,
+    weeks: Array.from({ length: horizon }, (_, index) => ({ week: index + 1, expected: 0, low: 0, high: Math.round(formerWeek) })),
+  };
+}
+
+/**
  * The weekly forecast of a daily series (kuruş, oldest first, ending yesterday). Null when it holds
  * no full week.
  */
 export function forecastWeekly(daily: readonly number[], horizon = forecastHorizonWeeks): WeeklyForecast | null {
+  const stopped = stoppedStoreForecast(daily, horizon);
+  if (stopped) return stopped;
   const weeks = capCampaignWeeks(weeklyTotals(daily).slice(-maxHistoryWeeks));
   if (weeks.length < minModelWeeks || weeks.every((value) => value === weeks[0])) return seasonalNaiveForecast(daily, horizon);
   loadModel();

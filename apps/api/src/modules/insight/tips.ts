@@ -54,7 +54,7 @@ export function tipsFor(overview: Overview, language: Language, now: Date): Tip[
   const found: RuleResult[] = [];
   const { totals, previous } = overview;
   // Amounts the Turkish way in both languages, as the dashboard's figures are written.
-  const money = (kurus: number) => formatTry('tr', kurus);
+  const money = formatTry;
 
   for (const store of overview.sync) {
     const marketplace = store.marketplace_name;

@@ -1,5 +1,6 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Language } from '@worq/domain/language';
+import { formatTry } from '@worq/domain/plan';
 import { addDays, istanbulDay } from '@worq/domain/repayment';
 import type { Db } from '../../db/client.ts';
 import { applications, customers, repaymentInstallments, repaymentReminders } from '../../db/schema.ts';
@@ -10,17 +11,10 @@ import { fixScheduleOf } from '../repayment/public.ts';
 
 /*
  * What a seller hears about their repayments, by e-mail and SMS in their language: a recorded
- * payment, and a reminder two days before each due date. Amounts and dates are written the way the
- * reader's language writes them (₺1.234,56 and 22.03.2026 in Turkish; ₺1,234.56 and 22/03/2026 in English).
+ * payment, and a reminder two days before each due date. Amounts are written the Turkish way in both
+ * languages, as the web writes them (₺1.234,56); dates the way the reader's language writes them
+ * (22.03.2026 in Turkish, 22/03/2026 in English).
  */
-
-export function formatAmount(kurus: number, language: Language): string {
-  return new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'tr-TR', {
-    style: 'currency',
-    currency: 'TRY',
-    currencyDisplay: 'narrowSymbol',
-  }).format(kurus / 100);
-}
 
 /** `YYYY-MM-DD` as dd.MM.yyyy (Turkish) or dd/MM/yyyy (English). */
 export function formatDay(day: string, language: Language): string {
@@ -48,9 +42,9 @@ function paymentMessages(seller: Seller, payment: { amount: number; paidAt: stri
   const { language } = seller;
   const params = {
     firstName: seller.firstName,
-    amount: formatAmount(payment.amount, language),
+    amount: formatTry(payment.amount),
     paidAt: formatDay(payment.paidAt, language),
-    remaining: formatAmount(payment.remaining, language),
+    remaining: formatTry(payment.remaining),
   };
   const email = renderEmail('repayment_received', language, params);
   const messages: OutgoingMessage[] = [
@@ -148,7 +142,7 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
       const params = {
         firstName: seller.firstName,
         number: installment.number,
-        amount: formatAmount(installment.amount - installment.paidAmount, language),
+        amount: formatTry(installment.amount - installment.paidAmount),
         dueDate: formatDay(installment.dueDate, language),
       };
       const email = renderEmail('repayment_reminder', language, params);

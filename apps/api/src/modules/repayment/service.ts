@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { formatTry } from '@worq/domain/plan';
 import { allocatePayment, fixSchedule, installmentStatuses, istanbulDay } from '@worq/domain/repayment';
 import type { PaymentBody, RepaymentView } from '@worq/domain/wire/repayment';
 import type { Db } from '../../db/client.ts';
@@ -94,8 +95,6 @@ export async function repaymentsForExpert(db: Db, applicationId: string, now = n
   return toRepaymentView(application, installments, now);
 }
 
-const formatLira = (kurus: number) => new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' }).format(kurus / 100);
-
 export interface RecordedPayment {
   view: RepaymentView;
   paymentId: string;
@@ -155,7 +154,7 @@ export async function recordPayment(
     const remaining = installments.reduce((sum, row) => sum + Math.max(0, row.amount - row.paidAmount), 0);
     if (body.amount > remaining) {
       throw new AppError(409, 'payment_exceeds_remaining', {
-        params: { remaining: formatLira(remaining) },
+        params: { remaining: formatTry(remaining) },
         extra: { remaining_amount: remaining },
       });
     }

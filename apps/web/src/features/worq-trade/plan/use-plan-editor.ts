@@ -24,7 +24,7 @@ export function usePlanEditor(parameters: PlanParameters, saved: Plan | null) {
   const advanceStarted = useRef(false);
 
   const form = usePlanForm(parameters, saved);
-  const { handleSubmit, setValue, setError, isDirty, isSubmitting, values, figures } = form;
+  const { handleSubmit, setValue, setError, isDirty, isSubmitting, values, figures, salesSource } = form;
 
   useEffect(() => {
     if (hasSeenPlanTour()) return;
@@ -72,7 +72,7 @@ export function usePlanEditor(parameters: PlanParameters, saved: Plan | null) {
         import('./pdf/download-sample-plan.ts'),
         import('./pdf/sample-plan-content.ts'),
       ]);
-      await downloadSamplePlan(samplePlanContent(t, i18n.language, values, figures, new Date()), t('plan.pdf.file_name'));
+      await downloadSamplePlan(samplePlanContent(t, i18n.language, values, figures, salesSource, new Date()), t('plan.pdf.file_name'));
     } catch {
       void notifyError(new Error(t('plan.download_failed')));
     } finally {

@@ -35,7 +35,7 @@ vi.setConfig({ testTimeout: 30_000 });
 describe('sample plan PDF', () => {
   it('builds a PDF with the Turkish title, letters and the seller’s schedule', async () => {
     const t = translator('tr');
-    const content = samplePlanContent(t, 'tr', values, calculatePlan(values), new Date('2026-03-14T10:00:00Z'));
+    const content = samplePlanContent(t, 'tr', values, calculatePlan(values), 'own', new Date('2026-03-14T10:00:00Z'));
     expect(content.sections[0]?.rows[0]).toEqual(['Ortalama aylık pazaryeri cirosu', '₺250.000,00']);
     expect(content.schedule.rows).toHaveLength(6);
     expect(content.schedule.rows[0]?.[0]).toBe('2. hafta');
@@ -59,17 +59,35 @@ describe('sample plan PDF', () => {
 
   it('writes the English plan with English ordinals and texts', async () => {
     const t = translator('en');
-    const content = samplePlanContent(t, 'en', values, calculatePlan(values), new Date('2026-03-14T10:00:00Z'));
+    const content = samplePlanContent(t, 'en', values, calculatePlan(values), 'forecast_slow', new Date('2026-03-14T10:00:00Z'));
     expect(content.title).toBe('WorqTrade sample revenue sharing plan');
     expect(content.sections[0]?.rows[4]).toEqual(['Payment start week', '2nd week']);
     expect(content.schedule.rows[5]?.[0]).toBe('Week 7');
+    expect(content.schedule.salesSource).toBe('Sales estimate used (forecast: slow)');
     const bytes = await buildSamplePlanPdf(content, fonts);
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
   });
 
+  it('names the sales scenario of the installments under the schedule heading, as the plan screen does', () => {
+    const plan = calculatePlan(values);
+    const at = new Date('2026-03-14T10:00:00Z');
+    expect(samplePlanContent(translator('tr'), 'tr', values, plan, 'forecast_expected', at).schedule.salesSource).toBe(
+      'Kullanılan satış tahmini (tahmin: beklenen)',
+    );
+    expect(samplePlanContent(translator('tr'), 'tr', values, plan, 'own', at).schedule.salesSource).toBe(
+      'Kullanılan satış tahmini (kendi tahmininiz)',
+    );
+    expect(samplePlanContent(translator('en'), 'en', values, plan, 'forecast_fast', at).schedule.salesSource).toBe(
+      'Sales estimate used (forecast: fast)',
+    );
+    expect(samplePlanContent(translator('en'), 'en', values, plan, 'own', at).schedule.salesSource).toBe(
+      'Sales estimate used (your own estimate)',
+    );
+  });
+
   it('continues on a new page when the content is longer than one page', async () => {
     const t = translator('tr');
-    const content = samplePlanContent(t, 'tr', values, calculatePlan(values), new Date());
+    const content = samplePlanContent(t, 'tr', values, calculatePlan(values), 'own', new Date());
     content.schedule.rows = Array.from({ length: 60 }, (_, index) => [`${index + 1}. hafta`, '₺1,00']);
     const parsed = await PDFDocument.load(await buildSamplePlanPdf(content, fonts));
     expect(parsed.getPageCount()).toBeGreaterThan(1);

@@ -2,15 +2,20 @@ import type { TFunction } from '../../../../lib/translator.ts';
 import { ordinal } from '@worq/domain/ordinal';
 import type { PlanFigures } from '@worq/domain/plan';
 import { formatLira } from '../../../../lib/format.ts';
-import type { PlanFormValues } from '../plan-model.ts';
+import type { PlanFormValues, SalesSource } from '../plan-model.ts';
 import type { SamplePlanPdfContent } from './sample-plan-pdf.ts';
 
-/** The sample plan's texts in the current language, from the seller's own figures. */
+/**
+ * The sample plan's texts in the current language, from the seller's own figures. The schedule names
+ * the sales estimate its installments come from (a forecast scenario or the seller's own), as the
+ * plan screen does.
+ */
 export function samplePlanContent(
   t: TFunction,
   language: string,
   values: PlanFormValues,
   figures: PlanFigures,
+  salesSource: SalesSource,
   preparedOn: Date,
 ): SamplePlanPdfContent {
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
@@ -52,6 +57,7 @@ export function samplePlanContent(
     ],
     schedule: {
       heading: t('plan.pdf.schedule'),
+      salesSource: t('plan.schedule.source', { source: t(`plan.source.${salesSource}`) }),
       columns: [t('plan.schedule.week'), t('plan.schedule.amount')],
       rows: figures.schedule.map((installment) => [
         t('plan.schedule.week_value', { number: installment.week }),

@@ -13,6 +13,8 @@ export interface SamplePlanPdfContent {
   sections: { heading: string; rows: [label: string, value: string][] }[];
   schedule: {
     heading: string;
+    /** Which sales estimate every installment comes from, printed under the heading. */
+    salesSource: string;
     columns: [string, string];
     rows: [string, string][];
     total: [string, string];
@@ -111,6 +113,11 @@ export async function buildSamplePlanPdf(content: SamplePlanPdfContent, fonts: P
   }
 
   heading(content.schedule.heading);
+  for (const line of wrap(content.schedule.salesSource, regular, 10, contentWidth)) {
+    ensureSpace(16);
+    y -= 15;
+    text(line, { size: 10, font: regular, color: muted });
+  }
   ensureSpace(20);
   y -= 18;
   text(content.schedule.columns[0], { size: 10, font: bold, color: muted });
