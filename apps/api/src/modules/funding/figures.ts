@@ -89,12 +89,14 @@ async function weeklySales(
   today: string,
   verifiedIds: ReadonlySet<string>,
 ): Promise<{ verified: Map<number, number>; unverified: Map<number, number> }> {
+  // From the stores' daily totals (marketplace_order_days, kept by the orders' triggers), whose
+  // revenue counts what was not cancelled or returned.
   const result = await db.execute(sql`
-    select o.integration_id::text as store, ((o.order_day - ${approvalDay}::date) / 7) + 1 as week,
-      least(coalesce(sum(o.total_amount), 0), ${sql.raw(String(Number.MAX_SAFE_INTEGER))})::bigint as sales
-    from marketplace_orders o
-    where o.customer_id = ${customerId} and o.currency = 'TRY' and ${counted}
-      and o.order_day between ${approvalDay}::date and ${today}::date
+    select d.integration_id::text as store, ((d.order_day - ${approvalDay}::date) / 7) + 1 as week,
+      least(coalesce(sum(d.revenue), 0), ${sql.raw(String(Number.MAX_SAFE_INTEGER))})::bigint as sales
+    from marketplace_order_days d
+    where d.customer_id = ${customerId} and d.currency = 'TRY'
+      and d.order_day between ${approvalDay}::date and ${today}::date
     group by 1, 2`);
   const verified = new Map<number, number>();
   const unverified = new Map<number, number>();
@@ -116,11 +118,12 @@ async function recentReturns(
   if (verifiedIds.length === 0) return { rate: null, orders: 0 };
   const [row] = rowsOf<{ returned: unknown; orders: unknown }>(
     await db.execute(sql`
-      select count(*) filter (where o.status = 'returned') as returned, count(*) as orders
-      from marketplace_orders o
-      where o.customer_id = ${customerId}
-        and o.order_day between ${addDays(today, -(watchThresholds.returnWindowDays - 1))}::date and ${today}::date
-        and o.integration_id in (${sql.join(
+      select coalesce(sum(d.returned_orders), 0) as returned,
+        coalesce(sum(d.orders + d.cancelled_orders + d.returned_orders), 0) as orders
+      from marketplace_order_days d
+      where d.customer_id = ${customerId}
+        and d.order_day between ${addDays(today, -(watchThresholds.returnWindowDays - 1))}::date and ${today}::date
+        and d.integration_id in (${sql.join(
           verifiedIds.map((id) => sql`${id}::uuid`),
           sql`, `,
         )})`),
