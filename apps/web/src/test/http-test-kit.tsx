@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { SWRConfig } from 'swr';
@@ -66,14 +66,30 @@ export function Where() {
   return <p data-testid="where">{pathname + search}</p>;
 }
 
+/** The SWR keys of the last renderRoutes whose request has settled (answered or failed), as text. */
+let settledKeys: string[] = [];
+const keyText = (key: unknown) => (typeof key === 'string' ? key : JSON.stringify(key));
+
+/**
+ * Waits until a request of the rendered screen whose SWR key contains `url` has settled, answer or
+ * error, and React has drawn the outcome: the positive signal to wait for before asserting that
+ * something is not shown.
+ */
+export async function settled(url: string): Promise<void> {
+  await waitFor(() => expect(settledKeys.some((key) => key.includes(url))).toBe(true));
+  await act(async () => {});
+}
+
 /**
  * Renders the routes in a memory router at `path`, with an SWR cache of its own (no deduping);
  * `extra` renders beside the router (e.g. a toast container). Returns the render result and the router.
  */
 export function renderRoutes(routes: RouteObject[], path: string, extra?: ReactNode) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  settledKeys = [];
+  const onSettled = (_outcome: unknown, key: unknown) => void settledKeys.push(keyText(key));
   const view = render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, onSuccess: onSettled, onError: onSettled }}>
       <RouterProvider router={router} />
       {extra}
     </SWRConfig>,

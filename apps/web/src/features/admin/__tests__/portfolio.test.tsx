@@ -1,6 +1,6 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { serve, type SeenCall } from '../../../test/http-test-kit.tsx';
+import { serve, settled, type SeenCall } from '../../../test/http-test-kit.tsx';
 import type { PortfolioRow } from '../api/portfolio.ts';
 import { Component as AdminLayout } from '../components/admin-layout.tsx';
 import { Component as PortfolioPage } from '../components/portfolio-page.tsx';
@@ -157,8 +157,8 @@ describe('the back-office badge', () => {
     const calls = serve({ 'GET /admin/portfolio/summary': { status: 200, data: { open_warnings: 0, applications_with_warnings: 0 } } });
     renderAt(<AdminLayout />, '/admin', '/admin');
     await waitFor(() => expect(calls.some((call) => call.url === '/admin/portfolio/summary')).toBe(true));
-    // A moment for the answer to reach the link, so that a badge would be there by now.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The answer has reached the screen: a badge would be there by now.
+    await settled('/admin/portfolio/summary');
     expect(screen.getByRole('link', { name: 'Portföy' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /açık uyarı/ })).not.toBeInTheDocument();
   });

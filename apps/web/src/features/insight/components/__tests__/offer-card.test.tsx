@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OfferView } from '@worq/domain/wire/offer';
 import i18n from '../../../../lib/i18n.ts';
-import { renderRoutes, serve } from '../../../../test/http-test-kit.tsx';
+import { renderRoutes, serve, settled } from '../../../../test/http-test-kit.tsx';
 import { offerInputs } from '../../../../test/wire-fixtures.ts';
 import { OfferCard } from '../offer-card.tsx';
 
@@ -84,7 +84,7 @@ describe("WorqInsight's offer card", () => {
   it('shows nothing when the offer cannot be read', async () => {
     serve({});
     const view = renderCard();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled('/gpp/offer');
     expect(view.container.querySelector('section')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '../../../../lib/i18n.ts';
-import { refusal, serve } from '../../../../test/http-test-kit.tsx';
+import { refusal, serve, settled } from '../../../../test/http-test-kit.tsx';
 import { Component as StartPage } from '../start-page.tsx';
 import { application, listUrl, renderWorqTrade, signIn } from './worq-trade-test-kit.tsx';
 
@@ -77,8 +77,8 @@ describe('/worq-trade/start', () => {
     const actor = userEvent.setup();
     const calls = serve({ [`GET ${listUrl}`]: { status: 200, data: [application({ step: 2 })] } });
     const router = renderWorqTrade('/worq-trade/start', { start: <StartPage /> });
-    await waitFor(() => expect(calls.some((call) => call.url === listUrl)).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The list has reached the page, which now knows of the application under way.
+    await settled(listUrl);
     await actor.click(await screen.findByRole('button', { name: 'Başvuruya başla' }));
     const dialog = await screen.findByRole('dialog', { name: 'Yeni başvuruyla devam edilsin mi?' });
     // The list already showed one under way: nothing was posted.
