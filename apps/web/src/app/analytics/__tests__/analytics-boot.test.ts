@@ -22,17 +22,24 @@ async function boot(settings: RuntimeSettings) {
   const consent = await import('../../../lib/analytics/consent.ts');
   const { startAnalyticsBoot } = await import('../analytics-boot.ts');
   startAnalyticsBoot(router);
+  settingsRead = runtime.loadRuntimeSettings();
   return consent;
 }
 
-async function settle() {
-  for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
-}
+let settingsRead: Promise<unknown> = Promise.resolve();
+/**
+ * Resolves once the boot has acted on the settings: it is the boot's own settings promise, and the
+ * boot's reaction was attached to it first. What the boot decides without consent is decided by then.
+ */
+const decided = () => settingsRead.then(() => undefined);
+/** The boot's wait for an idle moment before loading the service: called only on the way to loading it. */
+const idle = vi.fn((callback: () => void) => setTimeout(callback, 0));
+const connected = () => vi.waitFor(() => expect(wiring.setOptOut).toHaveBeenCalled());
 
 beforeEach(() => {
   vi.clearAllMocks();
   // Vitest's jsdom has no requestIdleCallback: the boot falls back to a timer.
-  vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
+  vi.stubGlobal('requestIdleCallback', idle);
 });
 
 afterEach(() => {
@@ -44,7 +51,8 @@ describe('startAnalyticsBoot', () => {
     localStorage.clear();
     window.history.replaceState(null, '', '/?utm_source=newsletter&utm_campaign=kasim');
     await boot({ ...baseSettings, amplitude_api_key: null });
-    await settle();
+    await decided();
+    expect(idle).not.toHaveBeenCalled();
     expect(JSON.parse(localStorage.getItem('utm') ?? 'null')).toEqual({ utm_source: 'newsletter', utm_campaign: 'kasim' });
     expect(JSON.parse(localStorage.getItem('initialUtm') ?? 'null')).toEqual({ utm_source: 'newsletter', utm_campaign: 'kasim' });
     expect(wiring.connect).not.toHaveBeenCalled();
@@ -54,16 +62,19 @@ describe('startAnalyticsBoot', () => {
   it('loads nothing without a key, even with consent', async () => {
     localStorage.setItem('analyticsConsent', 'granted');
     await boot({ ...baseSettings, amplitude_api_key: null });
-    await settle();
+    await decided();
+    expect(idle).not.toHaveBeenCalled();
     expect(wiring.connect).not.toHaveBeenCalled();
   });
 
   it('loads nothing while the visitor has not answered, and starts once they accept', async () => {
     const consent = await boot(baseSettings);
-    await settle();
+    await decided();
+    expect(idle).not.toHaveBeenCalled();
     expect(wiring.connect).not.toHaveBeenCalled();
     consent.setAnalyticsConsent('granted');
-    await settle();
+    await connected();
+    expect(idle).toHaveBeenCalledTimes(1);
     expect(wiring.connect).toHaveBeenCalledTimes(1);
     expect(wiring.connect.mock.calls[0]?.[1]).toEqual({ apiKey: 'key-1', serverUrl: 'http://collector.test/2/httpapi' });
     expect(wiring.setOptOut).toHaveBeenLastCalledWith(false);
@@ -72,21 +83,20 @@ describe('startAnalyticsBoot', () => {
   it('opts out when the visitor takes consent back, and back in when they give it again', async () => {
     localStorage.setItem('analyticsConsent', 'granted');
     const consent = await boot(baseSettings);
-    await settle();
+    await connected();
     expect(wiring.connect).toHaveBeenCalledTimes(1);
     consent.setAnalyticsConsent('denied');
-    await settle();
-    expect(wiring.setOptOut).toHaveBeenLastCalledWith(true);
+    await vi.waitFor(() => expect(wiring.setOptOut).toHaveBeenLastCalledWith(true));
     consent.setAnalyticsConsent('granted');
-    await settle();
-    expect(wiring.setOptOut).toHaveBeenLastCalledWith(false);
+    await vi.waitFor(() => expect(wiring.setOptOut).toHaveBeenLastCalledWith(false));
     expect(wiring.connect).toHaveBeenCalledTimes(1);
   });
 
   it('never loads for a visitor who refused', async () => {
     localStorage.setItem('analyticsConsent', 'denied');
     await boot(baseSettings);
-    await settle();
+    await decided();
+    expect(idle).not.toHaveBeenCalled();
     expect(wiring.connect).not.toHaveBeenCalled();
   });
 });
