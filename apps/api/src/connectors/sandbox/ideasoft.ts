@@ -94,7 +94,11 @@ const lastNames = ['Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Yıldız', '
 
 export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
   // The admin API takes only an access token this sandbox issued and that has not expired.
-  const { clock: now, orders, ordersById } = openSandbox(
+  const {
+    clock: now,
+    orders,
+    ordersById,
+  } = openSandbox(
     app,
     options,
     (request) =>

@@ -187,7 +187,12 @@ function cachedDay(storeKey: string, day: number, today: number, options: Sandbo
 }
 
 /** How many orders the store placed on Istanbul day `day`, and the day's random numbers that follow. */
-function orderCountOfDay(storeKey: string, day: number, today: number, options: SandboxOrderOptions): { count: number; random: () => number } {
+function orderCountOfDay(
+  storeKey: string,
+  day: number,
+  today: number,
+  options: SandboxOrderOptions,
+): { count: number; random: () => number } {
   const random = seededRandom(`${storeKey}|${day}`);
   const storeBase = 6 + (hash(storeKey) % 30);
   // Growth: about +60 % over the year up to this month, so recent months beat older ones.
@@ -350,7 +355,14 @@ export interface SandboxBasics {
    * One page of the same packages in id order, for a marketplace that does not split
    * (sandboxOrdersById), as of the minute of `now`: pages asked for within a minute agree.
    */
-  ordersById(storeKey: string, from: number, to: number, now: number, offset: number, limit: number): { packages: SandboxPackage[]; total: number };
+  ordersById(
+    storeKey: string,
+    from: number,
+    to: number,
+    now: number,
+    offset: number,
+    limit: number,
+  ): { packages: SandboxPackage[]; total: number };
 }
 
 /**
@@ -400,7 +412,10 @@ export function openSandbox<Params = unknown>(
         pageClock.set(key, now);
         if (pageClock.size > 32) pageClock.delete(pageClock.keys().next().value!);
       }
-      return sandboxOrdersById(storeKey, new Date(from), new Date(to), offset, limit, { now: new Date(asOf), scale: sandboxOrderScale(options) });
+      return sandboxOrdersById(storeKey, new Date(from), new Date(to), offset, limit, {
+        now: new Date(asOf),
+        scale: sandboxOrderScale(options),
+      });
     },
   };
 }
