@@ -74,8 +74,12 @@ export const runBudgetMs = 75_000;
 const leaseSeconds = 90;
 /** Pause before a run handed over to a continuation continues (run cap, time budget, older history). */
 const continueAfterMs = 2_000;
-/** How long after the pause the extra schedule pass looks, so the row is due by then. */
-const passMarginMs = 200;
+/**
+ * How long after the pause the extra schedule pass looks. The pass starts after the release
+ * returned, so the row is due by then on one clock; the margin absorbs a little skew between this
+ * process and the database, and past that the tick still finds the row.
+ */
+const passMarginMs = 50;
 /** Pause after a rate limit that named no time. */
 const defaultRateLimitPauseMs = 60_000;
 /** Pause after the marketplace could not be reached. */
