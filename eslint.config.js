@@ -83,13 +83,16 @@ export default tseslint.config(
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',
               // WorqTrade's connect-store step and WorqInsight's onboarding reuse the connections flow through its one public file;
-              // WorqInsight shows the WorqTrade offer through WorqTrade's.
+              // WorqInsight shows the WorqTrade offer through WorqTrade's; the connections list shows a
+              // store's first import through WorqInsight's.
               except:
                 feature === 'worq-trade'
                   ? [`./${feature}`, './connections/public.ts']
                   : feature === 'insight'
                     ? [`./${feature}`, './connections/public.ts', './worq-trade/public.ts']
-                    : [`./${feature}`],
+                    : feature === 'connections'
+                      ? [`./${feature}`, './insight/public.ts']
+                      : [`./${feature}`],
               message: 'A feature must not import another feature; share through components/ui or lib.',
             })),
           ],

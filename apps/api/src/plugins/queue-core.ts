@@ -1,14 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { Scheduler } from '../queue-core/schedule.ts';
+import { Scheduler, type ScheduledJob } from '../queue-core/schedule.ts';
 
-export type ScheduleJob = (name: string, everyMs: number, job: () => unknown) => void;
+export type ScheduleJob = (name: string, everyMs: number, job: () => unknown) => ScheduledJob;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Runs `job` every `everyMs` in this process from the moment the app is ready until it closes:
      * never two runs at once, failures logged, the timer unref'd. `everyMs` ≤ 0 schedules nothing.
+     * The answer's runSoon asks for one extra run before the next tick.
      */
     schedule: ScheduleJob;
   }

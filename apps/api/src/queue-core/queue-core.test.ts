@@ -355,4 +355,46 @@ describe('schedule', () => {
     await scheduled.stop();
     expect(job).toHaveBeenCalledTimes(1);
   });
+
+  it('runs once more soon after asked, after the run under way rather than joining it', async () => {
+    const started = gate();
+    const finish = gate();
+    let calls = 0;
+    const scheduled = schedule(
+      'hour job',
+      3_600_000,
+      async () => {
+        calls += 1;
+        if (calls === 1) {
+          started.open();
+          await finish.promise;
+        }
+      },
+      quietLog(),
+    );
+    const first = scheduled.runNow();
+    await started.promise;
+    scheduled.runSoon(5);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The extra run waits for the one under way, which may have looked too early.
+    expect(calls).toBe(1);
+    finish.open();
+    await first;
+    await until(() => calls === 2);
+    await scheduled.stop();
+  });
+
+  it('drops an extra run asked for when it stops', async () => {
+    const job = vi.fn();
+    const scheduler = new Scheduler(quietLog());
+    const handle = scheduler.schedule('job', 0, job);
+    handle.runSoon(0);
+    scheduler.start();
+    const scheduled = scheduler.schedule('later job', 0, job);
+    scheduled.runSoon(10);
+    await scheduler.close();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Before the app was ready there was nothing to run; after close, nothing runs.
+    expect(job).not.toHaveBeenCalled();
+  });
 });

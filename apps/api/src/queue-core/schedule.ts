@@ -9,6 +9,12 @@ export interface Scheduled {
   readonly name: string;
   /** Runs the job now, or joins the run under way; never throws (failures are logged). */
   runNow(): Promise<void>;
+  /**
+   * One extra run `afterMs` from now, besides the ticks (work that becomes due before the next
+   * tick). A run under way then is let finish and followed by this one, as it may have looked too
+   * early. The timer never keeps the process alive and is cleared by stop.
+   */
+  runSoon(afterMs: number): void;
   /** Stops the timer and waits for a run under way. */
   stop(): Promise<void>;
 }
@@ -37,16 +43,37 @@ export function schedule(name: string, everyMs: number, job: () => unknown, log:
   };
   const timer = everyMs > 0 ? setInterval(() => void runNow(), everyMs) : undefined;
   timer?.unref();
+  const soon = new Set<NodeJS.Timeout>();
   if (options.immediately) void runNow();
   return {
     name,
     runNow,
+    runSoon(afterMs) {
+      if (stopped) return;
+      const early = setTimeout(
+        () => {
+          soon.delete(early);
+          void (running ?? Promise.resolve()).then(runNow);
+        },
+        Math.max(0, afterMs),
+      );
+      early.unref();
+      soon.add(early);
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);
+      for (const early of soon) clearTimeout(early);
+      soon.clear();
       await running;
     },
   };
+}
+
+/** What the owner of a scheduled job can ask of it (Scheduled.runSoon). */
+export interface ScheduledJob {
+  /** One extra run `afterMs` from now; before the app is ready, and after it closed, nothing. */
+  runSoon(afterMs: number): void;
 }
 
 /**
@@ -61,11 +88,13 @@ export class Scheduler {
 
   constructor(private readonly log: CoreLog) {}
 
-  schedule(name: string, everyMs: number, job: () => unknown, options?: ScheduleOptions): void {
-    if (this.closed) return;
-    const create = () => schedule(name, everyMs, job, this.log, options);
+  schedule(name: string, everyMs: number, job: () => unknown, options?: ScheduleOptions): ScheduledJob {
+    let scheduled: Scheduled | undefined;
+    const create = () => (scheduled = schedule(name, everyMs, job, this.log, options));
+    if (this.closed) return { runSoon: () => undefined };
     if (this.started) this.jobs.push(create());
     else this.waiting.push(create);
+    return { runSoon: (afterMs) => scheduled?.runSoon(afterMs) };
   }
 
   start(): void {

@@ -89,7 +89,7 @@ export const routes: RouteObject[] = [
               { path: 'profile/:id', element: <Navigate to="info" replace /> },
               {
                 path: 'connections',
-                lazy: withNamespaces(['connections'], () => import('../features/connections/components/connections-page.tsx')),
+                lazy: withNamespaces(['connections', 'insight'], () => import('../features/connections/components/connections-page.tsx')),
               },
               {
                 // Ideasoft's consent page returns here; signed in, so the task panel follows the connection.

@@ -94,7 +94,11 @@ const lastNames = ['Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Yıldız', '
 
 export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
   // The admin API takes only an access token this sandbox issued and that has not expired.
-  const { clock: now, orders } = openSandbox(
+  const {
+    clock: now,
+    orders,
+    ordersById,
+  } = openSandbox(
     app,
     options,
     (request) =>
@@ -220,7 +224,7 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
   const wordOf = (order: SandboxPackage) => (order.status === 'split' ? ideasoftStatusOf.cancelled : ideasoftStatusOf[order.status]);
   // Sorted once per answer of the generator (an import's pages ask for the same range in turn).
   const sorted = new WeakMap<readonly SandboxPackage[], Map<string, SandboxPackage[]>>();
-  const byId = (storeKey: string, start: number, end: number, at: number, status: string | undefined): SandboxPackage[] => {
+  const byId = (storeKey: string, start: number, end: number, at: number, status: string | undefined): readonly SandboxPackage[] => {
     const placed = orders(storeKey, start, end, at);
     const byStatus = sorted.get(placed) ?? new Map<string, SandboxPackage[]>();
     sorted.set(placed, byStatus);
@@ -229,7 +233,34 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
       list = placed.filter((order) => !status || wordOf(order) === status).sort((a, b) => Number(a.id) - Number(b.id));
       byStatus.set(status ?? '', list);
     }
-    return [...list];
+    return list;
+  };
+
+  /**
+   * One page of the store's orders by id. Without a status filter only the page's days are
+   * generated (ordersById): a backfill's 500 pages of a year never hold the year's orders.
+   */
+  const pageOf = (
+    storeKey: string,
+    start: number,
+    end: number,
+    at: number,
+    status: string | undefined,
+    sort: 'id' | '-id' | undefined,
+    pageNumber: number,
+    limit: number,
+  ): SandboxPackage[] => {
+    if (status) {
+      const all = byId(storeKey, start, end, at, status);
+      return sort === '-id'
+        ? all.slice(Math.max(0, all.length - pageNumber * limit), Math.max(0, all.length - (pageNumber - 1) * limit)).reverse()
+        : all.slice((pageNumber - 1) * limit, pageNumber * limit);
+    }
+    if (sort !== '-id') return ordersById(storeKey, start, end, at, (pageNumber - 1) * limit, limit).packages;
+    const { total } = ordersById(storeKey, start, end, at, 0, 0);
+    const from = Math.max(0, total - pageNumber * limit);
+    const to = Math.max(0, total - (pageNumber - 1) * limit);
+    return ordersById(storeKey, start, end, at, from, to - from).packages.reverse();
   };
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/admin-api/orders', async (request, reply) => {
@@ -245,9 +276,7 @@ export async function ideasoftSandbox(app: FastifyInstance, options: SandboxOpti
     // endCreatedAt is a whole day and includes it.
     const end = endCreatedAt ? turkeyDayStart(endCreatedAt) + dayMs : at;
     // The generator lists by order time, which is not id order within a day.
-    const all = byId(ideasoftSandboxStoreKey(clientId), start, end, at, status);
-    if (sort === '-id') all.reverse();
-    return all.slice((pageNumber - 1) * limit, pageNumber * limit).map((order) => {
+    return pageOf(ideasoftSandboxStoreKey(clientId), start, end, at, status, sort, pageNumber, limit).map((order) => {
       const seed = stableNumber(order.id);
       // Prices include 20 % VAT, as Turkish shops show them; no discounts and free shipping.
       const amount = lira(order.totalAmount);

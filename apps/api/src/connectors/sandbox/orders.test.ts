@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { istanbulDay, quietStorePrefix, sandboxHistoryDays, sandboxOrders, sandboxSales } from './orders.ts';
+import { istanbulDay, quietStorePrefix, sandboxHistoryDays, sandboxOrders, sandboxOrdersById, sandboxSales } from './orders.ts';
 
 const dayMs = 86_400_000;
 const now = new Date(Date.UTC(2026, 10, 22, 12, 0));
@@ -97,5 +97,21 @@ describe('a quiet sandbox store', () => {
     expect(recent).toEqual([]);
     expect(before.length).toBeGreaterThan(50);
     expect(ordinary.length).toBeGreaterThan(20);
+  });
+
+  it('pages a range in id order without generating it: the pages put together are the range', () => {
+    // From the middle of a day to now (the middle of today), as a backfill's pages ask.
+    const from = new Date(now.getTime() - 40 * dayMs - 5 * 3_600_000);
+    const options = { now, scale: 2.5 };
+    const range = [...sandboxOrders('ideasoft:paged', from, now, options)].sort((a, b) => Number(a.id) - Number(b.id));
+    const pages = [];
+    for (let offset = 0; ; offset += 100) {
+      const { packages, total } = sandboxOrdersById('ideasoft:paged', from, now, offset, 100, options);
+      expect(total).toBe(range.length);
+      if (packages.length === 0) break;
+      pages.push(...packages);
+    }
+    expect(pages).toEqual(range);
+    expect(sandboxOrdersById('ideasoft:paged', from, now, range.length - 30, 100, options).packages).toEqual(range.slice(-30));
   });
 });

@@ -88,6 +88,55 @@ export function sandboxOrders(storeKey: string, from: Date, to: Date, options: S
   return packages;
 }
 
+/**
+ * One page of the packages of a store that does not split, placed in [from, to), in id order (by
+ * day, then by the order's number within the day): the `limit` packages from the `offset`th on, and
+ * how many there are in all. Days wholly inside the range are counted rather than generated, and
+ * nothing is kept, so paging through a year holds one page's days at a time, not the year.
+ */
+export function sandboxOrdersById(
+  storeKey: string,
+  from: Date,
+  to: Date,
+  offset: number,
+  limit: number,
+  options: Omit<SandboxOrderOptions, 'splits'> = {},
+): { packages: SandboxPackage[]; total: number } {
+  const now = (options.now ?? new Date()).getTime();
+  const start = Math.max(from.getTime(), now - sandboxHistoryDays * dayMs);
+  const end = Math.min(to.getTime(), now);
+  if (end <= start) return { packages: [], total: 0 };
+  const today = istanbulDay(now);
+  const inRange = (item: SandboxPackage) => {
+    const at = Date.parse(item.orderedAt);
+    return at >= start && at < end;
+  };
+  const packagesById = (day: number) =>
+    packagesOfDay(storeKey, day, today, options)
+      .filter(inRange)
+      .sort((a, b) => Number(a.id) - Number(b.id));
+  const days: { day: number; count: number; generated?: SandboxPackage[] }[] = [];
+  let total = 0;
+  for (let day = istanbulDay(start); day <= istanbulDay(end - 1); day++) {
+    const whole = fromIstanbulWallClock(day * dayMs) >= start && fromIstanbulWallClock((day + 1) * dayMs) <= end;
+    const generated = whole ? undefined : packagesById(day);
+    const count = generated ? generated.length : orderCountOfDay(storeKey, day, today, options).count;
+    days.push({ day, count, ...(generated ? { generated } : {}) });
+    total += count;
+  }
+  const packages: SandboxPackage[] = [];
+  let first = 0;
+  for (const { day, count, generated } of days) {
+    if (packages.length >= limit) break;
+    if (first + count > offset && count > 0) {
+      const items = generated ?? packagesById(day);
+      packages.push(...items.slice(Math.max(0, offset - first), Math.max(0, offset - first) + limit - packages.length));
+    }
+    first += count;
+  }
+  return { packages, total };
+}
+
 /** What a correct connector returns for the range: every package but split parents. */
 export function sandboxSales(storeKey: string, from: Date, to: Date, options: SandboxOrderOptions = {}): MarketplaceOrder[] {
   return sandboxOrders(storeKey, from, to, options)
@@ -137,17 +186,27 @@ function cachedDay(storeKey: string, day: number, today: number, options: Sandbo
   return items;
 }
 
-function packagesOfDay(storeKey: string, day: number, today: number, options: SandboxOrderOptions): SandboxPackage[] {
+/** How many orders the store placed on Istanbul day `day`, and the day's random numbers that follow. */
+function orderCountOfDay(
+  storeKey: string,
+  day: number,
+  today: number,
+  options: SandboxOrderOptions,
+): { count: number; random: () => number } {
   const random = seededRandom(`${storeKey}|${day}`);
-  const storeHash = hash(storeKey);
-  const storeBase = 6 + (storeHash % 30);
+  const storeBase = 6 + (hash(storeKey) % 30);
   // Growth: about +60 % over the year up to this month, so recent months beat older ones.
   const anchor = today - 365;
   const trend = 1 + 0.6 * Math.min(Math.max((day - anchor) / 365, 0), 1.1);
   const weekday = new Date(day * dayMs).getUTCDay();
   const mean = storeBase * trend * weekdayFactor[weekday]! * (options.scale ?? 1);
   const quiet = (storeKey.split(':')[1] ?? '').startsWith(quietStorePrefix) && today - day < quietStoreDays;
-  const count = quiet ? 0 : Math.max(0, Math.round(mean * (0.75 + random() * 0.5)));
+  return { count: quiet ? 0 : Math.max(0, Math.round(mean * (0.75 + random() * 0.5))), random };
+}
+
+function packagesOfDay(storeKey: string, day: number, today: number, options: SandboxOrderOptions): SandboxPackage[] {
+  const { count, random } = orderCountOfDay(storeKey, day, today, options);
+  const storeHash = hash(storeKey);
   const prefix = (storeHash % 90) + 10;
   const ageDays = today - day;
   const items: SandboxPackage[] = [];
@@ -292,6 +351,18 @@ export interface SandboxBasics {
    * scale. Shared between calls of the same minute: read it, never change it.
    */
   orders(storeKey: string, from: number, to: number, now: number, splits?: boolean): readonly SandboxPackage[];
+  /**
+   * One page of the same packages in id order, for a marketplace that does not split
+   * (sandboxOrdersById), as of the minute of `now`: pages asked for within a minute agree.
+   */
+  ordersById(
+    storeKey: string,
+    from: number,
+    to: number,
+    now: number,
+    offset: number,
+    limit: number,
+  ): { packages: SandboxPackage[]; total: number };
 }
 
 /**
@@ -320,6 +391,7 @@ export function openSandbox<Params = unknown>(
   // An import asks for the same range page after page: the last answers are kept for the minute
   // they were asked in (an order placed in that minute shows from the next one on).
   const answers = new Map<string, readonly SandboxPackage[]>();
+  const pageClock = new Map<string, number>();
   return {
     clock: () => options.now?.() ?? Date.now(),
     orders: (storeKey, from, to, now, splits = false) => {
@@ -331,6 +403,19 @@ export function openSandbox<Params = unknown>(
         if (answers.size > 32) answers.delete(answers.keys().next().value!);
       }
       return answer;
+    },
+    ordersById: (storeKey, from, to, now, offset, limit) => {
+      // The pages of a minute are cut as of its first request, as `orders` keeps its answer.
+      const key = `${storeKey}|${from}|${to}|${Math.floor(now / 60_000)}`;
+      const asOf = pageClock.get(key) ?? now;
+      if (!pageClock.has(key)) {
+        pageClock.set(key, now);
+        if (pageClock.size > 32) pageClock.delete(pageClock.keys().next().value!);
+      }
+      return sandboxOrdersById(storeKey, new Date(from), new Date(to), offset, limit, {
+        now: new Date(asOf),
+        scale: sandboxOrderScale(options),
+      });
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { platformStoreHostSuffixes } from '@worq/domain/store-source';
 import type { Connector, MarketplaceOrder, OrderPage } from '../../connectors/types.ts';
 import type { ConnectorRegistry } from '../../connectors/registry.ts';
@@ -13,11 +13,12 @@ import { backgroundTasks, orderSyncs } from '../../db/schema.ts';
 import { registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { insertIntegration } from '../marketplace/repository.ts';
 import { marketplaceIdOf } from '../marketplace/test-kit.ts';
+import { Scheduler } from '../../queue-core/schedule.ts';
 import { defaultTaskQuota } from '../tasks/plugin.ts';
-import type { RunningTask } from '../tasks/types.ts';
+import type { EnqueueInput, RunningTask, TaskHandler, Tasks } from '../tasks/types.ts';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
 import { ensureSyncRow, findSync } from './sync-repository.ts';
-import { enqueueDueSyncs, runSyncTask, type ImportLimits, type SyncContext } from './sync.ts';
+import { enqueueDueSyncs, requestOrderSync, runSyncTask, startOrderSync, type ImportLimits, type SyncContext } from './sync.ts';
 
 const ctx = sharedAccountsTestApp();
 
@@ -166,5 +167,82 @@ describe('continuation tasks', () => {
     expect(waiting!.nextRunAt.getTime()).toBeLessThanOrEqual(Date.now() + 61_000);
     // The schedule's own re-read is the server's, outside the quota.
     expect(await syncTasksOf(scheduled)).toHaveLength(1);
+  });
+});
+
+interface InlineRun {
+  integrationId: unknown;
+  startedAt: number;
+  endedAt?: number;
+  message?: string;
+}
+
+/**
+ * Runs every sync enqueued through it at once, in this test, in place of the app's task runner
+ * (whose handler imports with the default limits); records when each run started and how it ended.
+ */
+function inlineTasks(): { tasks: Tasks; runs: InlineRun[] } {
+  let handler: TaskHandler | undefined;
+  const runs: InlineRun[] = [];
+  const tasks = {
+    handle: (_type: string, registered: TaskHandler) => {
+      handler = registered;
+    },
+    enqueue: async (input: EnqueueInput) => {
+      const id = randomUUID();
+      const run: InlineRun = { integrationId: input.payload?.integration_id, startedAt: Date.now() };
+      runs.push(run);
+      setImmediate(() => {
+        void handler!({
+          id,
+          customerId: input.customerId,
+          type: input.type,
+          payload: input.payload ?? {},
+          attempt: 1,
+          language: 'en',
+          signal: new AbortController().signal,
+          giveWay: () => Promise.resolve(),
+        }).then((outcome) => Object.assign(run, { endedAt: Date.now(), message: outcome.message }));
+      });
+      return id;
+    },
+  } as unknown as Tasks;
+  return { tasks, runs };
+}
+
+describe('a run that stops at its cap', () => {
+  it("continues about two seconds later, not at the schedule's next tick", async () => {
+    const store = await newStore(seller);
+    // Two pages of 50 orders, then the end of the store.
+    const connector: Connector = {
+      ...endlessConnector(50).connector,
+      listOrders: async (credentials, range, cursor, context) => {
+        const page = await endlessConnector(50).connector.listOrders(credentials, range, cursor, context);
+        return { ...page, cursor: cursor === null ? 'page-2' : null };
+      },
+    };
+    const inline = inlineTasks();
+    const scheduler = new Scheduler({ warn: () => undefined, error: () => undefined });
+    const syncCtx = { ...syncContext(connector, { ordersPerRun: 50 }), recentFirstDays: 0, tasks: inline.tasks };
+    startOrderSync(syncCtx, (name, everyMs, job) => scheduler.schedule(name, everyMs, job), 15_000);
+    scheduler.start();
+    try {
+      await requestOrderSync(syncCtx, seller.customerId, store);
+      await vi.waitFor(
+        async () => {
+          expect(await findSync(ctx.database.db, store)).toMatchObject({ state: 'ok', newOrders: 100 });
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      // The schedule's passes also take up the stores earlier tests left to continue: only this one's runs count.
+      const runs = inline.runs.filter((run) => run.integrationId === store);
+      const [first, second] = runs;
+      expect(runs.map((run) => run.message)).toEqual(['sync_continues', 'sync_done']);
+      // The pause before a continuation (2 s), well before the 15 s tick.
+      expect(second!.startedAt - first!.endedAt!).toBeGreaterThanOrEqual(1_900);
+      expect(second!.startedAt - first!.endedAt!).toBeLessThan(6_000);
+    } finally {
+      await scheduler.close();
+    }
   });
 });

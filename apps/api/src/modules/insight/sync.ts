@@ -49,6 +49,13 @@ export interface SyncContext {
   tasks: Tasks;
   log: FastifyBaseLogger;
   now(): Date;
+  /**
+   * Asks this process for one extra pass of the order-sync schedule after `afterMs`: a run that
+   * hands over to a continuation has it started about then rather than at the next tick. The pass
+   * claims due rows like any tick (claimDueSyncs), so across processes a continuation is still
+   * enqueued once. startOrderSync sets it; without it continuations wait for the tick.
+   */
+  passSoon?: (afterMs: number) => void;
 }
 
 const dayMs = 86_400_000;
@@ -65,8 +72,14 @@ export const overlapDays = 7;
 export const runBudgetMs = 75_000;
 /** The lease on the store; renewed with every saved page. */
 const leaseSeconds = 90;
-/** Pause before a run cut short by its time budget continues. */
+/** Pause before a run handed over to a continuation continues (run cap, time budget, older history). */
 const continueAfterMs = 2_000;
+/**
+ * How long after the pause the extra schedule pass looks. The pass starts after the release
+ * returned, so the row is due by then on one clock; the margin absorbs a little skew between this
+ * process and the database, and past that the tick still finds the row.
+ */
+const passMarginMs = 50;
 /** Pause after a rate limit that named no time. */
 const defaultRateLimitPauseMs = 60_000;
 /** Pause after the marketplace could not be reached. */
@@ -279,6 +292,7 @@ export async function runSyncTask(ctx: SyncContext, task: RunningTask): Promise<
       messageParams: { store, days },
       nextRunAt: new Date(Date.now() + continueAfterMs),
     });
+    ctx.passSoon?.(continueAfterMs + passMarginMs);
     return { message: 'sync_backfilling', params: { store, days }, data };
   }
   await releaseSync(ctx.db, integrationId, task.id, {
@@ -301,13 +315,14 @@ function logBounded(ctx: SyncContext, integrationId: string, capped: number, rej
 }
 
 /** Hands the store's run back to continue shortly from its saved cursor. */
-function continueLater(ctx: SyncContext, integrationId: string, taskId: string, store: string, newOrders: number): Promise<unknown> {
-  return releaseSync(ctx.db, integrationId, taskId, {
+async function continueLater(ctx: SyncContext, integrationId: string, taskId: string, store: string, newOrders: number): Promise<void> {
+  await releaseSync(ctx.db, integrationId, taskId, {
     state: 'running',
     message: 'sync_continues',
     messageParams: { store, new_orders: newOrders },
     nextRunAt: new Date(Date.now() + continueAfterMs),
   });
+  ctx.passSoon?.(continueAfterMs + passMarginMs);
 }
 
 /**
@@ -418,12 +433,17 @@ export async function enqueueDueSyncs(ctx: SyncContext): Promise<number> {
   return due.length;
 }
 
-/** Registers the task and the schedule tick (every 15 s: continuations should not wait long). */
+/**
+ * Registers the task and the schedule tick (every 15 s, for scheduled re-reads and for
+ * continuations whose process went away); a continuation this process handed over gets an extra
+ * pass of the schedule when it is due (SyncContext.passSoon).
+ */
 export function startOrderSync(
   ctx: SyncContext,
-  schedule: (name: string, everyMs: number, job: () => unknown) => void,
+  schedule: (name: string, everyMs: number, job: () => unknown) => { runSoon(afterMs: number): void },
   tickMs = 15_000,
 ): void {
-  ctx.tasks.handle('sync_orders', (task) => runSyncTask(ctx, task), 'background');
-  schedule('order sync schedule', tickMs, () => enqueueDueSyncs(ctx));
+  const scheduled = schedule('order sync schedule', tickMs, () => enqueueDueSyncs(ctx));
+  const running: SyncContext = { ...ctx, passSoon: (afterMs) => scheduled.runSoon(afterMs) };
+  ctx.tasks.handle('sync_orders', (task) => runSyncTask(running, task), 'background');
 }

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { OverflowMenu, type OverflowMenuItem } from '../../../components/ui/overflow-menu.tsx';
 import { Tag, type TagColor } from '../../../components/ui/tag.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
+import { StoreImportProgress } from '../../insight/public.ts';
 import type { Integration, IntegrationStatus } from '../api/integrations.ts';
 import { localeOf, marketplaceLogoUrl, marketplaceName } from '../marketplace-catalogue.ts';
 import styles from './connections.module.css';
@@ -43,6 +44,7 @@ function useRowParts(onCommand: IntegrationListProps['onCommand']) {
       <Tag color={statusColor[integration.status]} size="sm" dot>
         {t(`status.${integration.status}`)}
       </Tag>
+      {integration.status === 'active' && <StoreImportProgress integrationId={integration.id} />}
       {integration.status === 'out_of_date' && (
         <Button
           variant="tertiary"

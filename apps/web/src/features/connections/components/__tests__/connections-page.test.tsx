@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Overview, StoreSync } from '@worq/domain/wire/insight';
 import i18n from '../../../../lib/i18n.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
@@ -191,4 +192,84 @@ describe('/connections', () => {
     vi.unstubAllGlobals();
     await act(async () => {});
   });
+});
+
+describe('/connections: a store whose first import is under way', () => {
+  const syncOf = (integration_id: string, entry: Partial<StoreSync>): StoreSync => ({
+    integration_id,
+    marketplace_code: 'trendyol',
+    marketplace_name: 'Trendyol',
+    connection_status: 'active',
+    store_name: integration_id,
+    state: 'ok',
+    last_synced_at: '2026-11-24T06:00:00.000Z',
+    oldest_order_at: null,
+    message: null,
+    source_verified: true,
+    ...entry,
+  });
+  const totals = {
+    revenue: 0,
+    orders: 0,
+    units: 0,
+    average_order_value: 0,
+    cancelled_orders: 0,
+    returned_orders: 0,
+    cancellation_rate: 0,
+    return_rate: 0,
+  };
+  /** GET /insight/overview mid-import: one store reading its recent days, another long done. */
+  const overview: Overview = {
+    from: '2026-11-25',
+    to: '2026-11-25',
+    currency: 'TRY',
+    totals,
+    previous: totals,
+    series: [],
+    by_marketplace: [],
+    top_products: [],
+    other_currencies: [],
+    sync: [
+      syncOf('i-active', {
+        state: 'running',
+        last_synced_at: null,
+        import: {
+          phase: 'recent',
+          recent_days: 30,
+          orders_saved: 1_240,
+          steps_done: 45,
+          steps_total: 180,
+          seconds_left: 150,
+          first_import_seconds: null,
+        },
+      }),
+      syncOf('i-done', {}),
+    ],
+  };
+  const done = integration({ id: 'i-done', store_name: 'Bitmiş Mağaza', status: 'active' });
+
+  it.each([
+    ['en', 'Importing the last 30 days · about 3 minutes left', '1,240 orders imported so far'],
+    ['tr', 'Son 30 gün aktarılıyor · yaklaşık 3 dakika kaldı', 'Şimdiye kadar 1.240 sipariş alındı'],
+  ] as const)(
+    'shows its progress and time left as WorqInsight does, and nothing for a store already imported (%s)',
+    async (language, phase, orders) => {
+      await i18n.changeLanguage(language);
+      await i18n.loadNamespaces(['connections', 'insight']);
+      serve({
+        'GET /marketplace/integration/list': { status: 200, data: [stores[0]!, done] },
+        'GET /insight/overview': { status: 200, data: overview },
+      });
+      renderPage();
+      const row = (await screen.findByRole('rowheader', { name: 'Aktif Mağaza' })).closest('tr') as HTMLElement;
+      expect(await within(row).findByText(phase)).toBeInTheDocument();
+      expect(within(row).getByText(orders)).toBeInTheDocument();
+      const bar = within(row).getByRole('progressbar', { name: phase.split(' · ')[0] });
+      expect(bar).toHaveAttribute('value', '45');
+      expect(bar).toHaveAttribute('max', '180');
+      const doneRow = screen.getByRole('rowheader', { name: 'Bitmiş Mağaza' }).closest('tr') as HTMLElement;
+      expect(within(doneRow).queryByRole('progressbar')).toBeNull();
+      expect(doneRow.textContent).not.toMatch(/1[.,]240/);
+    },
+  );
 });
