@@ -202,10 +202,12 @@ export async function adoptUnsyncedIntegrations(db: Db): Promise<void> {
 }
 
 /**
- * A sync task of the store that has not finished yet, to answer "sync now" with it: one waiting to
- * start, or one whose run is still under way. A task whose run has already saved its outcome (the
- * store reads ok or failed and the task no longer holds the lease) is only finishing its
- * bookkeeping; "sync now" then starts a new run rather than answering with the old one's result.
+ * A sync task of the store that has not finished yet, to answer "sync now" (or a due continuation)
+ * with it: one waiting to start, or one whose run holds the store's lease. A task that has let go of
+ * the lease has saved its outcome (done, failed, or handed over to a continuation) and is only
+ * finishing its bookkeeping: a new run starts rather than answering with the old one's result or
+ * leaving the continuation waiting. A task that has not taken the lease yet may then run beside a
+ * new one; the lease lets one of them import and the other ends at once (sync_already_running).
  */
 export async function unfinishedSyncTask(db: Db, customerId: string, integrationId: string): Promise<string | undefined> {
   const [row] = rowsOf<{ id: string }>(
@@ -214,8 +216,7 @@ export async function unfinishedSyncTask(db: Db, customerId: string, integration
       where t.type = 'sync_orders' and t.customer_id = ${customerId} and t.status in ('pending', 'running')
         and t.payload->>'integration_id' = ${integrationId} and t.deadline_at > now()
         and (t.status = 'pending' or exists (
-          select 1 from order_syncs s
-          where s.integration_id = ${integrationId} and (s.state = 'running' or s.locked_by = t.id::text)))
+          select 1 from order_syncs s where s.integration_id = ${integrationId} and s.locked_by = t.id::text))
       order by t.created_at desc limit 1`),
   );
   return row?.id;

@@ -307,7 +307,7 @@ describe('sync_orders', () => {
     expect((await runSyncTask(syncContext(script.connector), task(store))).message).toBe('sync_done');
   });
 
-  it('answers "sync now" with a run under way, but not with one that has already saved its outcome', async () => {
+  it('answers "sync now" with a run under way, but not with one that has let go of the store', async () => {
     const store = await newStore();
     await ensureSyncRow(ctx.database.db, seller.customerId, store);
     const soon = new Date(Date.now() + 120_000);
@@ -327,8 +327,13 @@ describe('sync_orders', () => {
     expect(await claimSync(ctx.database.db, store, running!.id, 90)).toBeTruthy();
     expect(await unfinishedSyncTask(ctx.database.db, seller.customerId, store)).toBe(running!.id);
 
-    // The run saved its outcome and let go of the store; its task row still reads running while the
-    // runner records the result. A new "sync now" is a new run, not that run's result.
+    // The run handed over to a continuation and let go of the store; its task row still reads
+    // running while the runner records the result. The continuation is a new run.
+    await releaseSync(ctx.database.db, store, running!.id, { state: 'running', message: 'sync_continues' });
+    expect(await unfinishedSyncTask(ctx.database.db, seller.customerId, store)).toBeUndefined();
+
+    // Likewise a run that saved its outcome: a new "sync now" is a new run, not that run's result.
+    expect(await claimSync(ctx.database.db, store, running!.id, 90)).toBeTruthy();
     await releaseSync(ctx.database.db, store, running!.id, { state: 'ok', lastSyncedAt: new Date() });
     expect(await unfinishedSyncTask(ctx.database.db, seller.customerId, store)).toBeUndefined();
 
