@@ -246,6 +246,8 @@ async function main(): Promise<void> {
     products.push(bare);
     subjects.push({ variant: bareName, page: '/', url: `${bare.baseUrl}/`, product: bare });
 
+    // A first run in a fresh browser is slower; whichever subject drew it would carry that.
+    await measure(chrome.port, `${bare.baseUrl}/`, 'warm-up', false);
     const results = new Map<string, PageResult[]>();
     for (let round = 0; round < rounds; round++) {
       const roundStarted = Date.now();
