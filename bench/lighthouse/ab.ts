@@ -271,7 +271,7 @@ async function main(): Promise<void> {
       );
     }
 
-    const heading = `${startedAt.toISOString().slice(0, 10)}, ${rounds} alternated rounds, load average at start ${load.join(' / ')} (1/5/15 min), ${os.cpus().length} cores.`;
+    const heading = `${startedAt.toISOString().slice(0, 10)}, ${rounds} alternated round${rounds === 1 ? '' : 's'}, load average at start ${load.join(' / ')} (1/5/15 min), ${os.cpus().length} cores.`;
     const block = tables(results, heading);
     console.log(`\n${block}`);
     if (dry) console.log('\nBENCH_AB_DRY: bench/README.md left as it was.');
