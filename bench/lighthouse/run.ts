@@ -10,9 +10,9 @@
 // BENCH_LIGHTHOUSE_EXPLAIN=1 prints, for each page's median run, what Lighthouse's model counted in
 // its simulated FCP, LCP and TBT (./explain.ts).
 // Usage: npm run build && npm run bench:lighthouse
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -224,7 +224,7 @@ async function main(): Promise<void> {
 }
 
 // Run as a script; ./ab.ts imports the pieces above.
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((error: unknown) => {
     console.error(error);
     process.exit(1);
