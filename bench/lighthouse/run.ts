@@ -10,7 +10,7 @@
 // BENCH_LIGHTHOUSE_EXPLAIN=1 prints, for each page's median run, what Lighthouse's model counted in
 // its simulated FCP, LCP and TBT (./explain.ts).
 // Usage: npm run build && npm run bench:lighthouse
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -31,9 +31,9 @@ const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const explain = Boolean(process.env.BENCH_LIGHTHOUSE_EXPLAIN);
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-type Category = (typeof categories)[number];
+export type Category = (typeof categories)[number];
 
-interface PageResult {
+export interface PageResult {
   name: string;
   scores: Record<Category, number>;
   fcpMs: number;
@@ -56,9 +56,8 @@ const targets: Record<string, Partial<Record<Category, number>>> = {
 };
 const bytesRatioTarget = 1.3;
 
-async function buildBarePage(): Promise<string> {
-  // Inside the repository, so the build resolves React from its node_modules (bench/.work is ignored).
-  const work = path.join(repoRoot, 'bench/.work/lighthouse');
+/** Builds the bare page into `work`/dist (inside the repository, so the build resolves React from its node_modules; bench/.work is ignored). */
+export async function buildBarePage(work = path.join(repoRoot, 'bench/.work/lighthouse')): Promise<string> {
   const root = path.join(work, 'src');
   writeBareApp(root);
   const outDir = path.join(work, 'dist');
@@ -73,7 +72,7 @@ async function buildBarePage(): Promise<string> {
 }
 
 /** One Lighthouse run; a trace Chromium failed to record (NO_NAVSTART and kin) is run again, twice at most. */
-async function lighthouseRun(port: number, url: string, keepStorage: boolean) {
+export async function lighthouseRun(port: number, url: string, keepStorage: boolean) {
   for (let attempt = 1; ; attempt++) {
     const answer = await lighthouse(url, {
       port,
@@ -89,46 +88,54 @@ async function lighthouseRun(port: number, url: string, keepStorage: boolean) {
   }
 }
 
+/**
+ * One Lighthouse run of a page as a first visit, its figures read from the report. With
+ * `keepStorage` (a signed-in page) the cache is cleared first, as Lighthouse's storage reset would.
+ */
+export async function measure(port: number, url: string, name: string, keepStorage: boolean, reportFile?: string): Promise<PageResult> {
+  if (keepStorage) await clearCache(port);
+  const { lhr, artifacts } = await lighthouseRun(port, url, keepStorage);
+  if (reportFile) {
+    mkdirSync(path.dirname(reportFile), { recursive: true });
+    writeFileSync(reportFile, JSON.stringify(lhr));
+  }
+  const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
+  const scores = Object.fromEntries(
+    categories.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>;
+  const failing = Object.values(lhr.audits)
+    .filter((item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary')
+    .map((item) => item.id);
+  return {
+    name,
+    scores,
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    bytes: numeric('total-byte-weight'),
+    failing,
+    largest: (
+      (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; transferSize?: number }> } | undefined)?.items ?? []
+    )
+      .map((item) => ({ url: new URL(item.url).pathname, bytes: item.transferSize ?? 0 }))
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 12),
+    run: explain ? { artifacts: artifacts as RunArtifacts['artifacts'], settings: lhr.configSettings } : undefined,
+  };
+}
+
 async function audit(port: number, url: string, name: string, keepStorage: boolean): Promise<PageResult> {
   const results: PageResult[] = [];
   for (let run = 0; run < runs; run++) {
-    // Kept storage (a signed-in page) must not mean a warm cache: every run is a first visit.
-    if (keepStorage) await clearCache(port);
-    const { lhr, artifacts } = await lighthouseRun(port, url, keepStorage);
-    if (reportDir) {
-      mkdirSync(reportDir, { recursive: true });
-      writeFileSync(path.join(reportDir, `${name.replace(/[^a-z0-9]+/gi, '-')}-${run + 1}.json`), JSON.stringify(lhr));
-    }
-    const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
-    const scores = Object.fromEntries(
-      categories.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
-    ) as Record<Category, number>;
-    const failing = Object.values(lhr.audits)
-      .filter((item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary')
-      .map((item) => item.id);
-    results.push({
-      name,
-      scores,
-      fcpMs: numeric('first-contentful-paint'),
-      lcpMs: numeric('largest-contentful-paint'),
-      tbtMs: numeric('total-blocking-time'),
-      cls: numeric('cumulative-layout-shift'),
-      bytes: numeric('total-byte-weight'),
-      failing,
-      largest: (
-        (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; transferSize?: number }> } | undefined)?.items ?? []
-      )
-        .map((item) => ({ url: new URL(item.url).pathname, bytes: item.transferSize ?? 0 }))
-        .sort((a, b) => b.bytes - a.bytes)
-        .slice(0, 12),
-      run: explain ? { artifacts: artifacts as RunArtifacts['artifacts'], settings: lhr.configSettings } : undefined,
-    });
+    const reportFile = reportDir ? path.join(reportDir, `${name.replace(/[^a-z0-9]+/gi, '-')}-${run + 1}.json`) : undefined;
+    results.push(await measure(port, url, name, keepStorage, reportFile));
   }
   results.sort((a, b) => a.scores.performance - b.scores.performance);
   return results[Math.floor(results.length / 2)]!;
 }
 
-async function clearCache(port: number): Promise<void> {
+export async function clearCache(port: number): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   const page = await browser.newPage();
   const session = await page.createCDPSession();
@@ -138,7 +145,7 @@ async function clearCache(port: number): Promise<void> {
 }
 
 /** Puts the seller's tokens in the origin's storage, as a sign-in leaves them. */
-async function signIn(port: number, baseUrl: string, tokens: TokenPair): Promise<void> {
+export async function signIn(port: number, baseUrl: string, tokens: TokenPair): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   const page = await browser.newPage();
   await page.goto(`${baseUrl}/404-storage-only`, { waitUntil: 'domcontentloaded' });
@@ -216,7 +223,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as a script; ./ab.ts imports the pieces above.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
