@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { taskSocketProtocols } from '@worq/domain/wire/task-socket';
 import { startPostgres, type PostgresServer } from '../api-read/postgres.ts';
+import { wholeEnv } from '../common.ts';
 import type { ServerCommand, ServerMemory, ServerReady } from './server.ts';
 import type { SocketsOptions, SocketsResult } from './sockets.ts';
 
@@ -22,14 +23,6 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const readmeFile = path.join(repoRoot, 'bench/README.md');
 const serverFile = fileURLToPath(new URL('./server.ts', import.meta.url));
 const socketsFile = fileURLToPath(new URL('./sockets.ts', import.meta.url));
-
-const wholeEnv = (name: string, fallback: number, min: number, max: number): number => {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
-  return value;
-};
 
 const sequentialCount = wholeEnv('BENCH_TASKS_SEQUENTIAL', 200, 10, 5_000);
 const concurrentCount = wholeEnv('BENCH_TASKS_CONCURRENT', 200, 0, 5_000);
