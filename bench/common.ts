@@ -132,3 +132,65 @@ export async function unindexOrders(client: pg.Client): Promise<UnindexedOrders>
     },
   };
 }
+
+/** BENCH_ONLY: measure on one database only (pglite or postgres); unset, both. */
+export function benchOnly(): 'pglite' | 'postgres' | undefined {
+  const only = process.env.BENCH_ONLY;
+  if (!only) return undefined;
+  if (only !== 'pglite' && only !== 'postgres') throw new Error('BENCH_ONLY must be pglite or postgres');
+  return only;
+}
+
+/**
+ * What a benchmark must undo (servers, databases, directories), last first: on `runAll`, or on Ctrl+C or
+ * SIGTERM, after which the process exits with 130, so that no PostgreSQL cluster is left running in /tmp.
+ */
+export class Cleanups {
+  readonly #cleanups: Array<() => Promise<void>> = [];
+  readonly #onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping`);
+    void this.#cleanUp().finally(() => process.exit(130));
+  };
+
+  constructor() {
+    process.once('SIGINT', this.#onSignal);
+    process.once('SIGTERM', this.#onSignal);
+  }
+
+  push(cleanup: () => Promise<void>): void {
+    this.#cleanups.push(cleanup);
+  }
+
+  /** Undoes the last thing pushed now. */
+  async runLast(): Promise<void> {
+    await this.#cleanups.pop()!();
+  }
+
+  /** Undoes everything (an error is printed and the rest still undone) and stops listening for the signals. */
+  async runAll(): Promise<void> {
+    await this.#cleanUp();
+    process.off('SIGINT', this.#onSignal);
+    process.off('SIGTERM', this.#onSignal);
+  }
+
+  async #cleanUp(): Promise<void> {
+    while (this.#cleanups.length > 0) await this.#cleanups.pop()!().catch((error: unknown) => console.error(`cleanup: ${String(error)}`));
+  }
+}
+
+/**
+ * A throwaway PostgreSQL cluster (or BENCH_DATABASE_URL) for a benchmark that measures PGlite too, stopped
+ * with `cleanups`; where none can be had, undefined, the reason added to `skipped` and printed.
+ */
+export async function postgresOrSkipped(cleanups: Cleanups, skipped: string[]): Promise<PostgresServer | undefined> {
+  const availability = await startPostgres();
+  if ('skipped' in availability) {
+    skipped.push(`PostgreSQL skipped: ${availability.skipped}.`);
+    console.log(`\n${skipped.at(-1)}`);
+    return undefined;
+  }
+  const server = availability.server;
+  cleanups.push(() => server.stop());
+  console.log(`\nPostgreSQL: ${server.description}`);
+  return server;
+}

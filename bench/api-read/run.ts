@@ -19,8 +19,7 @@ import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
 import { customers } from '../../apps/api/src/db/schema.ts';
 import { findCustomerById } from '../../apps/api/src/modules/auth/customer-repository.ts';
 import { runLoadInChild, type LoadRequest, type Run } from './load.ts';
-import { startPostgres, type PostgresServer } from './postgres.ts';
-import { benchConfig, productionEnv, wholeEnv } from '../common.ts';
+import { benchConfig, benchOnly, Cleanups, postgresOrSkipped, productionEnv, wholeEnv } from '../common.ts';
 import { seededTermsVersion } from '../../apps/api/src/db/terms-content.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -275,21 +274,11 @@ function updateReadme(date: string, measurements: Measurement[]): void {
 }
 
 async function main(): Promise<void> {
-  const only = process.env.BENCH_ONLY;
-  if (only && only !== 'pglite' && only !== 'postgres') throw new Error('BENCH_ONLY must be pglite or postgres');
+  const only = benchOnly();
   const measurements: Measurement[] = [];
   const skipped: string[] = [];
-  const cleanups: Array<() => Promise<void>> = [];
-  const cleanUp = async () => {
-    while (cleanups.length > 0) await cleanups.pop()!().catch((error: unknown) => console.error(`cleanup: ${String(error)}`));
-  };
   // Ctrl+C must not leave a PostgreSQL cluster running in /tmp.
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const cleanups = new Cleanups();
 
   console.log(
     `API read path: ${appPath} vs a minimal Fastify handler and bare Fastify + pg (PostgreSQL only), ${concurrency} in flight, ${warmupMs} ms warm-up + ${durationMs} ms per run, best of ${rounds} alternating runs`,
@@ -303,27 +292,19 @@ async function main(): Promise<void> {
       cleanups.push(() => database.close());
       console.log('\nPGlite (in memory)');
       measurements.push(await measure(database, 'PGlite in memory', path.join(dataDir, 'pglite')));
-      await cleanups.pop()!();
+      await cleanups.runLast();
     }
 
     if (only !== 'pglite') {
-      const availability = await startPostgres();
-      if ('skipped' in availability) {
-        skipped.push(`PostgreSQL skipped: ${availability.skipped}.`);
-        console.log(`\n${skipped.at(-1)}`);
-      } else {
-        const server: PostgresServer = availability.server;
-        cleanups.push(() => server.stop());
-        console.log(`\nPostgreSQL: ${server.description}`);
+      const server = await postgresOrSkipped(cleanups, skipped);
+      if (server) {
         const database = await openDatabase({ url: server.url, pgliteDir: 'memory://' });
         cleanups.push(() => database.close());
         measurements.push(await measure(database, server.description, path.join(dataDir, 'postgres'), server.url));
       }
     }
   } finally {
-    await cleanUp();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    await cleanups.runAll();
   }
 
   console.log(`\n${header}\n${measurements.map(rowOf).join('\n')}`);

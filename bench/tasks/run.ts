@@ -14,8 +14,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { taskSocketProtocols } from '@worq/domain/wire/task-socket';
-import { startPostgres, type PostgresServer } from '../api-read/postgres.ts';
-import { wholeEnv } from '../common.ts';
+import { benchOnly, Cleanups, postgresOrSkipped, wholeEnv } from '../common.ts';
 import type { ServerCommand, ServerMemory, ServerReady } from './server.ts';
 import type { SocketsOptions, SocketsResult } from './sockets.ts';
 
@@ -412,8 +411,7 @@ async function measure(databaseUrl: string | undefined, description: string): Pr
 }
 
 async function main(): Promise<void> {
-  const only = process.env.BENCH_ONLY;
-  if (only && only !== 'pglite' && only !== 'postgres') throw new Error('BENCH_ONLY must be pglite or postgres');
+  const only = benchOnly();
   // Both processes hold one descriptor per socket, plus the app's own.
   const openFilesNeeded = socketCount + 200;
   console.log(
@@ -421,32 +419,15 @@ async function main(): Promise<void> {
   );
   const measurements: Measurement[] = [];
   const skipped: string[] = [];
-  const cleanups: Array<() => Promise<void>> = [];
-  const cleanUp = async () => {
-    while (cleanups.length > 0) await cleanups.pop()!().catch((error: unknown) => console.error(`cleanup: ${String(error)}`));
-  };
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const cleanups = new Cleanups();
   try {
     if (only !== 'postgres') {
       console.log('\nPGlite (in memory, inside the server process)');
       measurements.push(await measure(undefined, 'PGlite in memory'));
     }
     if (only !== 'pglite') {
-      const availability = await startPostgres();
-      if ('skipped' in availability) {
-        skipped.push(`PostgreSQL skipped: ${availability.skipped}.`);
-        console.log(`\n${skipped.at(-1)}`);
-      } else {
-        const server: PostgresServer = availability.server;
-        cleanups.push(() => server.stop());
-        console.log(`\nPostgreSQL: ${server.description}`);
-        measurements.push(await measure(server.url, server.description));
-      }
+      const server = await postgresOrSkipped(cleanups, skipped);
+      if (server) measurements.push(await measure(server.url, server.description));
     }
   } catch (error) {
     if (error instanceof Error && /EMFILE|ENFILE/.test(error.message)) {
@@ -454,9 +435,7 @@ async function main(): Promise<void> {
     }
     throw error;
   } finally {
-    await cleanUp();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    await cleanups.runAll();
   }
 
   printTable(measurements);
