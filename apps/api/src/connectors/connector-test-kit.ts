@@ -1,6 +1,7 @@
 /**
  * What the connector tests share: a local marketplace per test (test-server.ts), the ConnectorError
- * a call must fail with, and reading a range to its end, cursor after cursor.
+ * a call must fail with, reading a range to its end, cursor after cursor, and the orders a test
+ * expects, written out by hand.
  */
 import { afterEach, expect } from 'vitest';
 import { startTestServer, type TestHandler, type TestServer } from './test-server.ts';
@@ -70,3 +71,23 @@ export async function readAllOrders<C extends ConnectorContext>(
   } while (cursor !== null);
   return { orders, calls };
 }
+
+/** An order line a test expects. */
+export const expectedLine = (sku: string, name: string, quantity: number, amount: number) => ({ sku, name, quantity, amount });
+
+/** An order a test expects, in lira (TRY), whose order number is its id. */
+export const expectedOrder = (
+  id: string,
+  orderedAt: string,
+  status: string,
+  totalAmount: number,
+  lines: ReturnType<typeof expectedLine>[],
+) => ({
+  id,
+  orderNumber: id,
+  orderedAt,
+  status,
+  totalAmount,
+  currency: 'TRY',
+  lines,
+});
