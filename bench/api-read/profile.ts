@@ -18,7 +18,6 @@ import { jwtVerify } from 'jose';
 import { z } from 'zod';
 import { pickLanguage } from '@worq/domain/language';
 import { buildApp, requestIdFor } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
 import { customers } from '../../apps/api/src/db/schema.ts';
 import { findCustomerById } from '../../apps/api/src/modules/auth/customer-repository.ts';
@@ -26,6 +25,7 @@ import { userInfoOf } from '../../apps/api/src/modules/customer/service.ts';
 import authPlugin from '../../apps/api/src/plugins/auth.ts';
 import errorsPlugin from '../../apps/api/src/plugins/errors.ts';
 import { seededTermsVersion } from '../../apps/api/src/db/terms-content.ts';
+import { benchConfig, productionEnv } from '../common.ts';
 
 const rounds = 7;
 const microCalls = 2_000;
@@ -101,18 +101,7 @@ async function main() {
   };
   const apps: FastifyInstance[] = [];
   try {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-      ENCRYPTION_KEY: '0'.repeat(64),
-      DATABASE_URL: 'postgres://unused.invalid/bench',
-      PUBLIC_URL: 'http://127.0.0.1',
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      SMS_PROVIDER_URL: 'http://127.0.0.1:1',
-    });
+    const config = benchConfig(dataDir, productionEnv);
     const app = await buildApp({ config, database, logger: false });
     apps.push(app);
     const consent = { accepted: true, term_version: seededTermsVersion, accepted_at: new Date().toISOString() };

@@ -15,12 +15,11 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
 import { customers } from '../../apps/api/src/db/schema.ts';
 import { findCustomerById } from '../../apps/api/src/modules/auth/customer-repository.ts';
 import { runLoadInChild, type LoadRequest, type Run } from './load.ts';
-import { startPostgres, type PostgresServer } from './postgres.ts';
+import { benchConfig, benchOnly, Cleanups, postgresOrSkipped, productionEnv, wholeEnv } from '../common.ts';
 import { seededTermsVersion } from '../../apps/api/src/db/terms-content.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -31,14 +30,6 @@ const p99TargetMs = 20;
 /** Issue 38: against bare Fastify + pg, the app's rate at least this share, its p99 at most this multiple. */
 const bareRatioTarget = 0.7;
 const bareP99Target = 1.5;
-
-const wholeEnv = (name: string, fallback: number, min: number, max: number): number => {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
-  return value;
-};
 
 // Issue 14 measures at 64 connections.
 const concurrency = wholeEnv('BENCH_CONCURRENCY', 64, 1, 256);
@@ -155,19 +146,7 @@ async function checkTargets(targets: Target[]): Promise<void> {
 }
 
 async function measure(database: Database, description: string, dataDir: string, bareUrl?: string): Promise<Measurement> {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    // Production requires these; nothing here connects to them (no message is sent).
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-    ENCRYPTION_KEY: '0'.repeat(64),
-    DATABASE_URL: 'postgres://unused.invalid/bench',
-    PUBLIC_URL: 'http://127.0.0.1',
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    SMS_PROVIDER_URL: 'http://127.0.0.1:1',
-  });
+  const config = benchConfig(dataDir, productionEnv);
   const app = await buildApp({ config, database, logger: false });
   const minimal = await buildMinimal(database);
   const bare = bareUrl === undefined ? undefined : buildBare(bareUrl);
@@ -295,21 +274,11 @@ function updateReadme(date: string, measurements: Measurement[]): void {
 }
 
 async function main(): Promise<void> {
-  const only = process.env.BENCH_ONLY;
-  if (only && only !== 'pglite' && only !== 'postgres') throw new Error('BENCH_ONLY must be pglite or postgres');
+  const only = benchOnly();
   const measurements: Measurement[] = [];
   const skipped: string[] = [];
-  const cleanups: Array<() => Promise<void>> = [];
-  const cleanUp = async () => {
-    while (cleanups.length > 0) await cleanups.pop()!().catch((error: unknown) => console.error(`cleanup: ${String(error)}`));
-  };
   // Ctrl+C must not leave a PostgreSQL cluster running in /tmp.
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const cleanups = new Cleanups();
 
   console.log(
     `API read path: ${appPath} vs a minimal Fastify handler and bare Fastify + pg (PostgreSQL only), ${concurrency} in flight, ${warmupMs} ms warm-up + ${durationMs} ms per run, best of ${rounds} alternating runs`,
@@ -323,27 +292,19 @@ async function main(): Promise<void> {
       cleanups.push(() => database.close());
       console.log('\nPGlite (in memory)');
       measurements.push(await measure(database, 'PGlite in memory', path.join(dataDir, 'pglite')));
-      await cleanups.pop()!();
+      await cleanups.runLast();
     }
 
     if (only !== 'pglite') {
-      const availability = await startPostgres();
-      if ('skipped' in availability) {
-        skipped.push(`PostgreSQL skipped: ${availability.skipped}.`);
-        console.log(`\n${skipped.at(-1)}`);
-      } else {
-        const server: PostgresServer = availability.server;
-        cleanups.push(() => server.stop());
-        console.log(`\nPostgreSQL: ${server.description}`);
+      const server = await postgresOrSkipped(cleanups, skipped);
+      if (server) {
         const database = await openDatabase({ url: server.url, pgliteDir: 'memory://' });
         cleanups.push(() => database.close());
         measurements.push(await measure(database, server.description, path.join(dataDir, 'postgres'), server.url));
       }
     }
   } finally {
-    await cleanUp();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    await cleanups.runAll();
   }
 
   console.log(`\n${header}\n${measurements.map(rowOf).join('\n')}`);

@@ -15,24 +15,18 @@
 // Usage: npm run bench:insight [-- --orders N] [-- --runs N]   (root, PostgreSQL binaries, or BENCH_DATABASE_URL)
 // Knobs: --orders (default 10,000,000; BENCH_INSIGHT_ORDERS), --runs (overview requests, default 20;
 // BENCH_INSIGHT_RUNS), BENCH_DATABASE_URL (that server instead of a throwaway cluster).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { addDays, istanbulToday } from '@worq/domain/calendar';
 import type { OfferView } from '@worq/domain/wire/offer';
 import { buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
 import type { MarketplaceOrder } from '../../apps/api/src/connectors/types.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { sellerFigures } from '../../apps/api/src/modules/insight/forecast.ts';
 import { claimSync, releaseSync, upsertOrders } from '../../apps/api/src/modules/insight/sync-repository.ts';
-import { startPostgres } from '../api-read/postgres.ts';
+import { benchConfig, listenLocally, readmeFile, withThrowawayPostgres } from '../common.ts';
 import { seedOrders, type Seeded } from './seed.ts';
-
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const readmeFile = path.join(repoRoot, 'bench/README.md');
 
 const whole = (label: string, raw: string | undefined, fallback: number, min: number, max: number): number => {
   if (!raw) return fallback;
@@ -69,30 +63,18 @@ interface Row {
 
 async function main(): Promise<void> {
   const loadAtStart = load();
-  const availability = await startPostgres();
-  if ('skipped' in availability) {
-    console.log(`skipped: ${availability.skipped}`);
-    return;
-  }
-  const server = availability.server;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'worq-bench-insight-'));
-  try {
+  await withThrowawayPostgres('insight', async (server, dataDir) => {
     const database = await openDatabase({ url: server.url, pgliteDir: 'memory://' });
     const db = database.db;
     // Starting the app migrates the database and seeds the reference data (marketplaces) the fill needs.
-    const config = loadConfig({
+    const config = benchConfig(dataDir, {
       NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       IP_RATE_LIMIT_PER_MINUTE: '100000',
       // The measured seller reads far more than a person would (customerRateLimits.insightRead).
       CUSTOMER_RATE_LIMIT_FACTOR: '1000',
     });
     const app = await buildApp({ config, database, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1`;
+    const base = await listenLocally(app);
 
     console.log(`filling ${count(totalOrders)} orders on ${server.description} …`);
     const fillStarted = performance.now();
@@ -235,10 +217,7 @@ async function main(): Promise<void> {
     writeTable(table);
     console.log(table);
     if (!passed) process.exitCode = 1;
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const markers = { start: '<!-- insight:start -->', end: '<!-- insight:end -->' };

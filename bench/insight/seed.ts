@@ -6,6 +6,7 @@
 // dropped for the fill and built after it, its store days (marketplace_order_days) computed from it,
 // then both are vacuumed and analyzed (what autovacuum does after a bulk insert).
 import pg from 'pg';
+import { timed, unindexOrders, type Timing } from '../common.ts';
 
 export interface SeedOptions {
   /** Orders in the table. */
@@ -26,7 +27,7 @@ export interface Seeded {
   stores: number;
   sellerOrders: number;
   orders: number;
-  timings: { label: string; ms: number }[];
+  timings: Timing[];
 }
 
 export const historyDays = 395;
@@ -42,15 +43,6 @@ const returnedShare = 0.04;
 /** A uniform number in [0, 1) from g and a seed, the same on every run. */
 const uniform = (g: string, seed: number) => `((hashint8extended(${g}, ${seed}) & 9007199254740991)::float8 / 9007199254740992)`;
 const count = (value: number) => value.toLocaleString('en');
-
-async function timed<T>(timings: Seeded['timings'], label: string, work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await work();
-  const ms = performance.now() - started;
-  timings.push({ label, ms });
-  console.log(`  ${label}: ${(ms / 1000).toFixed(1)} s`);
-  return result;
-}
 
 /** Fills the migrated (and reference-seeded) database at `url`. */
 export async function seedOrders(url: string, options: SeedOptions): Promise<Seeded> {
@@ -97,19 +89,8 @@ export async function seedOrders(url: string, options: SeedOptions): Promise<See
       );
     });
 
-    const indexes = (
-      await client.query<{ name: string; definition: string }>(
-        `select indexname as name, indexdef as definition from pg_indexes
-         where schemaname = 'public' and tablename = 'marketplace_orders' and indexname <> 'marketplace_orders_pkey'`,
-      )
-    ).rows;
-    for (const index of indexes) await client.query(`drop index ${index.name}`);
-    await client.query('alter table marketplace_orders drop constraint marketplace_orders_pkey');
-    // The rows are consistent by construction: foreign-key triggers off for the fill where allowed.
-    const triggersOff = await client
-      .query('set session_replication_role = replica')
-      .then(() => true)
-      .catch(() => false);
+    // Indexes and primary key dropped for the fill; foreign-key triggers off where allowed.
+    const unindexed = await unindexOrders(client);
     await timed(timings, `${count(orderCount)} orders`, async () => {
       for (let from = 1; from <= orderCount; from += ordersPerStatement) {
         const to = Math.min(orderCount, from + ordersPerStatement - 1);
@@ -153,11 +134,8 @@ export async function seedOrders(url: string, options: SeedOptions): Promise<See
     await timed(timings, 'store days computed from the orders (marketplace_order_days_rebuild)', () =>
       client.query('select marketplace_order_days_rebuild()'),
     );
-    if (triggersOff) await client.query('set session_replication_role = origin');
-    await timed(timings, `indexes built after the fill (primary key + ${indexes.length})`, async () => {
-      await client.query('alter table marketplace_orders add constraint marketplace_orders_pkey primary key (id)');
-      for (const index of indexes) await client.query(index.definition);
-    });
+    await unindexed.triggersOn();
+    await timed(timings, `indexes built after the fill (primary key + ${unindexed.indexCount})`, unindexed.buildIndexes);
     // What autovacuum does after a bulk insert, done here so that it does not run during the measures.
     await timed(timings, 'vacuum (analyze)', async () => {
       await client.query('vacuum (analyze) marketplace_orders');

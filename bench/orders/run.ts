@@ -10,21 +10,15 @@
 // Usage: node --import tsx bench/orders/run.ts   (or npm run bench:orders)
 // Knobs: BENCH_DATABASE_URL, BENCH_ORDERS_TARGET (orders, default 50,000), BENCH_ORDERS_MARKETPLACES
 // (the simulated ones, comma-separated; default all seven).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
 import { sandboxOrdersById } from '../../apps/api/src/connectors/sandbox/orders.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import type { MarketplaceCode } from '../../apps/api/src/config.ts';
-import { startPostgres } from '../api-read/postgres.ts';
+import { benchConfig, withThrowawayPostgres, writeSection } from '../common.ts';
 import { simulateImport, type SimulatedImport } from './simulate.ts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const readmeFile = path.join(repoRoot, 'bench/README.md');
 const heading = '## Order sync (`npm run bench:orders`)';
 const targetOrders = Number(process.env.BENCH_ORDERS_TARGET ?? 50_000);
 const backfillTargetMs = 30_000;
@@ -50,20 +44,10 @@ async function main(): Promise<void> {
   process.env.SANDBOX_DELAY_MS = '0';
   const expected = yearOfOrders(scale);
 
-  const availability = await startPostgres();
-  if ('skipped' in availability) {
-    console.log(`skipped: ${availability.skipped}`);
-    return;
-  }
-  const server = availability.server;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'worq-bench-orders-'));
-  try {
+  await withThrowawayPostgres('orders', async (server, dataDir) => {
     const database = await openDatabase({ url: server.url, pgliteDir: 'memory://' });
-    const config = loadConfig({
+    const config = benchConfig(dataDir, {
       NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       IP_RATE_LIMIT_PER_MINUTE: '100000',
       DATABASE_URL: server.url,
     });
@@ -204,14 +188,11 @@ async function main(): Promise<void> {
       '',
       '',
     ].join('\n');
-    writeSection(section);
+    writeSection(heading, section);
     console.log(section);
     if (backfillMs > backfillTargetMs || mb(peakRss) > rssTargetMb || resyncMs > resyncTargetMs || counted !== expected)
       process.exitCode = 1;
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The first import on each marketplace at its documented pacing: the table and how it was made. */
@@ -248,17 +229,6 @@ function pacingSection(imports: SimulatedImport[]): string[] {
     'on during its simulated day, which shifts a few orders between pages. A real marketplace adds its network time to',
     'every request: the running estimate fits that per-request time to how long the import has taken so far.',
   ];
-}
-
-function writeSection(section: string): void {
-  const readme = readFileSync(readmeFile, 'utf8');
-  const start = readme.indexOf(heading);
-  if (start < 0) {
-    writeFileSync(readmeFile, `${readme.trimEnd()}\n\n${section}`);
-    return;
-  }
-  const next = readme.indexOf('\n## ', start + heading.length);
-  writeFileSync(readmeFile, `${readme.slice(0, start)}${section}${next < 0 ? '' : readme.slice(next + 1)}`);
 }
 
 await main();

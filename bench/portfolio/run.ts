@@ -9,31 +9,17 @@
 // Usage: npm run bench:portfolio   (root; PostgreSQL binaries or BENCH_DATABASE_URL)
 // Knobs: BENCH_PORTFOLIO_SELLERS (5,000), BENCH_PORTFOLIO_ORDERS (10,000,000),
 // BENCH_PORTFOLIO_REQUESTS (200 a variant), BENCH_PORTFOLIO_CONCURRENCY (4), BENCH_DATABASE_URL.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { DurationWeeks, PaymentStartWeek } from '@worq/domain/plan';
 import { buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { claimDueWatches, checkFundedApplication, type WatchContext } from '../../apps/api/src/modules/funding/watch.ts';
 import { planRow } from '../../apps/api/src/modules/gpp/service.ts';
-import { startPostgres } from '../api-read/postgres.ts';
+import { benchConfig, listenLocally, timed, unindexOrders, wholeEnv, withThrowawayPostgres, writeSection, type Timing } from '../common.ts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const readmeFile = path.join(repoRoot, 'bench/README.md');
 const heading = "## Funded sellers' portfolio (`npm run bench:portfolio`)";
-
-const wholeEnv = (name: string, fallback: number, min: number, max: number): number => {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
-  return value;
-};
 
 const sellerCount = wholeEnv('BENCH_PORTFOLIO_SELLERS', 5_000, 10, 100_000);
 const orderCount = wholeEnv('BENCH_PORTFOLIO_ORDERS', 10_000_000, 1_000, 50_000_000);
@@ -70,15 +56,7 @@ const orderShare = (k: number) => (k / sellerCount) ** (1 / skew) - ((k - 1) / s
 interface Seeded {
   applications: { k: number; applicationId: string }[];
   orders: number;
-  timings: { label: string; ms: number }[];
-}
-
-async function timed<T>(timings: Seeded['timings'], label: string, work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await work();
-  timings.push({ label, ms: performance.now() - started });
-  console.log(`  ${label}: ${seconds(performance.now() - started)}`);
-  return result;
+  timings: Timing[];
 }
 
 /**
@@ -197,18 +175,7 @@ async function seed(url: string, now: Date, expertId: string): Promise<Seeded> {
       );
     });
 
-    const indexes = (
-      await client.query<{ name: string; definition: string }>(
-        `select indexname as name, indexdef as definition from pg_indexes
-         where schemaname = 'public' and tablename = 'marketplace_orders' and indexname <> 'marketplace_orders_pkey'`,
-      )
-    ).rows;
-    for (const index of indexes) await client.query(`drop index ${index.name}`);
-    await client.query('alter table marketplace_orders drop constraint marketplace_orders_pkey');
-    const triggersOff = await client
-      .query('set session_replication_role = replica')
-      .then(() => true)
-      .catch(() => false);
+    const unindexed = await unindexOrders(client);
     await timed(timings, `${count(orderCount)} orders generated (before the rules below drop some)`, async () => {
       for (let from = 1; from <= orderCount; from += ordersPerStatement) {
         const to = Math.min(orderCount, from + ordersPerStatement - 1);
@@ -238,11 +205,8 @@ async function seed(url: string, now: Date, expertId: string): Promise<Seeded> {
     // The fill bypassed the order table's triggers, so the store and product days the figures and
     // the offer read (migration 0013) are computed from the orders, as any bulk load must.
     await timed(timings, 'store and product days computed from the orders', () => client.query('select marketplace_order_days_rebuild()'));
-    if (triggersOff) await client.query('set session_replication_role = origin');
-    await timed(timings, `order indexes built after the fill (primary key + ${indexes.length})`, async () => {
-      await client.query('alter table marketplace_orders add constraint marketplace_orders_pkey primary key (id)');
-      for (const index of indexes) await client.query(index.definition);
-    });
+    await unindexed.triggersOn();
+    await timed(timings, `order indexes built after the fill (primary key + ${unindexed.indexCount})`, unindexed.buildIndexes);
     await timed(timings, 'analyze', () => client.query('analyze'));
     const orders = Number((await client.query<{ n: string }>('select count(*) as n from marketplace_orders')).rows[0]!.n);
     return { applications: applications.map((row) => ({ k: row.k, applicationId: row.application_id })), orders, timings };
@@ -284,21 +248,11 @@ interface Latency {
 
 async function main(): Promise<void> {
   const loadAtStart = os.loadavg();
-  const availability = await startPostgres();
-  if ('skipped' in availability) {
-    console.log(`skipped: ${availability.skipped}`);
-    return;
-  }
-  const server = availability.server;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'worq-bench-portfolio-'));
-  try {
+  await withThrowawayPostgres('portfolio', async (server, dataDir) => {
     // Starting the app migrates the database, seeds the reference data and creates the expert.
     const database = await openDatabase({ url: server.url, pgliteDir: 'memory://' });
-    const config = loadConfig({
+    const config = benchConfig(dataDir, {
       NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       IP_RATE_LIMIT_PER_MINUTE: '1000000',
       CUSTOMER_RATE_LIMIT_FACTOR: '1000',
       DATABASE_URL: server.url,
@@ -306,9 +260,7 @@ async function main(): Promise<void> {
       BOOTSTRAP_EXPERT_PASSWORD: expert.password,
     });
     const app = await buildApp({ config, database, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1`;
+    const base = await listenLocally(app);
     const expertRow = (await database.db.execute(sql`select id from customers where email = ${expert.email}`)) as unknown as {
       rows: { id: string }[];
     };
@@ -472,24 +424,10 @@ async function main(): Promise<void> {
       'The app, PostgreSQL and the client share these cores.',
       '',
     ].join('\n');
-    writeSection(section);
+    writeSection(heading, section);
     console.log(section);
     if (!passed) process.exitCode = 1;
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-function writeSection(section: string): void {
-  const readme = readFileSync(readmeFile, 'utf8');
-  const start = readme.indexOf(heading);
-  if (start < 0) {
-    writeFileSync(readmeFile, `${readme.trimEnd()}\n\n${section}`);
-    return;
-  }
-  const next = readme.indexOf('\n## ', start + heading.length);
-  writeFileSync(readmeFile, `${readme.slice(0, start)}${section}${next < 0 ? '' : readme.slice(next + 1)}`);
+  });
 }
 
 await main();

@@ -14,7 +14,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { taskSocketProtocols } from '@worq/domain/wire/task-socket';
-import { startPostgres, type PostgresServer } from '../api-read/postgres.ts';
+import { benchOnly, Cleanups, postgresOrSkipped, wholeEnv } from '../common.ts';
 import type { ServerCommand, ServerMemory, ServerReady } from './server.ts';
 import type { SocketsOptions, SocketsResult } from './sockets.ts';
 
@@ -22,14 +22,6 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const readmeFile = path.join(repoRoot, 'bench/README.md');
 const serverFile = fileURLToPath(new URL('./server.ts', import.meta.url));
 const socketsFile = fileURLToPath(new URL('./sockets.ts', import.meta.url));
-
-const wholeEnv = (name: string, fallback: number, min: number, max: number): number => {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
-  return value;
-};
 
 const sequentialCount = wholeEnv('BENCH_TASKS_SEQUENTIAL', 200, 10, 5_000);
 const concurrentCount = wholeEnv('BENCH_TASKS_CONCURRENT', 200, 0, 5_000);
@@ -419,8 +411,7 @@ async function measure(databaseUrl: string | undefined, description: string): Pr
 }
 
 async function main(): Promise<void> {
-  const only = process.env.BENCH_ONLY;
-  if (only && only !== 'pglite' && only !== 'postgres') throw new Error('BENCH_ONLY must be pglite or postgres');
+  const only = benchOnly();
   // Both processes hold one descriptor per socket, plus the app's own.
   const openFilesNeeded = socketCount + 200;
   console.log(
@@ -428,32 +419,15 @@ async function main(): Promise<void> {
   );
   const measurements: Measurement[] = [];
   const skipped: string[] = [];
-  const cleanups: Array<() => Promise<void>> = [];
-  const cleanUp = async () => {
-    while (cleanups.length > 0) await cleanups.pop()!().catch((error: unknown) => console.error(`cleanup: ${String(error)}`));
-  };
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const cleanups = new Cleanups();
   try {
     if (only !== 'postgres') {
       console.log('\nPGlite (in memory, inside the server process)');
       measurements.push(await measure(undefined, 'PGlite in memory'));
     }
     if (only !== 'pglite') {
-      const availability = await startPostgres();
-      if ('skipped' in availability) {
-        skipped.push(`PostgreSQL skipped: ${availability.skipped}.`);
-        console.log(`\n${skipped.at(-1)}`);
-      } else {
-        const server: PostgresServer = availability.server;
-        cleanups.push(() => server.stop());
-        console.log(`\nPostgreSQL: ${server.description}`);
-        measurements.push(await measure(server.url, server.description));
-      }
+      const server = await postgresOrSkipped(cleanups, skipped);
+      if (server) measurements.push(await measure(server.url, server.description));
     }
   } catch (error) {
     if (error instanceof Error && /EMFILE|ENFILE/.test(error.message)) {
@@ -461,9 +435,7 @@ async function main(): Promise<void> {
     }
     throw error;
   } finally {
-    await cleanUp();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    await cleanups.runAll();
   }
 
   printTable(measurements);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
+import { benchConfig } from '../common.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { backgroundTasks, customers, marketplaces } from '../../apps/api/src/db/schema.ts';
 import { seededTermsVersion } from '../../apps/api/src/db/terms-content.ts';
@@ -42,14 +42,11 @@ async function main(): Promise<void> {
   process.env.SANDBOX_DELAY_MS = '0';
   const databaseUrl = process.env.BENCH_TASKS_DATABASE_URL || undefined;
   // Development config (production refuses the sandbox); logging off, per-IP limit out of the way.
-  const config = loadConfig({
+  const config = benchConfig(dataDir, {
     NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
     MARKETPLACE_MODE: 'sandbox',
     IP_RATE_LIMIT_PER_MINUTE: '1000000',
     CONNECTION_HEALTH_INTERVAL_MINUTES: '0',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     HOST: '127.0.0.1',
     PORT: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

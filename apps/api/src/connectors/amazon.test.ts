@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { amazonConnector, amazonConsentUrl, exchangeAmazonAuthorizationCode, turkeyMarketplaceId, type AmazonContext } from './amazon.ts';
 import { loadConfig } from '../config.ts';
-import { rejection, useLocalMarketplace } from './connector-test-kit.ts';
+import { readAllPages, rejection, useLocalMarketplace } from './connector-test-kit.ts';
 import { createConnectorRegistry } from './registry.ts';
 import { sendJson } from './test-server.ts';
 
@@ -210,16 +210,7 @@ describe('amazonConnector.listOrders with AMAZON_ORDERS_API=v0 (getOrders, until
     });
   }
 
-  async function readAll(credentials: Record<string, string>, ctx: AmazonContext) {
-    const pages = [];
-    let cursor: string | null = null;
-    do {
-      const page = await amazonConnector.listOrders(credentials, range, cursor, ctx);
-      pages.push(page);
-      cursor = page.cursor;
-    } while (cursor !== null);
-    return pages;
-  }
+  const readAll = (credentials: Record<string, string>, ctx: AmazonContext) => readAllPages(amazonConnector, credentials, range, ctx);
 
   it('follows NextToken through the cursor, mapping statuses, amounts and true instants', async () => {
     const server = await ordersServer();
@@ -371,16 +362,7 @@ describe('amazonConnector.listOrders with Orders v2026-01-01 (searchOrders, the 
     });
   }
 
-  async function readAll(credentials: Record<string, string>, ctx: AmazonContext) {
-    const pages = [];
-    let cursor: string | null = null;
-    do {
-      const page = await amazonConnector.listOrders(credentials, range, cursor, ctx);
-      pages.push(page);
-      cursor = page.cursor;
-    } while (cursor !== null);
-    return pages;
-  }
+  const readAll = (credentials: Record<string, string>, ctx: AmazonContext) => readAllPages(amazonConnector, credentials, range, ctx);
 
   it('asks searchOrders for the Turkish marketplace with createdAfter/createdBefore, 100 per page and the datasets it reads', async () => {
     const server = await searchServer();

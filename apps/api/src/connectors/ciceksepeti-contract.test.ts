@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { istanbulDay } from '@worq/domain/calendar';
 import { ciceksepetiCanceledAnswer, ciceksepetiOrdersAnswer } from './ciceksepeti-schema.ts';
 import { ciceksepetiConnector, type CiceksepetiContext } from './ciceksepeti.ts';
-import { readAllOrders, useLocalMarketplace } from './connector-test-kit.ts';
+import { expectedLine, expectedOrder, readAllOrders, useLocalMarketplace } from './connector-test-kit.ts';
 import { sendJson } from './test-server.ts';
 
 const sample = (name: string): unknown => JSON.parse(readFileSync(new URL(`samples/ciceksepeti/${name}`, import.meta.url), 'utf8'));
@@ -47,16 +47,8 @@ describe('Çiçeksepeti samples', () => {
     const { orders, calls } = await readAllOrders(ciceksepetiConnector, { seller_id: '12345', api_key: 'key' }, range, ctx);
     expect(calls).toBe(3);
 
-    const line = (sku: string, name: string, quantity: number, amount: number) => ({ sku, name, quantity, amount });
-    const order = (id: string, orderedAt: string, status: string, totalAmount: number, lines: ReturnType<typeof line>[]) => ({
-      id,
-      orderNumber: id,
-      orderedAt,
-      status,
-      totalAmount,
-      currency: 'TRY',
-      lines,
-    });
+    const line = expectedLine;
+    const order = expectedOrder;
     expect(orders).toEqual([
       // 930002 (2 × 120.00) is being returned: only 930001 stays live.
       order('830001', '2020-01-02T14:54:00.000Z', 'delivered', 44_990, [line('GUL-KRM-11', 'Kırmızı Gül Buketi', 1, 44_990)]),

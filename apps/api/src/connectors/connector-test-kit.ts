@@ -1,10 +1,19 @@
 /**
  * What the connector tests share: a local marketplace per test (test-server.ts), the ConnectorError
- * a call must fail with, and reading a range to its end, cursor after cursor.
+ * a call must fail with, reading a range to its end, cursor after cursor, and the orders a test
+ * expects, written out by hand.
  */
 import { afterEach, expect } from 'vitest';
 import { startTestServer, type TestHandler, type TestServer } from './test-server.ts';
-import { ConnectorError, type Connector, type ConnectorContext, type Credentials, type DateRange, type MarketplaceOrder } from './types.ts';
+import {
+  ConnectorError,
+  type Connector,
+  type ConnectorContext,
+  type Credentials,
+  type DateRange,
+  type MarketplaceOrder,
+  type OrderPage,
+} from './types.ts';
 
 export interface LocalMarketplace {
   /** Starts a test server for the running test; every server started is closed after the test. */
@@ -52,6 +61,23 @@ export async function rejection(promise: Promise<unknown>): Promise<ConnectorErr
   return error as ConnectorError;
 }
 
+/** Every page of the range, following the cursors to the end. */
+export async function readAllPages<C extends ConnectorContext>(
+  connector: Pick<Connector, 'listOrders'>,
+  credentials: Credentials,
+  range: DateRange,
+  ctx: C,
+): Promise<OrderPage[]> {
+  const pages: OrderPage[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await connector.listOrders(credentials, range, cursor, ctx);
+    pages.push(page);
+    cursor = page.cursor;
+  } while (cursor !== null);
+  return pages;
+}
+
 /** Every order of the range, following the cursors to the end, and how many calls that took. */
 export async function readAllOrders<C extends ConnectorContext>(
   connector: Pick<Connector, 'listOrders'>,
@@ -59,14 +85,26 @@ export async function readAllOrders<C extends ConnectorContext>(
   range: DateRange,
   ctx: C,
 ): Promise<{ orders: MarketplaceOrder[]; calls: number }> {
-  const orders: MarketplaceOrder[] = [];
-  let cursor: string | null = null;
-  let calls = 0;
-  do {
-    const page = await connector.listOrders(credentials, range, cursor, ctx);
-    orders.push(...page.orders);
-    cursor = page.cursor;
-    calls += 1;
-  } while (cursor !== null);
-  return { orders, calls };
+  const pages = await readAllPages(connector, credentials, range, ctx);
+  return { orders: pages.flatMap((page) => page.orders), calls: pages.length };
 }
+
+/** An order line a test expects. */
+export const expectedLine = (sku: string, name: string, quantity: number, amount: number) => ({ sku, name, quantity, amount });
+
+/** An order a test expects, in lira (TRY), whose order number is its id. */
+export const expectedOrder = (
+  id: string,
+  orderedAt: string,
+  status: string,
+  totalAmount: number,
+  lines: ReturnType<typeof expectedLine>[],
+) => ({
+  id,
+  orderNumber: id,
+  orderedAt,
+  status,
+  totalAmount,
+  currency: 'TRY',
+  lines,
+});

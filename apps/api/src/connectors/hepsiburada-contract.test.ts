@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { istanbulDay } from '@worq/domain/calendar';
-import { readAllOrders, useLocalMarketplace } from './connector-test-kit.ts';
+import { expectedLine, expectedOrder, readAllOrders, useLocalMarketplace } from './connector-test-kit.ts';
 import { hepsiburadaStrictAnswers } from './hepsiburada-schema.ts';
 import { hepsiburadaConnector, type HepsiburadaContext } from './hepsiburada.ts';
 import { sendJson } from './test-server.ts';
@@ -64,16 +64,8 @@ describe('Hepsiburada samples', () => {
     expect(calls).toBe(6);
     expect(marketplace.server.requests).toHaveLength(6 + detailNumbers.length);
 
-    const line = (sku: string, name: string, quantity: number, amount: number) => ({ sku, name, quantity, amount });
-    const order = (id: string, orderedAt: string, status: string, totalAmount: number, lines: ReturnType<typeof line>[]) => ({
-      id,
-      orderNumber: id,
-      orderedAt,
-      status,
-      totalAmount,
-      currency: 'TRY',
-      lines,
-    });
+    const line = expectedLine;
+    const order = expectedOrder;
     const packed = [line('STK45', 'Magnezyum 30 Kapsül', 6, 17_399), line('STK46', 'Çinko 60 Tablet', 1, 9_449)];
     expect(orders).toEqual([
       // Paid, not packed: 899.90 + 298.90 (2 × 149.45).

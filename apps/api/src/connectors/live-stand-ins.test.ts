@@ -18,10 +18,10 @@ process.env.SANDBOX_AMAZON_RATE = 'off';
 
 import { describe, expect, it } from 'vitest';
 import { addDays, daysOf, istanbulDay, istanbulDayStart, istanbulToday } from '@worq/domain/calendar';
-import type { Overview, StoreSync } from '@worq/domain/wire/insight';
+import type { Overview } from '@worq/domain/wire/insight';
 import type { MarketplaceCode } from '../config.ts';
-import { marketplaceIdOf, runTask } from '../modules/marketplace/test-kit.ts';
-import { createAccountsTestApp, get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers.ts';
+import { sandboxStores, syncSettled } from '../modules/marketplace/test-kit.ts';
+import { createAccountsTestApp, get, registerVerifiedCustomer } from '../test/accounts-helpers.ts';
 import { sharedTestApp } from '../test/helpers.ts';
 import { sandboxSales } from './sandbox/orders.ts';
 import { sandboxPlugin } from './sandbox/sandbox-plugin.ts';
@@ -73,132 +73,8 @@ const ctx = sharedTestApp(() =>
   }),
 );
 
-interface LiveStore {
-  /** The key the stand-in generates the store's orders from. */
-  storeKey: string;
-  splits: boolean;
-  /** Connects it through the public API; resolves with the integration id. */
-  connect(customer: RegisteredCustomer): Promise<string>;
-}
-
-let counter = 0;
-const unique = () => String(810_000 + ((++counter * 7919 + (Date.now() % 1000)) % 180_000));
-
-async function connectWithFields(customer: RegisteredCustomer, code: MarketplaceCode, body: Record<string, unknown>): Promise<string> {
-  const result = await runTask(
-    ctx,
-    '/marketplace/integration/upsert',
-    { marketplace_id: await marketplaceIdOf(ctx, code), ...body },
-    customer,
-  );
-  expect(result.is_successful, result.message).toBe(true);
-  return (result.data as { id: string }).id;
-}
-
-const stores: Record<(typeof codes)[number], () => LiveStore> = {
-  trendyol: () => {
-    const sellerId = unique();
-    return {
-      storeKey: `trendyol:${sellerId}`,
-      splits: true,
-      connect: (customer) =>
-        connectWithFields(customer, 'trendyol', {
-          store_name: 'Trendyol Butik',
-          credentials: { seller_id: sellerId, api_key: 'sandbox', api_secret: 'sandbox' },
-        }),
-    };
-  },
-  hepsiburada: () => {
-    const merchantId = `m-${unique()}`;
-    return {
-      storeKey: `hepsiburada:${merchantId}`,
-      splits: false,
-      connect: (customer) =>
-        connectWithFields(customer, 'hepsiburada', {
-          store_name: 'HB Mağaza',
-          credentials: { merchant_id: merchantId, service_key: 'sandbox' },
-        }),
-    };
-  },
-  n11: () => {
-    const appKey = `n11-${unique()}`;
-    return {
-      storeKey: `n11:${appKey}`,
-      splits: true,
-      connect: (customer) =>
-        connectWithFields(customer, 'n11', { store_name: 'N11 Mağaza', credentials: { app_key: appKey, app_secret: 'sandbox' } }),
-    };
-  },
-  ciceksepeti: () => {
-    const sellerId = unique();
-    return {
-      storeKey: `ciceksepeti:${sellerId}`,
-      splits: false,
-      connect: (customer) =>
-        connectWithFields(customer, 'ciceksepeti', {
-          store_name: 'Çiçek Bahçem',
-          credentials: { seller_id: sellerId, api_key: 'sandbox' },
-        }),
-    };
-  },
-  ticimax: () => ({
-    // Every Ticimax stand-in store serves the same orders (the SOAP call carries no store id).
-    storeKey: 'ticimax:sandbox',
-    splits: false,
-    connect: (customer) =>
-      connectWithFields(customer, 'ticimax', {
-        store_name: 'Ticimax Mağaza',
-        credentials: { store_domain: `www.magaza${unique()}.com`, authorization_code: 'sandbox' },
-      }),
-  }),
-  ideasoft: () => {
-    const clientId = `client-${unique()}`;
-    return {
-      storeKey: `ideasoft:${clientId}`,
-      splits: false,
-      async connect(customer) {
-        const authorization = await post(
-          ctx,
-          '/marketplace/ideasoft/authorization_url',
-          { store_name: 'Ideasoft Mağaza', store_url: `https://${clientId}.myideasoft.com`, client_id: clientId, client_secret: 'sandbox' },
-          customer.jwt_token,
-        );
-        expect(authorization.statusCode, authorization.body).toBe(200);
-        // The seller's browser opens the consent page on the stand-in and approves.
-        const page = await fetch(authorization.json<{ url: string }>().url);
-        const approve = new URL(/href="([^"]*code=[^"]*)"/.exec(await page.text())![1]!.replace(/&amp;/g, '&'));
-        return connectWithFields(customer, 'ideasoft', {
-          store_name: 'Ideasoft Mağaza',
-          credentials: { authorization_code: approve.searchParams.get('code')!, state: approve.searchParams.get('state')! },
-        });
-      },
-    };
-  },
-  amazon: () => ({
-    storeKey: 'amazon:A2WORQSANDBOX1',
-    splits: false,
-    async connect(customer) {
-      const { state } = (await get(ctx, '/marketplace/amazon/authorization_url?region=EU', customer.jwt_token)).json<{ state: string }>();
-      return connectWithFields(customer, 'amazon', {
-        store_name: 'Amazon Mağaza',
-        region: 'EU',
-        credentials: { spapi_oauth_code: 'sandbox', state, selling_partner_id: 'A2WORQSANDBOX1' },
-      });
-    },
-  }),
-};
-
-/** Waits until the store's first import is no longer running (the connect task started it). */
-async function firstImport(customer: RegisteredCustomer, integrationId: string): Promise<StoreSync> {
-  const until = Date.now() + 100_000;
-  for (;;) {
-    const body = (await get(ctx, `/insight/overview?integration_id=${integrationId}`, customer.jwt_token)).json<Overview>();
-    const sync = body.sync[0]!;
-    if (sync.state !== 'running' && sync.state !== 'never') return sync;
-    if (Date.now() > until) throw new Error(`the first import did not finish: ${JSON.stringify(sync)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+// The consent page is on the stand-in: the seller's browser opens it over the socket.
+const stores = sandboxStores(ctx, async (url) => (await fetch(url)).text());
 
 type Sales = ReturnType<typeof sandboxSales>;
 
@@ -227,7 +103,7 @@ describe('live mode against the marketplaces’ stand-ins', () => {
       const store = stores[code]();
       const requestsBefore = received.get(code) ?? 0;
       const integrationId = await store.connect(customer);
-      const sync = await firstImport(customer, integrationId);
+      const sync = await syncSettled(ctx, customer, integrationId);
       expect(sync.state, sync.message ?? '').toBe('ok');
       expect(received.get(code) ?? 0).toBeGreaterThan(requestsBefore);
 

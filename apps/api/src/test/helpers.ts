@@ -140,7 +140,8 @@ export async function signTestToken(app: FastifyInstance, claims: Partial<Access
 
 /**
  * A customer with the required consents, written straight into the table for an app built from
- * single plugins (no sign-up route); its id. The e-mail address starts with `emailPrefix`.
+ * single plugins (no sign-up route); its id. The e-mail address starts with `emailPrefix` and is
+ * unique, however many a test writes in the same millisecond.
  */
 export async function insertTestCustomer(database: Database, emailPrefix: string): Promise<string> {
   const [customer] = await database.db
@@ -148,7 +149,7 @@ export async function insertTestCustomer(database: Database, emailPrefix: string
     .values({
       firstName: 'Ayşe',
       lastName: 'Yılmaz',
-      email: `${emailPrefix}-${Date.now()}@example.com`,
+      email: `${emailPrefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
       consents: {
         disclosure: { accepted: true, term_version: 1, accepted_at: new Date().toISOString() },
         explicit_consent: { accepted: true, term_version: 1, accepted_at: new Date().toISOString() },

@@ -3,6 +3,7 @@
  * values the screens' texts are asserted against. Each takes overrides for the case at hand.
  */
 import type { CompanyView } from '@worq/domain/wire/company';
+import type { StoreLookup } from '@worq/domain/wire/insight';
 import type { IntegrationView } from '@worq/domain/wire/marketplace';
 import type { OfferView } from '@worq/domain/wire/offer';
 
@@ -53,4 +54,13 @@ export const offerInputs: OfferView['inputs'] = {
   history_months: 5,
   store_count: 1,
   forecast_slow_8_weeks: 160_000_00,
+};
+
+/** POST /insight/store_lookup recognising a Trendyol store address (`trendyolStoreLookup.store_link`). */
+export const trendyolStoreLookup: StoreLookup = {
+  marketplace_code: 'trendyol',
+  store_name: 'Ayse Butik',
+  seller_id: '123456',
+  store_link: 'https://www.trendyol.com/magaza/ayse-butik-m-123456',
+  candidates: ['trendyol'],
 };

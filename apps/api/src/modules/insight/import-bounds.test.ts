@@ -6,9 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { platformStoreHostSuffixes } from '@worq/domain/store-source';
 import type { Connector, MarketplaceOrder, OrderPage } from '../../connectors/types.ts';
-import type { ConnectorRegistry } from '../../connectors/registry.ts';
 import { backgroundTasks, orderSyncs } from '../../db/schema.ts';
 import { registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { insertIntegration } from '../marketplace/repository.ts';
@@ -19,6 +17,7 @@ import type { EnqueueInput, RunningTask, TaskHandler, Tasks } from '../tasks/typ
 import { istanbulDate, istanbulDayStart } from './repository.ts';
 import { ensureSyncRow, findSync } from './sync-repository.ts';
 import { enqueueDueSyncs, requestOrderSync, runSyncTask, startOrderSync, type ImportLimits, type SyncContext } from './sync.ts';
+import { syncTask, testConnector, testSyncContext } from './sync-test-kit.ts';
 
 const ctx = sharedAccountsTestApp();
 
@@ -26,59 +25,29 @@ const ctx = sharedAccountsTestApp();
 function endlessConnector(perPage: number): { connector: Connector; cursors: (string | null)[] } {
   const cursors: (string | null)[] = [];
   let counter = 0;
-  const connector: Connector = {
-    code: 'trendyol',
-    fields: [],
-    verify: async () => ({}),
-    listOrders: async (_credentials, _range, cursor): Promise<OrderPage> => {
-      cursors.push(cursor);
-      const orders: MarketplaceOrder[] = Array.from({ length: perPage }, () => {
-        counter += 1;
-        return {
-          id: `endless-${randomUUID()}`,
-          orderNumber: `e-${counter}`,
-          orderedAt: new Date(Date.now() - counter * 60_000).toISOString(),
-          status: 'delivered',
-          totalAmount: 10_000,
-          currency: 'TRY',
-          lines: [{ sku: 'S', name: 'Ürün', quantity: 1, amount: 10_000 }],
-        };
-      });
-      return { orders, cursor: `page-${Number(cursor?.slice(5) ?? 1) + 1}` };
-    },
-  };
+  const connector = testConnector(async (_credentials, _range, cursor): Promise<OrderPage> => {
+    cursors.push(cursor);
+    const orders: MarketplaceOrder[] = Array.from({ length: perPage }, () => {
+      counter += 1;
+      return {
+        id: `endless-${randomUUID()}`,
+        orderNumber: `e-${counter}`,
+        orderedAt: new Date(Date.now() - counter * 60_000).toISOString(),
+        status: 'delivered',
+        totalAmount: 10_000,
+        currency: 'TRY',
+        lines: [{ sku: 'S', name: 'Ürün', quantity: 1, amount: 10_000 }],
+      };
+    });
+    return { orders, cursor: `page-${Number(cursor?.slice(5) ?? 1) + 1}` };
+  });
   return { connector, cursors };
 }
 
-function syncContext(connector: Connector, limits: Partial<ImportLimits> = {}, orderSyncIntervalMinutes = 60): SyncContext {
-  const registry = {
-    connector: () => connector,
-    context: () => ({ baseUrl: 'http://marketplace.invalid' }),
-  } as unknown as ConnectorRegistry;
-  return {
-    db: ctx.database.db,
-    config: { orderSyncIntervalMinutes, storeHostSuffixes: platformStoreHostSuffixes },
-    limits,
-    registry,
-    secrets: ctx.app.secrets,
-    tasks: ctx.app.tasks,
-    log: ctx.app.log,
-    now: () => new Date(),
-  };
-}
+const syncContext = (connector: Connector, limits: Partial<ImportLimits> = {}, orderSyncIntervalMinutes = 60): SyncContext =>
+  testSyncContext(ctx, connector, { limits, orderSyncIntervalMinutes });
 
-function task(seller: RegisteredCustomer, integrationId: string): RunningTask {
-  return {
-    id: randomUUID(),
-    customerId: seller.customerId,
-    type: 'sync_orders',
-    payload: { integration_id: integrationId },
-    attempt: 1,
-    language: 'en',
-    signal: new AbortController().signal,
-    giveWay: () => Promise.resolve(),
-  };
-}
+const task = (seller: RegisteredCustomer, integrationId: string): RunningTask => syncTask(seller.customerId, integrationId);
 
 async function newStore(seller: RegisteredCustomer): Promise<string> {
   const id = randomUUID();

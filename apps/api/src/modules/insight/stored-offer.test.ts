@@ -8,18 +8,16 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@worq/domain/calendar';
 import { offerPolicyVersion, type OfferInputs } from '@worq/domain/offer-policy';
-import { platformStoreHostSuffixes } from '@worq/domain/store-source';
 import type { OfferView } from '@worq/domain/wire/offer';
-import type { ConnectorRegistry } from '../../connectors/registry.ts';
-import type { Connector, MarketplaceOrder } from '../../connectors/types.ts';
+import type { MarketplaceOrder } from '../../connectors/types.ts';
 import { sellerOffers } from '../../db/schema.ts';
 import { get, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { insertIntegration } from '../marketplace/repository.ts';
 import { marketplaceIdOf } from '../marketplace/test-kit.ts';
-import type { RunningTask } from '../tasks/types.ts';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
 import { upsertOrders } from './sync-repository.ts';
 import { runSyncTask, type SyncContext } from './sync.ts';
+import { syncTask, testConnector, testSyncContext } from './sync-test-kit.ts';
 
 const ctx = sharedAccountsTestApp();
 const today = istanbulDate(new Date());
@@ -41,43 +39,17 @@ function history(prefix: string): MarketplaceOrder[] {
 }
 
 /** A sync context whose marketplace serves `orders` in one page, whatever the range. */
-function syncContext(orders: () => MarketplaceOrder[]): SyncContext {
-  const connector: Connector = {
-    code: 'trendyol',
-    fields: [],
-    verify: async () => ({}),
-    listOrders: async () => ({ orders: orders(), cursor: null }),
-  };
-  const registry = {
-    connector: () => connector,
-    context: () => ({ baseUrl: 'http://marketplace.invalid' }),
-  } as unknown as ConnectorRegistry;
-  return {
-    db: ctx.database.db,
-    config: { orderSyncIntervalMinutes: 60, storeHostSuffixes: platformStoreHostSuffixes },
-    registry,
-    secrets: ctx.app.secrets,
-    tasks: ctx.app.tasks,
-    log: ctx.app.log,
-    now: () => new Date(),
-    recentFirstDays: 0,
-  };
-}
+const syncContext = (orders: () => MarketplaceOrder[]): SyncContext =>
+  testSyncContext(
+    ctx,
+    testConnector(async () => ({ orders: orders(), cursor: null })),
+    { recentFirstDays: 0 },
+  );
 
 async function runSync(seller: RegisteredCustomer, integrationId: string, orders: MarketplaceOrder[]) {
-  const task: RunningTask = {
-    id: randomUUID(),
-    customerId: seller.customerId,
-    type: 'sync_orders',
-    payload: { integration_id: integrationId },
-    attempt: 1,
-    language: 'en',
-    signal: new AbortController().signal,
-    giveWay: () => Promise.resolve(),
-  };
   const outcome = await runSyncTask(
     syncContext(() => orders),
-    task,
+    syncTask(seller.customerId, integrationId),
   );
   expect(outcome.message).toBe('sync_done');
 }

@@ -7,9 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { platformStoreHostSuffixes } from '@worq/domain/store-source';
 import { ConnectorError, type Connector, type MarketplaceOrder, type OrderPage } from '../../connectors/types.ts';
-import type { ConnectorRegistry } from '../../connectors/registry.ts';
 import { backgroundTasks, integrations, marketplaceOrders, orderSyncs } from '../../db/schema.ts';
 import { registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { marketplaceIdOf } from '../marketplace/test-kit.ts';
@@ -17,6 +15,7 @@ import { insertIntegration } from '../marketplace/repository.ts';
 import type { RunningTask } from '../tasks/types.ts';
 import { claimSync, ensureSyncRow, findSync, releaseSync, unfinishedSyncTask } from './sync-repository.ts';
 import { runSyncTask, type SyncContext } from './sync.ts';
+import { syncTask, testConnector, testSyncContext } from './sync-test-kit.ts';
 
 const ctx = sharedAccountsTestApp();
 let seller: RegisteredCustomer;
@@ -31,53 +30,22 @@ type Step = OrderPage | ConnectorError | 'unexpected';
 function scriptedConnector(steps: Step[]): { connector: Connector; cursors: (string | null)[]; ranges: { from: Date; to: Date }[] } {
   const cursors: (string | null)[] = [];
   const ranges: { from: Date; to: Date }[] = [];
-  const connector: Connector = {
-    code: 'trendyol',
-    fields: [],
-    verify: async () => ({}),
-    listOrders: async (_credentials, range, cursor) => {
-      cursors.push(cursor);
-      ranges.push(range);
-      const step = steps.shift();
-      if (!step) throw new Error('no more pages scripted');
-      if (step === 'unexpected') throw new ConnectorError('unexpected', 'marketplace_unexpected', 'a page without content');
-      if (step instanceof ConnectorError) throw step;
-      return step;
-    },
-  };
+  const connector = testConnector(async (_credentials, range, cursor) => {
+    cursors.push(cursor);
+    ranges.push(range);
+    const step = steps.shift();
+    if (!step) throw new Error('no more pages scripted');
+    if (step === 'unexpected') throw new ConnectorError('unexpected', 'marketplace_unexpected', 'a page without content');
+    if (step instanceof ConnectorError) throw step;
+    return step;
+  });
   return { connector, cursors, ranges };
 }
 
 /** A sync context whose new stores import their whole year in one run, unless `recentFirstDays` says otherwise. */
-function syncContext(connector: Connector, recentFirstDays = 0): SyncContext {
-  const registry = {
-    connector: () => connector,
-    context: () => ({ baseUrl: 'http://marketplace.invalid' }),
-  } as unknown as ConnectorRegistry;
-  return {
-    db: ctx.database.db,
-    config: { orderSyncIntervalMinutes: 60, storeHostSuffixes: platformStoreHostSuffixes },
-    registry,
-    secrets: ctx.app.secrets,
-    tasks: ctx.app.tasks,
-    log: ctx.app.log,
-    now: () => new Date(),
-    recentFirstDays,
-  };
-}
+const syncContext = (connector: Connector, recentFirstDays = 0): SyncContext => testSyncContext(ctx, connector, { recentFirstDays });
 
-function task(integrationId: string, signal = new AbortController().signal): RunningTask {
-  return {
-    id: randomUUID(),
-    customerId: seller.customerId,
-    type: 'sync_orders',
-    payload: { integration_id: integrationId },
-    attempt: 1,
-    language: 'en',
-    signal,
-    giveWay: () => Promise.resolve(),
-  };
-}
+const task = (integrationId: string, signal?: AbortSignal): RunningTask => syncTask(seller.customerId, integrationId, signal);
 
 async function newStore(): Promise<string> {
   const id = randomUUID();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { customers } from '../../db/schema.ts';
-import { openTestDatabase } from '../../test/helpers.ts';
+import { insertTestCustomer, openTestDatabase } from '../../test/helpers.ts';
 import { claimTask, insertTask } from './repository.ts';
 import type { TaskType } from './types.ts';
 
@@ -11,19 +10,7 @@ import type { TaskType } from './types.ts';
  */
 let database: Database;
 
-async function newCustomer(): Promise<string> {
-  const none = { accepted: false, term_version: null, accepted_at: null };
-  const [customer] = await database.db
-    .insert(customers)
-    .values({
-      firstName: 'Ayşe',
-      lastName: 'Yılmaz',
-      email: `turns-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
-      consents: { disclosure: none, explicit_consent: none, commercial_electronic_message: none },
-    })
-    .returning();
-  return customer!.id;
-}
+const newCustomer = () => insertTestCustomer(database, 'turns');
 
 /** Each test queues its own type, so tasks left by another test are never claimed. */
 let type: TaskType = 'sync_orders';

@@ -1,10 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { customers } from '../../db/schema.ts';
 import authPlugin from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { openTestDatabase, signTestToken } from '../../test/helpers.ts';
+import { insertTestCustomer, openTestDatabase, signTestToken } from '../../test/helpers.ts';
 import tasksPlugin from './plugin.ts';
 import { closeCodes } from './socket-routes.ts';
 import { openTaskSocket } from './test-socket.ts';
@@ -17,17 +16,8 @@ let database: Database;
 let app: FastifyInstance;
 
 async function newCustomer(): Promise<{ id: string; token: string }> {
-  const none = { accepted: false, term_version: null, accepted_at: null };
-  const [customer] = await database.db
-    .insert(customers)
-    .values({
-      firstName: 'Ayşe',
-      lastName: 'Yılmaz',
-      email: `quota-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
-      consents: { disclosure: none, explicit_consent: none, commercial_electronic_message: none },
-    })
-    .returning();
-  return { id: customer!.id, token: await signTestToken(app, { customer_id: customer!.id }) };
+  const id = await insertTestCustomer(database, 'quota');
+  return { id, token: await signTestToken(app, { customer_id: id }) };
 }
 
 beforeAll(async () => {

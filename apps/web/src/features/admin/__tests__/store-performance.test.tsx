@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { serve } from '../../../test/http-test-kit.tsx';
+import type { ApplicationReview } from '../api/application-review.ts';
 import { Component as ApplicationReviewPage } from '../components/application-review-page.tsx';
 import { applicationId, renderAt, reviewFixture, setUpExpertScreens } from './admin-test-kit.tsx';
 
@@ -15,23 +16,21 @@ const months = Array.from({ length: 12 }, (_, index) => ({
   returned_orders: 1,
 }));
 
+/** Opens the review of an application whose stores performed as `storePerformance` says. */
+function showReview(storePerformance: ApplicationReview['store_performance']) {
+  serve({ [`GET ${detailUrl}`]: { status: 200, data: reviewFixture({ store_performance: storePerformance }) } });
+  renderAt(<ApplicationReviewPage />, detailUrl, '/admin/applications/:id');
+}
+
 describe('store performance on the application review', () => {
   it("shows the submitted stores' monthly sales, rates, channels and the last import", async () => {
-    serve({
-      [`GET ${detailUrl}`]: {
-        status: 200,
-        data: reviewFixture({
-          store_performance: {
-            months,
-            cancellation_rate: 0.0465,
-            return_rate: 0.0233,
-            by_marketplace: [{ marketplace_code: 'trendyol', store_name: 'Ayşe Butik', revenue: 1_350_000_00 }],
-            last_synced_at: '2026-11-24T06:00:00.000Z',
-          },
-        }),
-      },
+    showReview({
+      months,
+      cancellation_rate: 0.0465,
+      return_rate: 0.0233,
+      by_marketplace: [{ marketplace_code: 'trendyol', store_name: 'Ayşe Butik', revenue: 1_350_000_00 }],
+      last_synced_at: '2026-11-24T06:00:00.000Z',
     });
-    renderAt(<ApplicationReviewPage />, detailUrl, '/admin/applications/:id');
     const table = await screen.findByRole('table', { name: 'Aylık ciro ve sipariş' });
     expect(within(table).getAllByRole('row')).toHaveLength(13);
     expect(within(table).getByRole('row', { name: /Ara 26/ })).toHaveTextContent('₺250.000,00');
@@ -41,37 +40,29 @@ describe('store performance on the application review', () => {
   });
 
   it('labels a store on a host not shown to belong to its platform as an unverified source', async () => {
-    serve({
-      [`GET ${detailUrl}`]: {
-        status: 200,
-        data: reviewFixture({
-          store_performance: {
-            months,
-            cancellation_rate: 0,
-            return_rate: 0,
-            by_marketplace: [
-              {
-                marketplace_code: 'trendyol',
-                store_name: 'Ayşe Butik',
-                revenue: 1_000_000_00,
-                source_verified: true,
-                unclassified_orders: 0,
-              },
-              {
-                marketplace_code: 'ideasoft',
-                store_name: 'ayse-magaza.com',
-                revenue: 350_000_00,
-                source_verified: false,
-                unclassified_orders: 4,
-              },
-            ],
-            unverified_sources: true,
-            last_synced_at: '2026-11-24T06:00:00.000Z',
-          },
-        }),
-      },
+    showReview({
+      months,
+      cancellation_rate: 0,
+      return_rate: 0,
+      by_marketplace: [
+        {
+          marketplace_code: 'trendyol',
+          store_name: 'Ayşe Butik',
+          revenue: 1_000_000_00,
+          source_verified: true,
+          unclassified_orders: 0,
+        },
+        {
+          marketplace_code: 'ideasoft',
+          store_name: 'ayse-magaza.com',
+          revenue: 350_000_00,
+          source_verified: false,
+          unclassified_orders: 4,
+        },
+      ],
+      unverified_sources: true,
+      last_synced_at: '2026-11-24T06:00:00.000Z',
     });
-    renderAt(<ApplicationReviewPage />, detailUrl, '/admin/applications/:id');
     const channels = await screen.findByRole('list', { name: 'Kanal dağılımı' });
     const [verified, unverified] = within(channels).getAllByRole('listitem');
     expect(unverified).toHaveTextContent('ayse-magaza.com · ideasoft');
@@ -84,21 +75,13 @@ describe('store performance on the application review', () => {
   });
 
   it('says when the stores have no imported sales', async () => {
-    serve({
-      [`GET ${detailUrl}`]: {
-        status: 200,
-        data: reviewFixture({
-          store_performance: {
-            months: months.map((month) => ({ ...month, revenue: 0, orders: 0 })),
-            cancellation_rate: 0,
-            return_rate: 0,
-            by_marketplace: [],
-            last_synced_at: null,
-          },
-        }),
-      },
+    showReview({
+      months: months.map((month) => ({ ...month, revenue: 0, orders: 0 })),
+      cancellation_rate: 0,
+      return_rate: 0,
+      by_marketplace: [],
+      last_synced_at: null,
     });
-    renderAt(<ApplicationReviewPage />, detailUrl, '/admin/applications/:id');
     expect(await screen.findByText('Gönderilen mağazalardan aktarılmış satış yok.')).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Overview, Tip } from '@worq/domain/wire/insight';
 import i18n from '../../../../lib/i18n.ts';
 import { renderRoutes, refusal, serve, Where } from '../../../../test/http-test-kit.tsx';
+import { trendyolStoreLookup } from '../../../../test/wire-fixtures.ts';
 import { Component as DashboardPage } from '../dashboard-page.tsx';
 import { Component as StoreAddressPage } from '../store-address-page.tsx';
 
@@ -118,23 +119,14 @@ describe('WorqInsight store address step', () => {
     const calls = serve({
       'POST /insight/store_lookup': {
         status: 200,
-        data: {
-          marketplace_code: 'trendyol',
-          store_name: 'Ayse Butik',
-          seller_id: '123456',
-          store_link: 'https://www.trendyol.com/magaza/ayse-butik-m-123456',
-          candidates: ['trendyol'],
-        },
+        data: trendyolStoreLookup,
       },
     });
     renderRoutes(routes, '/worq-insight/onboarding/store-address');
-    await userEvent.type(
-      await screen.findByRole('textbox', { name: /Mağaza adresi/ }),
-      'https://www.trendyol.com/magaza/ayse-butik-m-123456',
-    );
+    await userEvent.type(await screen.findByRole('textbox', { name: /Mağaza adresi/ }), trendyolStoreLookup.store_link);
     await userEvent.click(screen.getByRole('button', { name: 'Devam' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/worq-insight/onboarding/integration');
-    expect(calls[0]!.body).toEqual({ store_url: 'https://www.trendyol.com/magaza/ayse-butik-m-123456' });
+    expect(calls[0]!.body).toEqual({ store_url: trendyolStoreLookup.store_link });
     expect(JSON.parse(sessionStorage.getItem('worq.insight.onboarding')!)).toMatchObject({
       marketplaceCode: 'trendyol',
       sellerId: '123456',

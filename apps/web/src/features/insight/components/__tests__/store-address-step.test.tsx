@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '../../../../lib/i18n.ts';
 import { renderRoutes, serve, Where } from '../../../../test/http-test-kit.tsx';
+import { trendyolStoreLookup } from '../../../../test/wire-fixtures.ts';
 import { Component as StoreAddressPage } from '../store-address-page.tsx';
 
 const stepPath = '/worq-insight/onboarding/store-address';
@@ -57,20 +58,11 @@ describe('WorqInsight store address step', () => {
     serve({
       'POST /insight/store_lookup': {
         status: 200,
-        data: {
-          marketplace_code: 'trendyol',
-          store_name: 'Ayse Butik',
-          seller_id: '123456',
-          store_link: 'https://www.trendyol.com/magaza/ayse-butik-m-123456',
-          candidates: ['trendyol'],
-        },
+        data: trendyolStoreLookup,
       },
     });
     renderStep();
-    await userEvent.type(
-      await screen.findByRole('textbox', { name: /Mağaza adresi/ }),
-      'https://www.trendyol.com/magaza/ayse-butik-m-123456',
-    );
+    await userEvent.type(await screen.findByRole('textbox', { name: /Mağaza adresi/ }), trendyolStoreLookup.store_link);
     await userEvent.click(screen.getByRole('button', { name: 'Devam' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/worq-insight/onboarding/integration');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
