@@ -1,15 +1,26 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { preloadBootChunks } from './build/boot-chunks.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderSignIn } from './build/prerender.ts';
-import { chunkRule } from './build/chunks.ts';
+import { chunkRule, missingChunkPaths } from './build/chunks.ts';
 
 /** The chunk rule of the build under way (it remembers what it learnt of the module graph). */
 const chunkRules = new WeakMap<object, (id: string) => string | undefined>();
 
+/** Fails the build when a module build/chunks.ts names by its path is gone (moved or renamed). */
+const chunkPathsPresent: Plugin = {
+  name: 'worq-chunk-paths',
+  apply: 'build',
+  buildEnd(error) {
+    if (error) return;
+    const missing = missingChunkPaths(this.getModuleIds());
+    if (missing.length > 0) this.error(`build/chunks.ts names modules this build does not have: ${missing.join(', ')}`);
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), preloadBootChunks(), prerenderSignIn(), precompress()],
+  plugins: [react(), preloadBootChunks(), prerenderSignIn(), precompress(), chunkPathsPresent],
   server: {
     port: 5173,
     proxy: {

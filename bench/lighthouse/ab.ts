@@ -35,11 +35,6 @@ interface Variant {
 const variants: Variant[] = [
   { name: 'current' },
   {
-    name: 'router-public',
-    mechanism: "router from `UNSAFE_createRouter`, started a task later (decision 014) → `createBrowserRouter` in the app's step",
-    patch: 'router-public.patch',
-  },
-  {
     name: 'chunks-default',
     mechanism: "folder-regex chunking (`build/chunks.ts`) → Rollup's default plus react, react-dom, react-router",
     patch: 'chunks-default.patch',

@@ -1,6 +1,16 @@
 // @vitest-environment node
 import { initialNamespaces } from '../src/lib/i18n.ts';
-import { chunkRule, firstVisitOf, firstVisits, screenArea, startUpTextsChunk, type ModuleFacts, type ModuleGraph } from './chunks.ts';
+import { existsSync } from 'node:fs';
+import {
+  chunkRule,
+  firstVisitOf,
+  firstVisits,
+  missingChunkPaths,
+  screenArea,
+  startUpTextsChunk,
+  type ModuleFacts,
+  type ModuleGraph,
+} from './chunks.ts';
 
 const web = '/repo/apps/web';
 const lib = (path: string) => `/repo/node_modules/${path}`;
@@ -241,5 +251,26 @@ describe('build chunks', () => {
     expect(firstVisitOf(screens.signUp)).toBeUndefined();
     expect(firstVisitOf(screens.dashboard)).toBeUndefined();
     expect(screenArea('C:\\repo\\apps\\web\\src\\features\\auth\\components\\login-page.tsx')).toBe('public');
+  });
+});
+
+describe('the paths build/chunks.ts names', () => {
+  const named = [
+    'src/app/app.tsx',
+    'src/app/router-library.ts',
+    'src/app/layouts/public-layout.tsx',
+    'src/features/auth/components/login-page.tsx',
+  ];
+
+  it('are files of the web app today', () => {
+    const everything = missingChunkPaths([]);
+    expect(everything).toEqual(expect.arrayContaining(named));
+    for (const file of everything) expect(existsSync(new URL(`../${file}`, import.meta.url)), file).toBe(true);
+  });
+
+  it('reports each one a build no longer has, so the build stops (vite.config.ts)', () => {
+    const all = missingChunkPaths([]).map((file) => `${web}/${file}`);
+    expect(missingChunkPaths(all)).toEqual([]);
+    expect(missingChunkPaths(all.filter((id) => !id.endsWith('/login-page.tsx')))).toEqual(['src/features/auth/components/login-page.tsx']);
   });
 });

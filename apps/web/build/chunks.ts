@@ -101,6 +101,17 @@ export const firstVisitScreens = {
   ],
 } as const;
 export type FirstVisit = keyof typeof firstVisitScreens;
+
+/**
+ * The paths this module names (the first visits' screens, the app step) that are missing from a
+ * build's modules: each is moved or renamed, and its chunks would silently fall back to Rollup's
+ * (vite.config.ts fails the build on any).
+ */
+export function missingChunkPaths(moduleIds: Iterable<string>): string[] {
+  const ids = [...moduleIds].map(slashes);
+  const named = ['src/app/app.tsx', 'src/app/router-library.ts', ...Object.values(firstVisitScreens).flat()];
+  return named.filter((file) => !ids.some((id) => id.endsWith(`/${file}`)));
+}
 export const firstVisits = Object.keys(firstVisitScreens) as FirstVisit[];
 
 /** Which first visit loads a screen module, if one does. */

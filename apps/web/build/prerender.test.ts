@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { renderSignInPage, inert } from '../src/prerender/sign-in-page.tsx';
-import { withoutPreloads, withPrerender } from './prerender.ts';
+import { assertNoPreloadOf, withoutPreloads, withPrerender } from './prerender.ts';
 import { withFontFiles } from './theme-boot.ts';
 
 const builtIndex =
@@ -50,6 +50,12 @@ describe('pre-rendered sign-in page', () => {
     expect(rewritten).toContain('__vite__mapDeps([1,2])');
     expect(withoutPreloads(chunk, new Set(['assets/other.css']))).toBe(chunk);
     expect(withoutPreloads('no imports here', new Set(['assets/a.css']))).toBe('no imports here');
+    // Rewritten, the chunk names the inlined stylesheet no more; in a shape the rewrite does not
+    // read (here the list under another name), it still does, and the build stops.
+    expect(() => assertNoPreloadOf('a.js', rewritten, new Set(['assets/a.css']))).not.toThrow();
+    const otherShape = chunk.replaceAll('m.f', 'm.files');
+    expect(withoutPreloads(otherShape, new Set(['assets/a.css']))).toBe(otherShape);
+    expect(() => assertNoPreloadOf('a.js', otherShape, new Set(['assets/a.css']))).toThrow(/still preloads inlined assets\/a.css/);
   });
 
   it('fills in the font files the theme boot preloads when the pre-rendered page is not shown', () => {

@@ -37,7 +37,9 @@ export function prerenderSignIn(): Plugin {
         routeCss = routeStylesheets(bundle, root);
         const inlined = new Set(routeCss);
         for (const item of Object.values(bundle)) {
-          if (item.type === 'chunk') item.code = withoutPreloads(item.code, inlined);
+          if (item.type !== 'chunk') continue;
+          item.code = withoutPreloads(item.code, inlined);
+          assertNoPreloadOf(item.fileName, item.code, inlined);
         }
       },
     },
@@ -123,6 +125,20 @@ export function withoutPreloads(code: string, files: ReadonlySet<string>): strin
       });
       return `__vite__mapDeps([${next.join(',')}])`;
     });
+}
+
+/**
+ * Stops the build when a chunk still names an inlined stylesheet after withoutPreloads: Vite wrote
+ * its preload lists in a shape the rewrite no longer reads, and a route would fetch that stylesheet
+ * again (the byte budget, e2e/budget.json, would show it only as more requests).
+ */
+export function assertNoPreloadOf(fileName: string, code: string, files: ReadonlySet<string>): void {
+  const named = [...files].filter((file) => code.includes(`"${file}"`));
+  if (named.length > 0) {
+    throw new Error(
+      `prerender: ${fileName} still preloads inlined ${named.join(', ')}; Vite's preload lists changed shape (withoutPreloads)`,
+    );
+  }
 }
 
 /** The stylesheets the first route's chunks import, its static imports included, in load order (the entry's own is linked already). */

@@ -36,11 +36,9 @@ const { i18nReady } = await import('./lib/i18n.ts');
 await nextTask();
 await import('./app/router-library.ts');
 await nextTask();
-const { App, firstScreenLoaded, startApp, startRouter } = await import('./app/app.tsx');
+const { App, firstScreenLoaded, startApp } = await import('./app/app.tsx');
 await nextTask();
 startApp();
-await nextTask();
-startRouter();
 const createRoot = createRootFirst ?? (await reactDom());
 
 const root = createRoot(container);

@@ -7,36 +7,26 @@ import { ConsentGate } from './analytics/consent-gate.tsx';
 import { createAppRouter } from './router.tsx';
 
 let router: ReturnType<typeof createAppRouter> | undefined;
-let routerStarted = false;
 
 /**
  * Starts the app before its first render (main.tsx, once): the theme is already painted by
- * theme-boot.js and is kept in sync from here on, the router is created, and a task later the
- * settings request and the analytics boot start. `startRouter` then starts the router (in a later
- * task), which begins loading the first screen.
+ * theme-boot.js and is kept in sync from here on, the router is created and started (it begins
+ * loading the first screen), and a task later the settings request and the analytics boot start.
  */
 export function startApp(): void {
   if (router) return;
   startThemeSync();
   const created = createAppRouter();
   router = created;
-  // The settings request (the analytics boot waits for it too) in a task of its own, before the
-  // router starts (main.tsx's next step), so a page's first `fetch` does not lengthen this task
-  // (decision 014).
+  // The settings request (the analytics boot waits for it too) in a task of its own, so a page's
+  // first `fetch` does not lengthen this task (decision 014).
   setTimeout(() => {
     void loadRuntimeSettings();
     startAnalyticsBoot(created);
   }, 0);
 }
 
-/** Matches the address and starts loading the first screen's code and texts; once, after startApp. */
-export function startRouter(): void {
-  if (routerStarted) return;
-  routerStarted = true;
-  createdRouter().initialize();
-}
-
-/** The router startApp created (started or not yet); throws before startApp. */
+/** The router startApp created; throws before startApp. */
 function createdRouter(): NonNullable<typeof router> {
   if (!router) throw new Error('startApp() must run before the app renders');
   return router;

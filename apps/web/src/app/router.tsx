@@ -1,12 +1,4 @@
-// The UNSAFE_ exports carry no stability promise: react-router is pinned exactly while they are used (decision 014).
-import {
-  Navigate,
-  UNSAFE_createBrowserHistory as createBrowserHistory,
-  UNSAFE_createRouter as createRouter,
-  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
-  UNSAFE_mapRouteProperties as mapRouteProperties,
-  type RouteObject,
-} from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteErrorPage } from './error-page.tsx';
 import { ProtectedGuard, PublicOnlyGuard } from './guards.tsx';
 import type { DevRouteHandle } from './layouts/dev-layout.tsx';
@@ -193,18 +185,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/**
- * The app's router, created but not started: what `createBrowserRouter(routes)` does, without its
- * final `initialize()`, which matches the URL and starts loading the first screen. main.tsx runs
- * the two halves in separate tasks (`startApp` and `startRouter` in app.tsx; decision 014).
- */
+/** The app's router, created and started (it matches the URL and starts loading the first screen). */
 export function createAppRouter() {
-  const router = createRouter({
-    history: createBrowserHistory(),
-    routes: inTasksOfTheirOwn(routes),
-    mapRouteProperties,
-    hydrationRouteProperties,
-  });
+  const router = createBrowserRouter(inTasksOfTheirOwn(routes));
   const stop = router.subscribe((state) => {
     if (!state.initialized) return;
     firstLoad = false;

@@ -35,14 +35,11 @@ describe('the route table as the app starts it', () => {
     await expect(loadingInner).resolves.toEqual({ handle: 'inner' });
   });
 
-  it('creates the router without starting it: it listens to the address only once initialize() runs', () => {
+  it('creates the router started: it listens to the address and matches it at once', () => {
     const listen = vi.spyOn(window, 'addEventListener');
     const router = createAppRouter();
-    const popstate = () => listen.mock.calls.filter(([type]) => type === 'popstate').length;
-    expect(popstate()).toBe(0);
-    expect(router.state.initialized).toBe(false);
-    router.initialize();
-    expect(popstate()).toBe(1);
+    expect(listen.mock.calls.filter(([type]) => type === 'popstate')).toHaveLength(1);
+    expect(router.state.matches.length).toBeGreaterThan(0);
     router.dispose();
     listen.mockRestore();
   });
@@ -55,7 +52,6 @@ describe('the route table as the app starts it', () => {
     await vi.waitFor(() => expect(startFirstReads).toHaveBeenCalledOnce());
 
     const router = createAppRouter();
-    router.initialize();
     await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 5000 });
     expect(loader()).toBeNull();
     await nextTask();
