@@ -3,7 +3,7 @@
  * values the screens' texts are asserted against. Each takes overrides for the case at hand.
  */
 import type { CompanyView } from '@worq/domain/wire/company';
-import type { StoreLookup } from '@worq/domain/wire/insight';
+import type { StoreImport, StoreLookup } from '@worq/domain/wire/insight';
 import type { IntegrationView } from '@worq/domain/wire/marketplace';
 import type { OfferView } from '@worq/domain/wire/offer';
 
@@ -64,3 +64,17 @@ export const trendyolStoreLookup: StoreLookup = {
   store_link: 'https://www.trendyol.com/magaza/ayse-butik-m-123456',
   candidates: ['trendyol'],
 };
+
+/** A store's first import a quarter through its recent days: 1,240 orders saved, 150 s left. */
+export function recentImport(overrides: Partial<StoreImport> = {}): StoreImport {
+  return {
+    phase: 'recent',
+    recent_days: 30,
+    orders_saved: 1_240,
+    steps_done: 45,
+    steps_total: 180,
+    seconds_left: 150,
+    first_import_seconds: null,
+    ...overrides,
+  };
+}

@@ -6,7 +6,7 @@ import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
 import { refusal, serve } from '../../../../test/http-test-kit.tsx';
 import { Component as ConnectionsPage } from '../connections-page.tsx';
-import { integration } from '../../../../test/wire-fixtures.ts';
+import { integration, recentImport } from '../../../../test/wire-fixtures.ts';
 import { followTasks, marketplaces, renderAt } from './connections-test-kit.tsx';
 
 const stores = [
@@ -233,15 +233,7 @@ describe('/connections: a store whose first import is under way', () => {
       syncOf('i-active', {
         state: 'running',
         last_synced_at: null,
-        import: {
-          phase: 'recent',
-          recent_days: 30,
-          orders_saved: 1_240,
-          steps_done: 45,
-          steps_total: 180,
-          seconds_left: 150,
-          first_import_seconds: null,
-        },
+        import: recentImport(),
       }),
       syncOf('i-done', {}),
     ],

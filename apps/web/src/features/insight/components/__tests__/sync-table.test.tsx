@@ -4,6 +4,7 @@ import i18n from '../../../../lib/i18n.ts';
 import { renderRoutes, serve } from '../../../../test/http-test-kit.tsx';
 import { addDays, istanbulToday } from '../../period.ts';
 import { SyncTable } from '../sync-table.tsx';
+import { recentImport } from '../../../../test/wire-fixtures.ts';
 
 const store = (integration_id: string, store_name: string, source_verified: boolean): StoreSync => ({
   integration_id,
@@ -180,16 +181,7 @@ describe('first import progress from the server', () => {
     state: 'running',
     last_synced_at: null,
     ...entry,
-    import: {
-      phase: 'recent',
-      recent_days: 30,
-      orders_saved: 1_240,
-      steps_done: 45,
-      steps_total: 180,
-      seconds_left: 150,
-      first_import_seconds: null,
-      ...overrides,
-    },
+    import: recentImport(overrides),
   });
   const emptyOverview = {
     ...importSoFar(0, []),
