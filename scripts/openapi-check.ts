@@ -2,7 +2,8 @@
  * `npm run lint:openapi`: the document GET /api/v1/openapi.json serves, checked the way a team
  * building on it would use it. The app is built without listening (in-memory PGlite, development
  * routes included), its document linted with Redocly (redocly.yaml), then a typed client generated
- * with openapi-typescript and type-checked against the web's wire types (openapi-client-usage.ts).
+ * with openapi-typescript and type-checked against every route of the web's route map
+ * (packages/domain wire/routes.ts; openapi-client-usage.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -82,7 +83,7 @@ try {
   );
   const typed = run('the generated client type check', require.resolve('typescript/bin/tsc'), ['-p', path.join(work, 'tsconfig.json')]);
 
-  if (linted && typed) console.log(`openapi: ${operations} operations lint clean; the generated client agrees with the wire types`);
+  if (linted && typed) console.log(`openapi: ${operations} operations lint clean; every route of the web's route map agrees with it`);
   else process.exitCode = 1;
 } finally {
   rmSync(work, { recursive: true, force: true });

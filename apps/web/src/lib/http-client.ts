@@ -7,6 +7,7 @@
  * Screens call the helpers below. The sending side (http-transport.ts, on `fetch`) is fetched on
  * the first call, so the sign-in page paints without it.
  */
+import type { Route, RouteAnswer, RouteInput } from '@worq/domain/wire/routes';
 import type * as httpTransport from './http-transport.ts';
 import { clearTokens, getAccessToken, getRefreshToken } from './token-storage.ts';
 
@@ -142,38 +143,60 @@ async function request<T>(call: HttpRequest): Promise<T> {
   return transport.request<T>(call);
 }
 
-export function get<T>(url: string, params?: Params, options: CallOptions = {}): Promise<T> {
-  return request<T>({ ...options, method: 'GET', url, params });
+/** The input a route needs; optional as a whole when none of its parts is required. */
+type CallArguments<R extends Route> =
+  object extends RouteInput<R> ? [input?: RouteInput<R>, options?: CallOptions] : [input: RouteInput<R>, options?: CallOptions];
+
+/** The parts of a call as the route map (packages/domain wire/routes.ts) has them. */
+interface CallInput {
+  path?: Record<string, string>;
+  query?: object;
+  body?: unknown;
 }
 
-export function post<T>(url: string, body?: unknown, params?: Params, options: CallOptions = {}): Promise<T> {
-  return request<T>({ ...options, method: 'POST', url, data: body, params });
+/** A route's path with its `{name}` parameters filled in. */
+function fillPath(route: Route, path: Record<string, string> | undefined): string {
+  return route.slice(route.indexOf(' ') + 1).replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = path?.[name];
+    if (value === undefined) throw new Error(`${route}: no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
 }
 
-export function put<T>(url: string, body?: unknown, params?: Params, options: CallOptions = {}): Promise<T> {
-  return request<T>({ ...options, method: 'PUT', url, data: body, params });
+/**
+ * The address of a route under the API base: `routeUrl('GET /admin/applications/{id}', { id })`.
+ * Also the SWR key of a GET, so that a screen and whatever revalidates it name the same thing.
+ */
+export function routeUrl<R extends Route>(route: R, ...[path]: RouteInput<R> extends { path: infer Path } ? [path: Path] : []): string {
+  return fillPath(route, path as Record<string, string> | undefined);
 }
 
-export function patch<T>(url: string, body?: unknown, params?: Params, options: CallOptions = {}): Promise<T> {
-  return request<T>({ ...options, method: 'PATCH', url, data: body, params });
+/**
+ * Calls an operation of the route map: `call('POST /auth/login', { body })`. The method, the path,
+ * what may be sent and the answer's type all come from the map, which the API's OpenAPI document is
+ * checked against (`npm run lint:openapi`).
+ */
+export function call<R extends Route>(route: R, ...[input, options = {}]: CallArguments<R>): Promise<RouteAnswer<R>> {
+  return request<RouteAnswer<R>>({ ...options, ...routeRequest(route, input) });
 }
 
-/** `delete` is a reserved word, hence the name; also exported as `api.delete`. */
-export function del<T>(url: string, body?: unknown, params?: Params, options: CallOptions = {}): Promise<T> {
-  return request<T>({ ...options, method: 'DELETE', url, data: body, params });
+/** The method, address, query and body of a call of the route map (also the transport's refresh). */
+export function routeRequest<R extends Route>(route: R, input: RouteInput<R> | undefined): HttpRequest {
+  const { path, query, body } = (input ?? {}) as CallInput;
+  const method = route.slice(0, route.indexOf(' ')) as HttpRequest['method'];
+  return { method, url: fillPath(route, path), params: query as Params | undefined, data: body };
 }
-
-export const api = { get, post, put, patch, delete: del };
 
 /**
  * A GET that needs no session and takes no query, answered through `fetch`: the start-up settings
  * request, so that the sign-in page paints without the sending side, which loads with the first
  * form. Same base URL and JSON accept header as the transport, and the same rule: only 2xx succeeds.
  */
-export async function getWithoutSession<T>(url: string): Promise<T> {
+export async function getWithoutSession(route: 'GET /settings'): Promise<unknown> {
+  const url = fillPath(route, undefined);
   const response = await fetch(`${apiBaseUrl}${url}`, { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return (await response.json()) as T;
+  if (!response.ok) throw new Error(`${route} answered ${response.status}`);
+  return (await response.json()) as unknown;
 }
 
 /**

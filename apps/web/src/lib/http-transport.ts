@@ -6,7 +6,16 @@
  * http-client.ts, never this module.
  */
 import i18n from './i18n.ts';
-import { apiBaseUrl, forceLogout, navigateTo, termsPending, type HttpAnswer, type HttpFailure, type HttpRequest } from './http-client.ts';
+import {
+  apiBaseUrl,
+  forceLogout,
+  navigateTo,
+  routeRequest,
+  termsPending,
+  type HttpAnswer,
+  type HttpFailure,
+  type HttpRequest,
+} from './http-client.ts';
 import { serializeQuery } from './query-string.ts';
 import { getAccessToken, getRefreshToken, storeTokens, type TokenPair } from './token-storage.ts';
 
@@ -76,9 +85,7 @@ export function refreshTokens(): Promise<string> {
   const refreshToken = getRefreshToken();
   if (!refreshToken) return Promise.reject(new Error('no refresh token'));
   refreshInFlight = request<TokenPair>({
-    method: 'POST',
-    url: '/auth/token/refresh',
-    data: { refresh_token: refreshToken },
+    ...routeRequest('POST /auth/token/refresh', { body: { refresh_token: refreshToken } }),
     skipAuthRefresh: true,
     skipForbiddenRedirect: true,
   })

@@ -12,7 +12,6 @@ export type RuntimeSettingsState =
   { status: 'loading'; settings: null } | { status: 'ready'; settings: RuntimeSettings } | { status: 'error'; settings: null };
 
 /** Relative to the client's base (`/api/v1`). */
-export const runtimeSettingsPath = '/settings';
 
 let state: RuntimeSettingsState = { status: 'loading', settings: null };
 let pending: Promise<RuntimeSettings | null> | null = null;
@@ -39,7 +38,7 @@ export function loadRuntimeSettings(): Promise<RuntimeSettings | null> {
   // The build's pre-render of the sign-in page (src/prerender) runs without a server to ask.
   if (typeof window === 'undefined') return Promise.resolve(null);
   // Through the one HTTP client's base host (§7); no session needed, so without the sending side.
-  pending = getWithoutSession<unknown>(runtimeSettingsPath)
+  pending = getWithoutSession('GET /settings')
     .then((body) => {
       if (!isRuntimeSettings(body)) throw new Error('settings: unexpected shape');
       setState({ status: 'ready', settings: body });

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { isHttpError } from './api-error.ts';
-import { anonymous, forceLogout, navigateTo, post, refreshTokens, registerNavigate, signInPathHere } from './http-client.ts';
+import { anonymous, call, forceLogout, navigateTo, refreshTokens, registerNavigate, signInPathHere } from './http-client.ts';
 import {
   clearTokens,
   decodeClaims,
@@ -45,10 +45,14 @@ export async function logout(): Promise<void> {
 export async function revokeSession(accessToken: string | null, refreshToken: string | null): Promise<void> {
   if (!refreshToken) return;
   try {
-    await post('/auth/logout', { refresh_token: refreshToken }, undefined, {
-      ...anonymous,
-      headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {},
-    });
+    await call(
+      'POST /auth/logout',
+      { body: { refresh_token: refreshToken } },
+      {
+        ...anonymous,
+        headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {},
+      },
+    );
   } catch {
     // The user is signed out locally either way; the server's token expires on its own.
   }

@@ -4,7 +4,7 @@
  */
 import type { TermFilterAnswer, TermType } from '@worq/domain/wire/terms';
 import { termTypes } from '@worq/domain/wire/choices';
-import { anonymous, get } from './http-client.ts';
+import { anonymous, call } from './http-client.ts';
 
 export type { TermType };
 
@@ -13,9 +13,9 @@ export { termTypes };
 
 /** GET /customer/term_filter; an answer without its text is an error, not an empty page. */
 export async function fetchTerm(termType: TermType, language: string, signal?: AbortSignal): Promise<TermFilterAnswer> {
-  const body = await get<Partial<TermFilterAnswer>>(
-    '/customer/term_filter',
-    { term_type: termType },
+  const body: Partial<TermFilterAnswer> = await call(
+    'GET /customer/term_filter',
+    { query: { term_type: termType } },
     { ...anonymous, signal, headers: { 'Accept-Language': language } },
   );
   if (typeof body.content !== 'string') throw new Error('term_filter: no content');

@@ -3,9 +3,11 @@
  * navigation shows Connections. Written once here: the navigation reads it, and whatever can add
  * Connections (a finished store task, an application reaching step 2) revalidates it.
  */
-const workContextPrefix = '/work_context/get/';
+import { routeUrl } from './http-client.ts';
 
-export const workContextKey = (customerId: string) => `${workContextPrefix}${encodeURIComponent(customerId)}`;
+const workContextPrefix = routeUrl('GET /work_context/get/{customer_id}', { customer_id: '' });
+
+export const workContextKey = (customerId: string) => routeUrl('GET /work_context/get/{customer_id}', { customer_id: customerId });
 
 export function isWorkContextKey(key: unknown): boolean {
   return typeof key === 'string' && key.startsWith(workContextPrefix);

@@ -1,5 +1,5 @@
 import { changeLanguage } from '../i18n.ts';
-import { del, get, post, registerNavigate, registerTermsPending } from '../http-client.ts';
+import { call, registerNavigate, registerTermsPending, routeUrl } from '../http-client.ts';
 import { HttpError } from '../http-transport.ts';
 import { getAccessToken, getRefreshToken, storeTokens } from '../token-storage.ts';
 import { accessToken } from './token-fixtures.ts';
@@ -59,7 +59,7 @@ describe('http client', () => {
       language = String(request.headers.get('Accept-Language'));
       return { status: 200, data: { ok: true } };
     });
-    await expect(get('/customer/get_user_info')).resolves.toEqual({ ok: true });
+    await expect(call('GET /customer/get_user_info')).resolves.toEqual({ ok: true });
     expect(seen[0]!.authorization).toBe(`Bearer ${oldToken}`);
     expect(language).toBe('en');
     await changeLanguage('tr');
@@ -71,14 +71,22 @@ describe('http client', () => {
       language = String(request.headers.get('Accept-Language'));
       return { status: 200, data: {} };
     });
-    await get('/customer/term_filter', undefined, { headers: { 'Accept-Language': 'en' } });
+    await call('GET /customer/term_filter', { query: { term_type: 'disclosure' } }, { headers: { 'Accept-Language': 'en' } });
     expect(language).toBe('en');
   });
 
   it('repeats array keys in query strings under /api/v1', async () => {
     const seen = serve(() => ({ status: 200, data: [] }));
-    await get('/marketplace/integration/list', { status: ['active', 'disabled'], page: 0, q: undefined });
-    expect(seen[0]!.url).toBe('/marketplace/integration/list?status=active&status=disabled&page=0');
+    await call('GET /insight/overview', { query: { from: '2026-11-01', to: undefined, integration_id: ['i-1', 'i-2'] } });
+    expect(seen[0]!.url).toBe('/insight/overview?from=2026-11-01&integration_id=i-1&integration_id=i-2');
+  });
+
+  it("fills a route's path parameters, encoded, and refuses a call without one", async () => {
+    const seen = serve(() => ({ status: 200, data: {} }));
+    await call('GET /admin/applications/{id}/events', { path: { id: 'a/b ç' }, query: { cursor: 'c-1' } });
+    expect(seen[0]!.url).toBe('/admin/applications/a%2Fb%20%C3%A7/events?cursor=c-1');
+    expect(routeUrl('GET /work_context/get/{customer_id}', { customer_id: 'c-1' })).toBe('/work_context/get/c-1');
+    expect(() => routeUrl('GET /admin/applications/{id}', {} as { id: string })).toThrow('GET /admin/applications/{id}: no value for {id}');
   });
 
   it('sends a body as JSON and reads an empty answer as undefined', async () => {
@@ -87,23 +95,24 @@ describe('http client', () => {
       sent = request;
       return { status: 204 };
     });
-    await expect(del('/marketplace/integration/delete', { id: 'i-1' })).resolves.toBeUndefined();
-    expect(sent?.method).toBe('DELETE');
+    await expect(call('POST /auth/logout', { body: { refresh_token: 'refresh-1' } })).resolves.toBeUndefined();
+    expect(sent?.method).toBe('POST');
+    expect(sent?.url).toBe('/auth/logout');
     expect(sent?.headers.get('Content-Type')).toBe('application/json');
-    expect(JSON.parse(sent!.body!)).toEqual({ id: 'i-1' });
+    expect(JSON.parse(sent!.body!)).toEqual({ refresh_token: 'refresh-1' });
   });
 
   it('treats anything but 2xx as a failure, keeping the status and the parsed envelope', async () => {
     serve(() => ({ status: 304 }));
-    await expect(get('/x')).rejects.toBeInstanceOf(HttpError);
+    await expect(call('GET /gpp/offer')).rejects.toBeInstanceOf(HttpError);
     serve(() => ({ status: 409, data: { errors: { code: 'taken', message: 'Kayıtlı.' } } }));
-    const refused = await get('/x').catch((error: unknown) => error);
+    const refused = await call('GET /gpp/offer').catch((error: unknown) => error);
     expect(refused).toMatchObject({ isHttpError: true, response: { status: 409, data: { errors: { code: 'taken' } } } });
   });
 
   it('reports a call that got no answer in the page language, without a response', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
-    const failed = await get('/x').catch((error: unknown) => error);
+    const failed = await call('GET /gpp/offer').catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(HttpError);
     expect((failed as HttpError).response).toBeUndefined();
     expect((failed as HttpError).message).toBe('Sunucuya ulaşılamadı. Bağlantınızı kontrol edip tekrar deneyin.');
@@ -116,7 +125,7 @@ describe('http client', () => {
       return new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)));
     });
     const controller = new AbortController();
-    const pending = get('/x', undefined, { signal: controller.signal }).catch((error: unknown) => error);
+    const pending = call('GET /gpp/offer', undefined, { signal: controller.signal }).catch((error: unknown) => error);
     await new Promise((resolve) => setTimeout(resolve, 0));
     controller.abort();
     expect(await pending).toMatchObject({ name: 'AbortError' });
@@ -135,11 +144,13 @@ describe('http client', () => {
         : { status: 401, data: { errors: { code: 'unauthorized', message: 'expired' } } };
     });
 
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => get<{ url: string }>(`/item/${i}`)));
+    const ids = Array.from({ length: 10 }, (_, i) => `item-${i}`);
+    const results = await Promise.all(ids.map((id) => call('GET /application/{id}/performance', { path: { id } })));
 
     expect(refreshCalls).toBe(1);
-    expect(results.map((r) => r.url)).toEqual(Array.from({ length: 10 }, (_, i) => `/item/${i}`));
-    const calls = seen.filter((c) => c.url.startsWith('/item/'));
+    // The stand-in answers each call with its own address.
+    expect(results.map((answer) => (answer as unknown as { url: string }).url)).toEqual(ids.map((id) => `/application/${id}/performance`));
+    const calls = seen.filter((c) => c.url.startsWith('/application/'));
     expect(calls.filter((c) => c.authorization === `Bearer ${oldToken}`)).toHaveLength(10);
     expect(calls.filter((c) => c.authorization === `Bearer ${newToken}`)).toHaveLength(10);
     expect(getAccessToken()).toBe(newToken);
@@ -153,7 +164,7 @@ describe('http client', () => {
         ? { status: 401, data: { errors: { code: 'invalid_refresh_token', message: 'no' } } }
         : { status: 401, data: { errors: { code: 'unauthorized', message: 'expired' } } },
     );
-    const outcomes = await Promise.allSettled([get('/a'), get('/b'), get('/c')]);
+    const outcomes = await Promise.allSettled([call('GET /gpp/offer'), call('GET /gpp/suggestion'), call('GET /gpp/get')]);
     expect(outcomes.every((o) => o.status === 'rejected')).toBe(true);
     expect(getAccessToken()).toBeNull();
     expect(getRefreshToken()).toBeNull();
@@ -170,7 +181,7 @@ describe('http client', () => {
       }
       return { status: 401, data: { errors: { code: 'unauthorized', message: 'expired' } } };
     });
-    await expect(get('/a')).rejects.toBeInstanceOf(HttpError);
+    await expect(call('GET /gpp/offer')).rejects.toBeInstanceOf(HttpError);
     expect(refreshCalls).toBe(1);
     expect(getAccessToken()).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/');
@@ -179,14 +190,16 @@ describe('http client', () => {
   it('does not refresh after a 401 on a call made without a token (a refused sign-in)', async () => {
     localStorage.clear();
     const seen = serve(() => ({ status: 401, data: { errors: { code: 'invalid_credentials', message: 'wrong' } } }));
-    await expect(post('/auth/login', { email: 'a@b.co', password: 'x' })).rejects.toBeInstanceOf(HttpError);
+    await expect(call('POST /auth/login', { body: { email: 'a@b.co', password: 'x' } })).rejects.toBeInstanceOf(HttpError);
     expect(seen).toHaveLength(1);
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('sends the user to /worq-trade on 403', async () => {
     serve(() => ({ status: 403, data: { errors: { code: 'forbidden', message: 'no' } } }));
-    await expect(get('/application/get_by_customer_id/other')).rejects.toBeInstanceOf(HttpError);
+    await expect(call('GET /application/get_by_customer_id/{customer_id}', { path: { customer_id: 'other' } })).rejects.toBeInstanceOf(
+      HttpError,
+    );
     expect(navigate).toHaveBeenCalledWith('/worq-trade');
     expect(getAccessToken()).toBe(oldToken);
   });
@@ -195,7 +208,7 @@ describe('http client', () => {
     const pending = vi.fn();
     const unregisterPending = registerTermsPending(pending);
     serve(() => ({ status: 403, data: { errors: { code: 'terms_pending', message: 'accept' } } }));
-    await expect(post('/company/upsert', {})).rejects.toBeInstanceOf(HttpError);
+    await expect(call('POST /customer/activate_email', { body: {} })).rejects.toBeInstanceOf(HttpError);
     expect(pending).toHaveBeenCalledTimes(1);
     expect(navigate).not.toHaveBeenCalled();
     unregisterPending();
@@ -203,7 +216,7 @@ describe('http client', () => {
 
   it('sends the user to phone verification on 403 phone_not_verified', async () => {
     serve(() => ({ status: 403, data: { errors: { code: 'phone_not_verified', message: 'verify' } } }));
-    await expect(get('/gpp/get')).rejects.toBeInstanceOf(HttpError);
+    await expect(call('GET /gpp/get')).rejects.toBeInstanceOf(HttpError);
     expect(navigate).toHaveBeenCalledWith('/mobile-verification');
   });
 });

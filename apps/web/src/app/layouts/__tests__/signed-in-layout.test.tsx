@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18n, { i18nReady } from '../../../lib/i18n.ts';
 import { resetRuntimeSettings, type RuntimeSettings } from '../../../lib/runtime-settings.ts';
-import { post, registerNavigate } from '../../../lib/http-client.ts';
+import { call, registerNavigate } from '../../../lib/http-client.ts';
 import { serve } from '../../../test/http-test-kit.tsx';
 import { Component as SignedInLayout } from '../signed-in-layout.tsx';
 import type { NavbarElement } from '../use-navbar-elements.ts';
@@ -222,7 +222,7 @@ describe('signed-in layout', () => {
             : [],
         },
       }),
-      'POST /company/upsert': () => ({ status: 403, data: { errors: { code: 'terms_pending', message: 'Onaylayın.' } } }),
+      'POST /customer/activate_email': () => ({ status: 403, data: { errors: { code: 'terms_pending', message: 'Onaylayın.' } } }),
     });
     const navigate = vi.fn();
     const unregister = registerNavigate(navigate);
@@ -231,7 +231,7 @@ describe('signed-in layout', () => {
     // An expert publishes a new disclosure while the page is open; the next write is refused.
     published = true;
     await act(async () => {
-      await post('/company/upsert', {}).catch(() => undefined);
+      await call('POST /customer/activate_email', { body: {} }).catch(() => undefined);
     });
     expect(await screen.findByRole('heading', { name: 'Yasal metinlerimizi güncelledik' })).toBeInTheDocument();
     expect(screen.queryByText('Başvuru listesi')).not.toBeInTheDocument();

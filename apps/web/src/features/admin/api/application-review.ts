@@ -10,7 +10,7 @@ import type {
 } from '@worq/domain/wire/admin';
 import type { PlanView } from '@worq/domain/wire/gpp';
 import type { StorePerformanceView } from '@worq/domain/wire/insight';
-import { get, post } from '../../../lib/http-client.ts';
+import { call, routeUrl } from '../../../lib/http-client.ts';
 
 /** The store now; `deleted` when the seller removed it after submitting. */
 export type { AdminStoreStatus as StoreStatus };
@@ -28,19 +28,19 @@ export const rejectReasonMinLength: (typeof rejectReasonLength)['min'] = 10;
 export const rejectReasonMaxLength: (typeof rejectReasonLength)['max'] = 1000;
 
 export function applicationReviewPath(id: string): string {
-  return `/admin/applications/${encodeURIComponent(id)}`;
+  return routeUrl('GET /admin/applications/{id}', { id });
 }
 
 /** GET /admin/applications/{id}/events — the audit events after `cursor` (events_next_cursor, then next_cursor). */
 export function getApplicationEvents(id: string, cursor: string): Promise<AuditEventsPage> {
-  return get<AuditEventsPage>(`${applicationReviewPath(id)}/events`, { cursor });
+  return call('GET /admin/applications/{id}/events', { path: { id }, query: { cursor } });
 }
 
 export function useApplicationReview(id: string | undefined) {
-  return useSWR(id ? applicationReviewPath(id) : null, (url: string) => get<ApplicationDetailView>(url));
+  return useSWR(id ? applicationReviewPath(id) : null, () => call('GET /admin/applications/{id}', { path: { id: id! } }));
 }
 
 /** 409 already_decided when another expert was first (not_under_review for a draft); 400 with fields.reject_reason. */
 export function decideApplication(id: string, body: DecisionBody): Promise<AdminApplicationView> {
-  return post<AdminApplicationView>(`${applicationReviewPath(id)}/decision`, body);
+  return call('POST /admin/applications/{id}/decision', { path: { id }, body });
 }

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { PublishBody, TermVersionView } from '@worq/domain/wire/terms';
-import { get, post } from '../../../lib/http-client.ts';
+import { call, routeUrl } from '../../../lib/http-client.ts';
 
 /** The same four texts the seller screens show (lib/terms.ts). */
 export { termTypes as legalTextTypes, type TermType as LegalTextType } from '../../../lib/terms.ts';
@@ -11,13 +11,13 @@ export { termTypes as legalTextTypes, type TermType as LegalTextType } from '../
  */
 export type { TermVersionView as LegalTextVersion };
 
-export const legalTextsPath = '/admin/terms';
+export const legalTextsPath = routeUrl('GET /admin/terms');
 
 export function useLegalTexts() {
-  return useSWR(legalTextsPath, (url: string) => get<TermVersionView[]>(url));
+  return useSWR(legalTextsPath, () => call('GET /admin/terms'));
 }
 
 /** POST /admin/terms: the next version; sellers who accepted an older one are asked again. */
 export function publishLegalText(body: PublishBody): Promise<TermVersionView> {
-  return post<TermVersionView>(legalTextsPath, body);
+  return call('POST /admin/terms', { body });
 }

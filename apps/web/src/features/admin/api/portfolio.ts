@@ -1,14 +1,9 @@
 import useSWR from 'swr';
 import type { WarningCode } from '@worq/domain/funding-watch';
-import type {
-  PortfolioPage,
-  PortfolioQuery as WirePortfolioQuery,
-  PortfolioRowView,
-  PortfolioSummaryView,
-  WarningView,
-} from '@worq/domain/wire/funding';
+import type { PortfolioPage, PortfolioRowView, WarningView } from '@worq/domain/wire/funding';
 import { portfolioRiskFilters, portfolioSorts, portfolioStates, warningCodes } from '@worq/domain/wire/choices';
-import { get } from '../../../lib/http-client.ts';
+import type { RouteQuery } from '@worq/domain/wire/routes';
+import { call, routeUrl } from '../../../lib/http-client.ts';
 
 export type { PortfolioPage, PortfolioRowView as PortfolioRow, WarningCode, WarningView as Warning };
 
@@ -28,12 +23,11 @@ export interface PortfolioQuery {
   page: number;
 }
 
-export const portfolioPath = '/admin/portfolio';
-export const portfolioCsvPath = '/admin/portfolio.csv';
-export const portfolioSummaryPath = '/admin/portfolio/summary';
+export const portfolioPath = routeUrl('GET /admin/portfolio');
+export const portfolioSummaryPath = routeUrl('GET /admin/portfolio/summary');
 
 /** The query on the wire: defaults left out, so the list and its CSV ask for exactly the same rows. */
-export function portfolioParams({ sort, risk, state, q, page }: PortfolioQuery): WirePortfolioQuery {
+export function portfolioParams({ sort, risk, state, q, page }: PortfolioQuery): RouteQuery<'GET /admin/portfolio'> {
   return { sort, risk, state, ...(q ? { q } : {}), page, pagesize: portfolioPageSize };
 }
 
@@ -41,7 +35,7 @@ export function portfolioParams({ sort, risk, state, q, page }: PortfolioQuery):
 export function usePortfolio(query: PortfolioQuery) {
   return useSWR(
     [portfolioPath, query.sort, query.risk, query.state, query.q, query.page] as const,
-    ([url]) => get<PortfolioPage>(url, portfolioParams(query)),
+    () => call('GET /admin/portfolio', { query: portfolioParams(query) }),
     { keepPreviousData: true },
   );
 }
@@ -54,7 +48,7 @@ export function usePortfolio(query: PortfolioQuery) {
  */
 export async function downloadPortfolioCsv(query: PortfolioQuery, fileName: string): Promise<void> {
   const { page: _page, pagesize: _pagesize, ...everyPage } = portfolioParams(query);
-  const body = await get<unknown>(portfolioCsvPath, everyPage, { headers: { Accept: 'text/csv' } });
+  const body: unknown = await call('GET /admin/portfolio.csv', { query: everyPage }, { headers: { Accept: 'text/csv' } });
   if (typeof body !== 'string') throw new Error('The portfolio CSV did not arrive as text');
   const csv = body;
   const link = document.createElement('a');
@@ -70,12 +64,14 @@ export async function downloadPortfolioCsv(query: PortfolioQuery, fileName: stri
 
 /** The back-office badge: open warnings across the portfolio; refreshed every minute. */
 export function usePortfolioSummary() {
-  return useSWR(portfolioSummaryPath, (url: string) => get<PortfolioSummaryView>(url), { refreshInterval: 60_000 });
+  return useSWR(portfolioSummaryPath, () => call('GET /admin/portfolio/summary'), { refreshInterval: 60_000 });
 }
 
-export const warningsPath = (applicationId: string) => `/admin/applications/${encodeURIComponent(applicationId)}/warnings`;
+export const warningsPath = (id: string) => routeUrl('GET /admin/applications/{id}/warnings', { id });
 
 /** An application's warnings, open first, with the figures that raised them. */
 export function useApplicationWarnings(applicationId: string | null) {
-  return useSWR(applicationId ? warningsPath(applicationId) : null, (url: string) => get<WarningView[]>(url));
+  return useSWR(applicationId ? warningsPath(applicationId) : null, () =>
+    call('GET /admin/applications/{id}/warnings', { path: { id: applicationId! } }),
+  );
 }

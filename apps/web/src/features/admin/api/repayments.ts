@@ -1,15 +1,17 @@
 import useSWR from 'swr';
 import { istanbulToday } from '@worq/domain/calendar';
 import type { InstallmentStatus, PaymentBody, RepaymentView } from '@worq/domain/wire/repayment';
-import { get, post } from '../../../lib/http-client.ts';
+import { call, routeUrl } from '../../../lib/http-client.ts';
 
 /** The repayment object (API.md "Repayments after approval"); kuruş, days `YYYY-MM-DD`. */
 export type { InstallmentStatus, RepaymentView as Repayments };
 
-export const repaymentsPath = (applicationId: string) => `/admin/applications/${encodeURIComponent(applicationId)}/repayments`;
+export const repaymentsPath = (id: string) => routeUrl('GET /admin/applications/{id}/repayments', { id });
 
 export function useAdminRepayments(applicationId: string | null) {
-  return useSWR(applicationId ? repaymentsPath(applicationId) : null, (url: string) => get<RepaymentView>(url));
+  return useSWR(applicationId ? repaymentsPath(applicationId) : null, () =>
+    call('GET /admin/applications/{id}/repayments', { path: { id: applicationId! } }),
+  );
 }
 
 /**
@@ -18,9 +20,11 @@ export function useAdminRepayments(applicationId: string | null) {
  * the server answers as the first time and records nothing new.
  */
 export function recordPayment(applicationId: string, body: PaymentBody, idempotencyKey: string): Promise<RepaymentView> {
-  return post<RepaymentView>(`/admin/applications/${encodeURIComponent(applicationId)}/payments`, body, undefined, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  return call(
+    'POST /admin/applications/{id}/payments',
+    { path: { id: applicationId }, body },
+    { headers: { 'Idempotency-Key': idempotencyKey } },
+  );
 }
 
 /** A new idempotency key, one per payment submission. */

@@ -1,8 +1,9 @@
 import useSWR from 'swr';
-import type { QueueFilter, QueueItemView, QueuePage, QueueQuery as WireQueueQuery } from '@worq/domain/wire/admin';
+import type { QueueFilter, QueueItemView } from '@worq/domain/wire/admin';
 import type { ApplicationStatus } from '@worq/domain/wire/application';
 import { queueFilters } from '@worq/domain/wire/choices';
-import { get } from '../../../lib/http-client.ts';
+import type { RouteQuery } from '@worq/domain/wire/routes';
+import { call, routeUrl } from '../../../lib/http-client.ts';
 
 /** A submitted application's status: every one but the seller's draft. */
 export type ReviewStatus = Exclude<ApplicationStatus, 'not_completed'>;
@@ -17,15 +18,15 @@ export interface QueueQuery {
   page: number;
 }
 
-export const reviewQueuePath = '/admin/applications';
+export const reviewQueuePath = routeUrl('GET /admin/applications');
 
 /** Newest submission first; `q` matches the seller's name, e-mail or phone and the company. */
 export function useReviewQueue({ status, q, page }: QueueQuery) {
   return useSWR(
     [reviewQueuePath, status, q, page] as const,
-    ([url]) => {
-      const query: WireQueueQuery = { status, ...(q ? { q } : {}), page, pagesize: queuePageSize };
-      return get<QueuePage>(url, query);
+    () => {
+      const query: RouteQuery<'GET /admin/applications'> = { status, ...(q ? { q } : {}), page, pagesize: queuePageSize };
+      return call('GET /admin/applications', { query });
     },
     { keepPreviousData: true },
   );

@@ -1,7 +1,7 @@
 import type { LoginBody, SessionTokens } from '@worq/domain/wire/auth';
-import { anonymous, post } from '../../../lib/http-client.ts';
+import { anonymous, call } from '../../../lib/http-client.ts';
 
 /** POST /auth/login — 401 invalid_credentials whether or not the e-mail exists. */
 export function login(body: LoginBody): Promise<SessionTokens> {
-  return post<SessionTokens>('/auth/login', body, undefined, anonymous);
+  return call('POST /auth/login', { body }, anonymous);
 }

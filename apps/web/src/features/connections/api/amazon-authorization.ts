@@ -1,5 +1,5 @@
 import type { AmazonAuthorizationQuery, AuthorizationUrl } from '@worq/domain/wire/marketplace';
-import { get } from '../../../lib/http-client.ts';
+import { call } from '../../../lib/http-client.ts';
 
 /**
  * GET /marketplace/amazon/authorization_url?region= — the consent page and its single-use state.
@@ -7,8 +7,6 @@ import { get } from '../../../lib/http-client.ts';
  * refuses any other with a 400.
  */
 export function getAmazonAuthorizationUrl(region: string): Promise<AuthorizationUrl> {
-  return get<AuthorizationUrl>('/marketplace/amazon/authorization_url', { region } satisfies Record<
-    keyof AmazonAuthorizationQuery,
-    string
-  >);
+  // Sent as the form has it: the server's list is the one check, so the type is asserted here.
+  return call('GET /marketplace/amazon/authorization_url', { query: { region } as AmazonAuthorizationQuery });
 }

@@ -1,10 +1,10 @@
 import type { AuthorizationUrl, IdeasoftAuthorizationBody } from '@worq/domain/wire/marketplace';
-import { post } from '../../../lib/http-client.ts';
+import { call } from '../../../lib/http-client.ts';
 
 /**
  * POST /marketplace/ideasoft/authorization_url — the store's consent page and its single-use state.
  * The typed details stay on the server with the state; the URL carries only the client id.
  */
 export function getIdeasoftAuthorizationUrl(body: IdeasoftAuthorizationBody): Promise<AuthorizationUrl> {
-  return post<AuthorizationUrl>('/marketplace/ideasoft/authorization_url', body);
+  return call('POST /marketplace/ideasoft/authorization_url', { body });
 }

@@ -1,6 +1,5 @@
 import useSWR from 'swr';
-import type { IntegrationView } from '@worq/domain/wire/marketplace';
-import { get } from '../../../lib/http-client.ts';
+import { call, routeUrl } from '../../../lib/http-client.ts';
 
 export type { IntegrationView as Integration, IntegrationStatus } from '@worq/domain/wire/marketplace';
 
@@ -8,9 +7,9 @@ export type { IntegrationView as Integration, IntegrationStatus } from '@worq/do
  * Every key of this feature starts with /marketplace/integration, so a finished background task
  * (which revalidates that prefix) refreshes the list and the company grouping alike.
  */
-export const integrationListKey = '/marketplace/integration/list';
+export const integrationListKey = routeUrl('GET /marketplace/integration/list');
 
 /** GET /marketplace/integration/list — every status; the page filters. */
 export function useIntegrations() {
-  return useSWR(integrationListKey, (url: string) => get<IntegrationView[]>(url));
+  return useSWR(integrationListKey, () => call('GET /marketplace/integration/list'));
 }

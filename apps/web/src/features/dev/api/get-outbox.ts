@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import * as z from 'zod/mini';
 import type { OutboxEntry } from '@worq/domain/wire/dev';
+import { apiBaseUrl, routeUrl } from '../../../lib/http-client.ts';
 
 /** A message the outbox transport kept instead of sending (development only; GET /dev/outbox). */
 export type OutboxMessage = OutboxEntry;
@@ -23,7 +24,7 @@ export const outboxRefreshIntervalMs = 5000;
 
 export async function getOutbox(to: string, signal?: AbortSignal): Promise<OutboxMessage[]> {
   const query = to ? `?to=${encodeURIComponent(to)}` : '';
-  const response = await fetch(`/api/v1/dev/outbox${query}`, { headers: { Accept: 'application/json' }, signal });
+  const response = await fetch(`${apiBaseUrl}${routeUrl('GET /dev/outbox')}${query}`, { headers: { Accept: 'application/json' }, signal });
   if (!response.ok) throw new Error(`outbox: HTTP ${response.status}`);
   return z.array(outboxMessage).parse(await response.json());
 }

@@ -3,19 +3,19 @@
  * Money is integer kuruş, days are Istanbul `YYYY-MM-DD`.
  */
 import useSWR from 'swr';
-import type { maxRangeDays, OrderSyncBody, Overview, RangeQuery, StoreLookup, StoreLookupBody, Tip } from '@worq/domain/wire/insight';
+import type { maxRangeDays, OrderSyncBody, RangeQuery, StoreLookup, StoreLookupBody } from '@worq/domain/wire/insight';
 import type { TaskAccepted } from '@worq/domain/wire/tasks';
-import { get, post } from '../../../lib/http-client.ts';
+import { call, routeUrl } from '../../../lib/http-client.ts';
 import { addDays, istanbulToday } from '../period.ts';
 
-/** The SWR key of a range query (array keys repeat `integration_id`, as the server expects). */
-function rangeKey(path: string, query: RangeQuery): [string, RangeQuery] {
-  return [path, query];
+/** The SWR key of a range query: the address and the query. */
+function rangeKey(route: 'GET /insight/overview' | 'GET /insight/tips', query: RangeQuery): [string, RangeQuery] {
+  return [routeUrl(route), query];
 }
 
 /** Re-reads every few seconds while a store is importing, so the figures fill in as orders arrive. */
 export function useOverview(query: RangeQuery) {
-  return useSWR(rangeKey('/insight/overview', query), ([url, params]) => get<Overview>(url, { ...params }), {
+  return useSWR(rangeKey('GET /insight/overview', query), ([, params]) => call('GET /insight/overview', { query: params }), {
     keepPreviousData: true,
     refreshInterval: (data) => (data?.sync.some((store) => store.state === 'running' || store.state === 'never') ? 3_000 : 0),
   });
@@ -31,22 +31,28 @@ const longestRangeDays: typeof maxRangeDays = 366;
 export function useImportProgress(integrationId: string, importing: boolean) {
   const to = istanbulToday();
   const query: RangeQuery = { from: addDays(to, -(longestRangeDays - 1)), to, integration_id: [integrationId] };
-  return useSWR(importing ? rangeKey('/insight/overview', query) : null, ([url, params]) => get<Overview>(url, { ...params }), {
-    keepPreviousData: true,
-    refreshInterval: importing ? 3_000 : 0,
-  });
+  return useSWR(
+    importing ? rangeKey('GET /insight/overview', query) : null,
+    ([, params]) => call('GET /insight/overview', { query: params }),
+    {
+      keepPreviousData: true,
+      refreshInterval: importing ? 3_000 : 0,
+    },
+  );
 }
 
 export function useTips(query: RangeQuery) {
-  return useSWR(rangeKey('/insight/tips', query), ([url, params]) => get<Tip[]>(url, { ...params }), { keepPreviousData: true });
+  return useSWR(rangeKey('GET /insight/tips', query), ([, params]) => call('GET /insight/tips', { query: params }), {
+    keepPreviousData: true,
+  });
 }
 
 /** POST /insight/store_lookup */
 export function lookupStore(storeUrl: StoreLookupBody['store_url']): Promise<StoreLookup> {
-  return post<StoreLookup>('/insight/store_lookup', { store_url: storeUrl });
+  return call('POST /insight/store_lookup', { body: { store_url: storeUrl } });
 }
 
 /** POST /insight/sync: 202 with the request id of the sync task (a running one is reused). */
 export function syncStore(integrationId: OrderSyncBody['integration_id']): Promise<TaskAccepted> {
-  return post<TaskAccepted>('/insight/sync', { integration_id: integrationId });
+  return call('POST /insight/sync', { body: { integration_id: integrationId } });
 }

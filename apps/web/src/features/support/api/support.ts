@@ -1,6 +1,6 @@
 import type { ContactPreference, SupportRequestBody, SupportRequestCreated, SupportTopic } from '@worq/domain/wire/support';
 import { contactPreferences, supportMessageLength, supportTopics } from '@worq/domain/wire/choices';
-import { post } from '../../../lib/http-client.ts';
+import { call } from '../../../lib/http-client.ts';
 
 export type { ContactPreference, SupportTopic };
 
@@ -13,5 +13,5 @@ export function isSupportTopic(value: string | null): value is SupportTopic {
 
 /** POST /support/request (API.md "Support requests") → 201 `{id, created_at}`. */
 export function sendSupportRequest(body: SupportRequestBody): Promise<SupportRequestCreated> {
-  return post<SupportRequestCreated>('/support/request', body);
+  return call('POST /support/request', { body });
 }

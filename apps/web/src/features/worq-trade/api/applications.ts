@@ -12,8 +12,7 @@ import type {
   StartApplicationBody,
 } from '@worq/domain/wire/application';
 import { ecommerceDurationBands, monthlyRevenueBands, salesChannels } from '@worq/domain/wire/choices';
-import type { CityPage, CityPageQuery } from '@worq/domain/wire/location';
-import { get, post } from '../../../lib/http-client.ts';
+import { call, routeUrl } from '../../../lib/http-client.ts';
 
 /** The application object of API.md as the list gives it, with the plan once one was saved. */
 export type { ApplicationListItem as Application, ApplicationStep };
@@ -22,14 +21,15 @@ export type { ApplicationListItem as Application, ApplicationStep };
 
 /** Key of the applications list; one per customer, so a sign-in as someone else never sees stale rows. */
 export function applicationsKey(customerId: string): string {
-  return `/application/get_by_customer_id/${encodeURIComponent(customerId)}`;
+  return routeUrl('GET /application/get_by_customer_id/{customer_id}', { customer_id: customerId });
 }
 
 /** GET /application/get_by_customer_id/{customer_id} — newest first, each with its plan when saved. */
-export const fetchApplications = (url: string) => get<ApplicationListItem[]>(url);
+export const fetchApplications = (customerId: string) =>
+  call('GET /application/get_by_customer_id/{customer_id}', { path: { customer_id: customerId } });
 
 export function useApplications(customerId: string | null | undefined) {
-  return useSWR(customerId ? applicationsKey(customerId) : null, fetchApplications);
+  return useSWR(customerId ? applicationsKey(customerId) : null, () => fetchApplications(customerId!));
 }
 
 /** The one application the onboarding works on (§4): not completed, not left, not cancelled. */
@@ -54,22 +54,22 @@ export function stepPath(step: ApplicationStep): string {
 /** 201; 409 active_application_exists unless `cancel_existing` confirms cancelling the active one. */
 export function startApplication(cancelExisting = false): Promise<ApplicationView> {
   const body: StartApplicationBody = cancelExisting ? { cancel_existing: true } : {};
-  return post<ApplicationView>('/application/start_application', body);
+  return call('POST /application/start_application', { body });
 }
 
 /** 409 step_requirements_not_met when the step's conditions are not there yet. */
 export function setApplicationStep(application_id: string, step: ApplicationStep): Promise<ApplicationView> {
   const body: SetStepBody = { application_id, step };
-  return post<ApplicationView>('/application/set_step', body);
+  return call('POST /application/set_step', { body });
 }
 
 export function leaveApplication(application_id: string): Promise<ApplicationView> {
-  return post<ApplicationView>('/application/leave_application', { application_id });
+  return call('POST /application/leave_application', { body: { application_id } });
 }
 
 /** Moves the application to in_progress (Under Review). */
 export function completeApplication(application_id: string): Promise<ApplicationView> {
-  return post<ApplicationView>('/application/complete_application', { application_id });
+  return call('POST /application/complete_application', { body: { application_id } });
 }
 
 // ---- contact (skip-step) form ------------------------------------------------------------------
@@ -83,15 +83,15 @@ export const contactNoteMaxLength = 1000;
 
 /** POST /application/form/upsert — stored for the experts; it does not move the application. */
 export function upsertContactForm(input: ContactFormInput): Promise<ContactFormView> {
-  return post<ContactFormView>('/application/form/upsert', input);
+  return call('POST /application/form/upsert', { body: input });
 }
 
 /** Turkey's 81 provinces in one page (specification §9). */
 export const cityPageSize = 81;
-export const citiesKey = '/location/city/view';
+export const citiesKey = routeUrl('GET /location/city/view');
 
 export function useCities() {
-  return useSWR(citiesKey, (url: string) => get<CityPage>(url, { page: 0, pagesize: cityPageSize } satisfies CityPageQuery), {
+  return useSWR(citiesKey, () => call('GET /location/city/view', { query: { page: 0, pagesize: cityPageSize } }), {
     revalidateOnFocus: false,
   });
 }

@@ -15,5 +15,6 @@ export function startFirstReads(): void {
   const session = getSession();
   if (!session.claims || session.isExpert || !session.isPhoneVerified) return;
   // A failure reaches the page through its hook, as its own request's would; nothing else awaits it.
-  preload(applicationsKey(session.claims.customer_id), fetchApplications).catch(() => undefined);
+  const customerId = session.claims.customer_id;
+  preload(applicationsKey(customerId), () => fetchApplications(customerId)).catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { OfferView } from '@worq/domain/wire/offer';
-import { get } from '../../../lib/http-client.ts';
+import { call, routeUrl } from '../../../lib/http-client.ts';
 
 export type { OfferView };
 export type SalesScenario = 'slow' | 'expected' | 'fast';
@@ -13,5 +13,5 @@ export const offerPlanPath = `/worq-trade/start?${useOfferParam}=1`;
 
 /** GET /gpp/offer (docs/api.md, issue 35): the pre-qualified offer and the sales forecast. */
 export function useOffer() {
-  return useSWR('/gpp/offer', (url: string) => get<OfferView>(url));
+  return useSWR(routeUrl('GET /gpp/offer'), () => call('GET /gpp/offer'));
 }

@@ -1,11 +1,11 @@
 import useSWR from 'swr';
 import type { InstallmentStatus, RepaymentView } from '@worq/domain/wire/repayment';
-import { get } from '../../../lib/http-client.ts';
+import { call, routeUrl } from '../../../lib/http-client.ts';
 
 export type { InstallmentStatus, RepaymentView as Repayments };
 
 export function repaymentsKey(applicationId: string): string {
-  return `/application/${encodeURIComponent(applicationId)}/repayments`;
+  return routeUrl('GET /application/{id}/repayments', { id: applicationId });
 }
 
 /**
@@ -13,5 +13,7 @@ export function repaymentsKey(applicationId: string): string {
  * Only asked for an approved application (the server answers 404 before approval).
  */
 export function useRepayments(applicationId: string | null) {
-  return useSWR(applicationId ? repaymentsKey(applicationId) : null, (url: string) => get<RepaymentView>(url));
+  return useSWR(applicationId ? repaymentsKey(applicationId) : null, () =>
+    call('GET /application/{id}/repayments', { path: { id: applicationId! } }),
+  );
 }

@@ -8,15 +8,14 @@ import { CheckIcon, DocumentIcon, StoreIcon, SuccessIcon } from '../../../compon
 import { Modal } from '../../../components/ui/modal.tsx';
 import { setHeaderTitle } from '../../../components/ui/nav/header-title.ts';
 import { errorCode, notifyError } from '../../../lib/api-error.ts';
-import { get } from '../../../lib/http-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import {
   activeApplicationOf,
   applicationsKey,
+  fetchApplications,
   startApplication,
   stepPath,
   useApplications,
-  type Application,
 } from '../api/applications.ts';
 import { StartPageOffer } from '../plan/offer-note.tsx';
 import styles from './worq-trade.module.css';
@@ -50,7 +49,7 @@ export function Component() {
   async function refreshList() {
     if (!customerId) return;
     const key = applicationsKey(customerId);
-    await mutate(key, get<Application[]>(key), { revalidate: false });
+    await mutate(key, fetchApplications(customerId), { revalidate: false });
   }
 
   async function start(cancelExisting: boolean) {
