@@ -385,16 +385,25 @@ describe('schedule', () => {
   });
 
   it('drops an extra run asked for when it stops', async () => {
-    const job = vi.fn();
-    const scheduler = new Scheduler(quietLog());
-    const handle = scheduler.schedule('job', 0, job);
-    handle.runSoon(0);
-    scheduler.start();
-    const scheduled = scheduler.schedule('later job', 0, job);
-    scheduled.runSoon(10);
-    await scheduler.close();
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    // Before the app was ready there was nothing to run; after close, nothing runs.
-    expect(job).not.toHaveBeenCalled();
+    vi.useFakeTimers();
+    try {
+      const job = vi.fn();
+      const scheduler = new Scheduler(quietLog());
+      const handle = scheduler.schedule('job', 0, job);
+      // Before the app is ready there is nothing to run: no timer is set.
+      handle.runSoon(0);
+      expect(vi.getTimerCount()).toBe(0);
+      scheduler.start();
+      const scheduled = scheduler.schedule('later job', 0, job);
+      scheduled.runSoon(10);
+      expect(vi.getTimerCount()).toBe(1);
+      await scheduler.close();
+      // The close cleared the extra run's timer, so nothing is left to fire; past its time, nothing ran.
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(job).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
