@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestIdFor } from './app.ts';
-import { createTestApp, sharedTestApp } from './test/helpers.ts';
+import { createTestApp, expectValidationFailed, sharedTestApp } from './test/helpers.ts';
 
 const ctx = sharedTestApp(() => createTestApp({}, { routes: profileRoute }));
 
@@ -153,15 +153,10 @@ describe('validation errors', () => {
 
   it('names each bad field in Turkish by default', async () => {
     const response = await postProfile({ first_name: '', email: 'x@', password: 'kısa' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual({
-      code: 'validation_failed',
-      message: 'Lütfen işaretli alanları düzeltin.',
-      fields: {
-        first_name: 'Ad boş bırakılamaz.',
-        email: 'Geçerli bir e-posta girin.',
-        password: 'Lütfen en az 8 karakterden oluşan bir şifre girin.',
-      },
+    expectValidationFailed(response, 'Lütfen işaretli alanları düzeltin.', {
+      first_name: 'Ad boş bırakılamaz.',
+      email: 'Geçerli bir e-posta girin.',
+      password: 'Lütfen en az 8 karakterden oluşan bir şifre girin.',
     });
   });
 

@@ -16,6 +16,7 @@ import {
 } from '../../test/accounts-helpers.ts';
 import { codeHashKey } from './context.ts';
 import { seededTermsVersion } from '../../db/terms-content.ts';
+import { expectValidationFailed } from '../../test/helpers.ts';
 
 const ctx = sharedAccountsTestApp(
   {},
@@ -116,17 +117,12 @@ describe('registration', () => {
       phone_number: '212 123 45 67',
       consents: { disclosure: true },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual({
-      code: 'validation_failed',
-      message: 'Lütfen işaretli alanları düzeltin.',
-      fields: {
-        first_name: 'Ad geçerli biçimde değil.',
-        last_name: 'Soyad boş bırakılamaz.',
-        email: 'Geçerli bir e-posta girin.',
-        password: 'Şifre en az 8 karakter olmalı; küçük harf, büyük harf ve rakam içermelidir.',
-        phone_number: 'Geçerli bir telefon numarası girin.',
-      },
+    expectValidationFailed(response, 'Lütfen işaretli alanları düzeltin.', {
+      first_name: 'Ad geçerli biçimde değil.',
+      last_name: 'Soyad boş bırakılamaz.',
+      email: 'Geçerli bir e-posta girin.',
+      password: 'Şifre en az 8 karakter olmalı; küçük harf, büyük harf ve rakam içermelidir.',
+      phone_number: 'Geçerli bir telefon numarası girin.',
     });
   });
 
