@@ -3,10 +3,10 @@
  * serving absurd orders gives capped figures, never a 500 on the overview or the expert's page.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MarketplaceOrder } from '../../connectors/types.ts';
 import { get, registerVerifiedCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { sharedTestApp } from '../../test/helpers.ts';
 import { createReviewTestApp, signInExpert, submitApplication } from '../admin/test-kit.ts';
 import { insertTestStore } from '../marketplace/test-kit.ts';
 import { boundOrders, boundedText, ingestLimits } from './ingest-limits.ts';
@@ -81,11 +81,7 @@ describe('boundOrders', () => {
 });
 
 describe('a store serving an order of 2^60 kuruş', () => {
-  let review: TestContext;
-  beforeAll(async () => {
-    review = await createReviewTestApp();
-  });
-  afterAll(async () => review?.close());
+  const review = sharedTestApp(() => createReviewTestApp());
 
   it('does not 500 the overview; the order counts at the cap', async () => {
     const seller = await registerVerifiedCustomer(ctx);

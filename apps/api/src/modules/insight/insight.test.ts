@@ -3,10 +3,10 @@
  * inserted directly: these tests pin the overview's arithmetic and rules independently of any
  * marketplace. The sync itself, over every marketplace's sandbox, is in sync.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplaceOrder, OrderStatus } from '../../connectors/types.ts';
 import { get, post, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { sharedTestApp } from '../../test/helpers.ts';
 import { insertTestStore } from '../marketplace/test-kit.ts';
 import { addDays } from '@worq/domain/calendar';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
@@ -359,11 +359,7 @@ describe('work context', () => {
 });
 
 describe('store_performance for experts', () => {
-  let review: TestContext;
-  beforeAll(async () => {
-    review = await createReviewTestApp();
-  });
-  afterAll(async () => review?.close());
+  const review = sharedTestApp(() => createReviewTestApp());
 
   it("shows the submitted stores' last 12 months, rates and channel split next to the plan", async () => {
     const expert = (await signInExpert(review)).jwt_token;

@@ -4,11 +4,11 @@
  * suggestion (and listed as excluded), and labelled in the experts' store performance.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplaceOrder } from '../../connectors/types.ts';
 import { integrations } from '../../db/schema.ts';
 import { get, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { sharedTestApp, type TestContext } from '../../test/helpers.ts';
 import { createReviewTestApp, signInExpert, submitApplication } from '../admin/test-kit.ts';
 import { insertTestStore, marketplaceIdOf } from '../marketplace/test-kit.ts';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
@@ -107,11 +107,7 @@ describe('stores on hosts not shown to belong to their platform', () => {
 });
 
 describe('store performance for experts', () => {
-  let review: TestContext;
-  beforeAll(async () => {
-    review = await createReviewTestApp();
-  });
-  afterAll(async () => review?.close());
+  const review = sharedTestApp(() => createReviewTestApp());
 
   it('labels a submitted store on a seller-run host', async () => {
     const expert = (await signInExpert(review)).jwt_token;
