@@ -208,3 +208,9 @@ export function expectValidationFailed(response: LightMyRequestResponse, message
   expect(response.statusCode).toBe(400);
   expect(response.json().errors).toEqual({ code: 'validation_failed', message, fields });
 }
+
+/** The answer is `status` with exactly this error: its code and its message. */
+export function expectError(response: LightMyRequestResponse, status: number, code: string, message: string): void {
+  expect(response.statusCode).toBe(status);
+  expect(response.json().errors).toEqual({ code, message });
+}

@@ -12,7 +12,7 @@ import {
   type RegisteredCustomer,
 } from '../../test/accounts-helpers.ts';
 import type { Database } from '../../db/client.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { expectError, type TestContext } from '../../test/helpers.ts';
 import { applicationRoutes } from './routes.ts';
 import { connectStore, savePlan, setStep, startApplication } from './test-kit.ts';
 
@@ -86,11 +86,12 @@ describe('starting an application', () => {
     const first = await startApplication(ctx, customer);
 
     const refused = await post(ctx, '/application/start_application', {}, customer.jwt_token, en);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().errors).toEqual({
-      code: 'active_application_exists',
-      message: 'You already have an application in progress. Starting a new one cancels the current one.',
-    });
+    expectError(
+      refused,
+      409,
+      'active_application_exists',
+      'You already have an application in progress. Starting a new one cancels the current one.',
+    );
     expect(await listOf(customer)).toHaveLength(1);
 
     const second = await startApplication(ctx, customer, { cancel_existing: true });

@@ -15,7 +15,7 @@ import {
   uniqueEmail,
   uniquePhone,
 } from '../../test/accounts-helpers.ts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { createTestApp, expectError, type TestContext } from '../../test/helpers.ts';
 import { googleCredentialVerifier } from './google.ts';
 import { seededTermsVersion } from '../../db/terms-content.ts';
 
@@ -308,11 +308,7 @@ describe('the Google account an account is bound to', () => {
 describe('credentials that are refused', () => {
   const expectInvalid = async (body: unknown) => {
     const response = await googleLogin(ctx, body);
-    expect(response.statusCode).toBe(401);
-    expect(response.json().errors).toEqual({
-      code: 'invalid_google_credential',
-      message: 'Google ile giriş doğrulanamadı. Lütfen yeniden deneyin.',
-    });
+    expectError(response, 401, 'invalid_google_credential', 'Google ile giriş doğrulanamadı. Lütfen yeniden deneyin.');
   };
 
   it('refuses a missing, empty or malformed credential', async () => {
@@ -352,11 +348,12 @@ describe('credentials that are refused', () => {
       { credential: await googleToken(email, { claims: { email_verified: false } }) },
       { 'accept-language': 'en' },
     );
-    expect(response.statusCode).toBe(401);
-    expect(response.json().errors).toEqual({
-      code: 'invalid_google_credential',
-      message: 'The email address of your Google account is not verified. Please verify it with Google or sign up with email and password.',
-    });
+    expectError(
+      response,
+      401,
+      'invalid_google_credential',
+      'The email address of your Google account is not verified. Please verify it with Google or sign up with email and password.',
+    );
     expect(await customerRow(email)).toBeUndefined();
   });
 
@@ -392,11 +389,12 @@ describe('without GOOGLE_CLIENT_ID', () => {
 
   it('answers 503 google_sign_in_disabled', async () => {
     const response = await googleLogin(off, { credential: await googleToken(uniqueEmail()) });
-    expect(response.statusCode).toBe(503);
-    expect(response.json().errors).toEqual({
-      code: 'google_sign_in_disabled',
-      message: 'Google ile giriş şu anda kullanılamıyor. Lütfen e-posta adresiniz ve şifrenizle giriş yapın.',
-    });
+    expectError(
+      response,
+      503,
+      'google_sign_in_disabled',
+      'Google ile giriş şu anda kullanılamıyor. Lütfen e-posta adresiniz ve şifrenizle giriş yapın.',
+    );
   });
 
   it('is rate limited per IP like /auth/login', async () => {

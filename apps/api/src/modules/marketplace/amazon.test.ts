@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { amazonOauthStates, integrations } from '../../db/schema.ts';
 import { get, post, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { listIntegrations, marketplaceIdOf, runTask, taskResult } from './test-kit.ts';
+import { expectError } from '../../test/helpers.ts';
 
 const ctx = sharedAccountsTestApp({ PUBLIC_URL: 'http://portal.test:8080' });
 
@@ -108,11 +109,7 @@ describe('Amazon authorization', () => {
     const { state } = await authorizationUrl(customer);
     expect((await upsertAmazon(customer, state)).statusCode).toBe(202);
     const replay = await upsertAmazon(customer, state);
-    expect(replay.statusCode).toBe(400);
-    expect(replay.json().errors).toEqual({
-      code: 'amazon_state_invalid',
-      message: 'The Amazon authorization request has expired or is invalid. Please try again.',
-    });
+    expectError(replay, 400, 'amazon_state_invalid', 'The Amazon authorization request has expired or is invalid. Please try again.');
   });
 
   it("refuses an expired state and another customer's state", async () => {

@@ -8,7 +8,7 @@ import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { applications, backgroundTasks, customers, integrations } from '../../db/schema.ts';
 import { bearer, createAccountsTestApp, get, post, registerCustomer, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
-import { testEnv, type TestContext } from '../../test/helpers.ts';
+import { expectError, type TestContext, testEnv } from '../../test/helpers.ts';
 import { marketplaceRoutes } from './routes.ts';
 import { connectTrendyol, listIntegrations, marketplaceIdOf, runTask, taskResult, uniqueSellerId } from './test-kit.ts';
 
@@ -347,11 +347,7 @@ describe('updating and switching a connection', () => {
       headers: { ...bearer(customer.jwt_token), 'accept-language': 'en' },
       payload: { integration_id: id, action: 'disable' },
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().errors).toEqual({
-      code: 'active_application_exists',
-      message: 'You cannot change a store’s status while you have an active application.',
-    });
+    expectError(response, 409, 'active_application_exists', 'You cannot change a store’s status while you have an active application.');
     expect(await listIntegrations(ctx, customer)).toMatchObject([{ id, status: 'active' }]);
   });
 
@@ -381,11 +377,12 @@ describe('updating and switching a connection', () => {
       customer.jwt_token,
       { 'accept-language': 'en' },
     );
-    expect(response.statusCode).toBe(409);
-    expect(response.json().errors).toEqual({
-      code: 'store_in_submitted_application',
-      message: 'This store cannot be removed because it is part of an application you submitted.',
-    });
+    expectError(
+      response,
+      409,
+      'store_in_submitted_application',
+      'This store cannot be removed because it is part of an application you submitted.',
+    );
     expect(await listIntegrations(ctx, customer)).toMatchObject([{ id, status: 'active' }]);
   });
 });
@@ -489,11 +486,7 @@ describe('companies of connections', () => {
       customer.jwt_token,
       { 'accept-language': 'en' },
     );
-    expect(relink.statusCode).toBe(409);
-    expect(relink.json().errors).toEqual({
-      code: 'company_locked',
-      message: 'Company details can be changed only through our support team.',
-    });
+    expectError(relink, 409, 'company_locked', 'Company details can be changed only through our support team.');
 
     const missing = await post(ctx, '/marketplace/integration/set_company', { integration_ids: [other.id] }, customer.jwt_token, {
       'accept-language': 'en',
