@@ -209,6 +209,12 @@ export function expectValidationFailed(response: LightMyRequestResponse, message
   expect(response.json().errors).toEqual({ code: 'validation_failed', message, fields });
 }
 
+/** The answer is `status` with this error code (whatever its message says). */
+export function expectErrorCode(response: LightMyRequestResponse, status: number, code: string): void {
+  expect(response.statusCode).toBe(status);
+  expect(response.json().errors.code).toBe(code);
+}
+
 /** The answer is `status` with exactly this error: its code and its message. */
 export function expectError(response: LightMyRequestResponse, status: number, code: string, message: string): void {
   expect(response.statusCode).toBe(status);

@@ -12,7 +12,7 @@ import {
   type RegisteredCustomer,
 } from '../../test/accounts-helpers.ts';
 import type { Database } from '../../db/client.ts';
-import { expectError, type TestContext } from '../../test/helpers.ts';
+import { expectError, expectErrorCode, type TestContext } from '../../test/helpers.ts';
 import { applicationRoutes } from './routes.ts';
 import { connectStore, savePlan, setStep, startApplication } from './test-kit.ts';
 
@@ -114,8 +114,7 @@ describe('starting an application', () => {
   it('needs a verified phone', async () => {
     const customer = await registerCustomer(ctx);
     const response = await post(ctx, '/application/start_application', {}, customer.jwt_token);
-    expect(response.statusCode).toBe(403);
-    expect(response.json().errors.code).toBe('phone_not_verified');
+    expectErrorCode(response, 403, 'phone_not_verified');
   });
 });
 
@@ -141,8 +140,7 @@ describe('ownership', () => {
     const stranger = await registerVerifiedCustomer(ctx);
     await startApplication(ctx, owner);
     const response = await get(ctx, `/application/get_by_customer_id/${owner.customerId}`, stranger.jwt_token, en);
-    expect(response.statusCode).toBe(403);
-    expect(response.json().errors.code).toBe('forbidden');
+    expectErrorCode(response, 403, 'forbidden');
   });
 });
 
@@ -228,8 +226,7 @@ describe('leaving', () => {
     expect(await actionsOf(application.id)).toEqual(['started', 'left']);
 
     const stepAfterLeaving = await setStep(ctx, customer, application.id, 1, en);
-    expect(stepAfterLeaving.statusCode).toBe(409);
-    expect(stepAfterLeaving.json().errors.code).toBe('application_not_active');
+    expectErrorCode(stepAfterLeaving, 409, 'application_not_active');
     await startApplication(ctx, customer);
   });
 });
@@ -243,8 +240,7 @@ describe('store status during an application', () => {
       post(ctx, '/marketplace/integration/change_status', { integration_id: integrationId, action: 'disable' }, customer.jwt_token);
 
     const refused = await switchOff();
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().errors.code).toBe('active_application_exists');
+    expectErrorCode(refused, 409, 'active_application_exists');
 
     await post(ctx, '/application/leave_application', { application_id: application.id }, customer.jwt_token);
     const allowed = await switchOff();
@@ -425,7 +421,6 @@ describe('contact form', () => {
 
     const application = await startApplication(ctx, stranger);
     const foreign = await post(ctx, '/application/form/upsert', { ...form, application_id: application.id }, customer.jwt_token, en);
-    expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().errors.code).toBe('application_not_found');
+    expectErrorCode(foreign, 404, 'application_not_found');
   });
 });

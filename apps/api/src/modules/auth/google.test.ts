@@ -15,7 +15,7 @@ import {
   uniqueEmail,
   uniquePhone,
 } from '../../test/accounts-helpers.ts';
-import { createTestApp, expectError, type TestContext } from '../../test/helpers.ts';
+import { createTestApp, expectError, expectErrorCode, type TestContext } from '../../test/helpers.ts';
 import { googleCredentialVerifier } from './google.ts';
 import { seededTermsVersion } from '../../db/terms-content.ts';
 
@@ -160,8 +160,7 @@ describe('Google sign-up', () => {
     const signUp = (await googleLogin(ctx, { credential: await googleToken(email) })).json();
 
     const withoutPhone = await post(ctx, '/auth/otp/send', {}, signUp.jwt_token);
-    expect(withoutPhone.statusCode).toBe(400);
-    expect(withoutPhone.json().errors.code).toBe('phone_number_required');
+    expectErrorCode(withoutPhone, 400, 'phone_number_required');
     expect(withoutPhone.json().errors.fields).toHaveProperty('phone_number');
 
     const phone = uniquePhone();
@@ -239,8 +238,7 @@ describe('Google sign-in to an existing account', () => {
 
   it('refuses the expert account with 403', async () => {
     const response = await googleLogin(ctx, { credential: await googleToken(expertEmail) });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().errors.code).toBe('google_sign_in_not_allowed');
+    expectErrorCode(response, 403, 'google_sign_in_not_allowed');
   });
 });
 
@@ -284,8 +282,7 @@ describe('the Google account an account is bound to', () => {
     expect(linked.statusCode).toBe(200);
     expect((await customerRow(customer.email))?.googleSub).toBe('sub-link-3');
     const other = await googleLogin(ctx, { credential: await googleToken(customer.email, { claims: { sub: 'sub-intruder-3' } }) });
-    expect(other.statusCode).toBe(409);
-    expect(other.json().errors.code).toBe('google_account_mismatch');
+    expectErrorCode(other, 409, 'google_account_mismatch');
     // The password still works, and the bound Google account too.
     expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(200);
     const again = await googleLogin(ctx, { credential: await googleToken(customer.email, { claims: { sub: 'sub-link-3' } }) });

@@ -11,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { customers } from '../../db/schema.ts';
 import { hashPassword, needsRehash, passwordHashCost, passwordHashCostFor, verifyPassword } from './passwords.ts';
-import { expectError } from '../../test/helpers.ts';
+import { expectError, expectErrorCode } from '../../test/helpers.ts';
 
 const ctx = sharedAccountsTestApp();
 
@@ -71,8 +71,7 @@ describe('forgot password', () => {
     const token = await resetLinkToken(customer.email);
     vi.setSystemTime(Date.now() + 60 * 60_000 + 1000);
     const response = await post(ctx, '/auth/reset_password', { token, password: 'NewSecret34' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors.code).toBe('invalid_or_expired_token');
+    expectErrorCode(response, 400, 'invalid_or_expired_token');
   });
 
   it('holds the new password to the password rule', async () => {

@@ -4,7 +4,7 @@ import { applicationEvents, applications } from '../../db/schema.ts';
 import { get, post, registerCustomer, registerVerifiedCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { maxPlanSavedEvents } from '../application/public.ts';
 import { planBody, savePlan, setStep, startApplication, tl } from '../application/test-kit.ts';
-import { expectValidationFailed } from '../../test/helpers.ts';
+import { expectErrorCode, expectValidationFailed } from '../../test/helpers.ts';
 
 const ctx = sharedAccountsTestApp();
 
@@ -31,8 +31,7 @@ describe('GET /gpp/get', () => {
   it('needs a verified phone', async () => {
     const unverified = await registerCustomer(ctx);
     const response = await get(ctx, '/gpp/get', unverified.jwt_token);
-    expect(response.statusCode).toBe(403);
-    expect(response.json().errors.code).toBe('phone_not_verified');
+    expectErrorCode(response, 403, 'phone_not_verified');
   });
 });
 

@@ -8,7 +8,7 @@ import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { applications, backgroundTasks, customers, integrations } from '../../db/schema.ts';
 import { bearer, createAccountsTestApp, get, post, registerCustomer, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
-import { expectError, type TestContext, testEnv } from '../../test/helpers.ts';
+import { expectError, expectErrorCode, type TestContext, testEnv } from '../../test/helpers.ts';
 import { marketplaceRoutes } from './routes.ts';
 import { connectTrendyol, listIntegrations, marketplaceIdOf, runTask, taskResult, uniqueSellerId } from './test-kit.ts';
 
@@ -165,8 +165,7 @@ describe('connecting a store', () => {
       { marketplace_id: '00000000-0000-4000-8000-000000000000', store_name: 'Butik', credentials: {} },
       customer.jwt_token,
     );
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().errors.code).toBe('marketplace_not_found');
+    expectErrorCode(unknown, 404, 'marketplace_not_found');
   });
 
   it('takes store names of letters, digits, Turkish letters and spaces only (§5, second pattern)', async () => {
@@ -198,8 +197,7 @@ describe('connecting a store', () => {
   it('needs a verified phone', async () => {
     const customer = await registerCustomer(ctx);
     const response = await get(ctx, '/marketplace/integration/list', customer.jwt_token);
-    expect(response.statusCode).toBe(403);
-    expect(response.json().errors.code).toBe('phone_not_verified');
+    expectErrorCode(response, 403, 'phone_not_verified');
   });
 });
 
