@@ -145,16 +145,17 @@ describe('ownership', () => {
 });
 
 describe('steps', () => {
+  /** 409 step_requirements_not_met: the step needs `missing` first, as `message` says. */
+  const expectStepRefused = (response: Awaited<ReturnType<typeof setStep>>, message: string, missing: string) => {
+    expect(response.statusCode).toBe(409);
+    expect(response.json().errors).toEqual({ code: 'step_requirements_not_met', message, missing });
+  };
+
   it('refuses step 2 before a plan is saved, then allows it and lists the plan', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const application = await startApplication(ctx, customer);
     const refused = await setStep(ctx, customer, application.id, 2, en);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().errors).toEqual({
-      code: 'step_requirements_not_met',
-      message: 'Save your revenue-sharing plan first to continue.',
-      missing: 'plan',
-    });
+    expectStepRefused(refused, 'Save your revenue-sharing plan first to continue.', 'plan');
     const turkish = await setStep(ctx, customer, application.id, 2);
     expect(turkish.json().errors.message).toBe('Devam etmek için önce gelir paylaşım planınızı kaydedin.');
 
@@ -175,12 +176,7 @@ describe('steps', () => {
     expect((await setStep(ctx, customer, application.id, 2)).statusCode).toBe(200);
 
     const noStore = await setStep(ctx, customer, application.id, 3, en);
-    expect(noStore.statusCode).toBe(409);
-    expect(noStore.json().errors).toEqual({
-      code: 'step_requirements_not_met',
-      message: 'Connect an active, up-to-date store and enter its company details to continue.',
-      missing: 'linked_store',
-    });
+    expectStepRefused(noStore, 'Connect an active, up-to-date store and enter its company details to continue.', 'linked_store');
 
     // A store without its company does not count, nor does a linked one that is out of date.
     const unlinked = await connectStore(ctx, customer, { link: false, storeName: 'Şirketsiz' });
