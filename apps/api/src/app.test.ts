@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestIdFor } from './app.ts';
-import { createTestApp, sharedTestApp } from './test/helpers.ts';
+import { createTestApp, expectErrorCode, expectValidationFailed, sharedTestApp } from './test/helpers.ts';
 
 const ctx = sharedTestApp(() => createTestApp({}, { routes: profileRoute }));
 
@@ -104,8 +104,7 @@ describe('error envelope', () => {
 
   it('answers an empty JSON body with 400 invalid_json', async () => {
     const response = await postProfile('');
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors.code).toBe('invalid_json');
+    expectErrorCode(response, 400, 'invalid_json');
   });
 
   it('answers a body over 64 KB with 413 payload_too_large', async () => {
@@ -123,8 +122,7 @@ describe('error envelope', () => {
       headers: { 'content-type': 'text/plain' },
       payload: 'first_name=Ayşe',
     });
-    expect(response.statusCode).toBe(415);
-    expect(response.json().errors.code).toBe('unsupported_media_type');
+    expectErrorCode(response, 415, 'unsupported_media_type');
   });
 
   it('accepts a valid body', async () => {
@@ -153,15 +151,10 @@ describe('validation errors', () => {
 
   it('names each bad field in Turkish by default', async () => {
     const response = await postProfile({ first_name: '', email: 'x@', password: 'kısa' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual({
-      code: 'validation_failed',
-      message: 'Lütfen işaretli alanları düzeltin.',
-      fields: {
-        first_name: 'Ad boş bırakılamaz.',
-        email: 'Geçerli bir e-posta girin.',
-        password: 'Lütfen en az 8 karakterden oluşan bir şifre girin.',
-      },
+    expectValidationFailed(response, 'Lütfen işaretli alanları düzeltin.', {
+      first_name: 'Ad boş bırakılamaz.',
+      email: 'Geçerli bir e-posta girin.',
+      password: 'Lütfen en az 8 karakterden oluşan bir şifre girin.',
     });
   });
 
@@ -222,8 +215,7 @@ describe('bad input never causes a 500', () => {
 
   it('answers a method the route does not have with a clean 404', async () => {
     const response = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/health' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().errors.code).toBe('not_found');
+    expectErrorCode(response, 404, 'not_found');
   });
 });
 

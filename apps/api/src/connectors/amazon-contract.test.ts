@@ -12,6 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { istanbulDay } from '@worq/domain/calendar';
 import { describe, expect, it } from 'vitest';
 import { fromV0Order, fromV2026Order, parseAmazonAnswer } from './amazon.ts';
+import { expectedLine, expectedOrder } from './connector-test-kit.ts';
 import { amazonErrorList, amazonSearchOrdersPage, amazonV0OrdersPage } from './amazon-schema.ts';
 import type { MarketplaceOrder } from './types.ts';
 
@@ -41,29 +42,15 @@ describe('amazon samples: the published answers read as the models define them',
     expect(page.pagination?.nextToken).toBe('2YgYW55IGNhcm5hbCBwbGVhc3VyZS4');
     const orders = page.orders.map(fromV2026Order);
     expect(orders).toEqual([
-      {
-        id: '405-1234567-1000001',
-        orderNumber: '405-1234567-1000001',
-        // 21:30 UTC on the 20th is 00:30 on the 21st in Istanbul.
-        orderedAt: '2026-11-20T21:30:00.000Z',
-        status: 'delivered',
-        // grandTotal 1289.70 = 2 × 249.90 + 789.90.
-        totalAmount: 128_970,
-        currency: 'TRY',
-        lines: [
-          { sku: 'KUPA-350', name: 'Seramik Kupa 350 ml', quantity: 2, amount: 49_980 },
-          { sku: 'TAVA-28', name: 'Döküm Tava 28 cm', quantity: 1, amount: 78_990 },
-        ],
-      },
-      {
-        id: '405-1234567-1000002',
-        orderNumber: '405-1234567-1000002',
-        orderedAt: '2026-11-27T07:05:00.000Z',
-        status: 'created',
-        totalAmount: 12_990,
-        currency: 'TRY',
-        lines: [{ sku: 'SPATULA-S', name: 'Silikon Spatula', quantity: 1, amount: 12_990 }],
-      },
+      // 21:30 UTC on the 20th is 00:30 on the 21st in Istanbul.
+      // grandTotal 1289.70 = 2 × 249.90 + 789.90.
+      expectedOrder('405-1234567-1000001', '2026-11-20T21:30:00.000Z', 'delivered', 128_970, [
+        expectedLine('KUPA-350', 'Seramik Kupa 350 ml', 2, 49_980),
+        expectedLine('TAVA-28', 'Döküm Tava 28 cm', 1, 78_990),
+      ]),
+      expectedOrder('405-1234567-1000002', '2026-11-27T07:05:00.000Z', 'created', 12_990, [
+        expectedLine('SPATULA-S', 'Silikon Spatula', 1, 12_990),
+      ]),
     ]);
     expect(days(orders)).toEqual(['2026-11-21', '2026-11-27']);
   });
@@ -90,24 +77,8 @@ describe('amazon samples: the published answers read as the models define them',
     expect(page.payload.NextToken).toBeUndefined();
     const orders = page.payload.Orders.map(fromV0Order);
     expect(orders).toEqual([
-      {
-        id: '405-7654321-2000001',
-        orderNumber: '405-7654321-2000001',
-        orderedAt: '2026-11-18T22:10:00.000Z',
-        status: 'delivered',
-        totalAmount: 31_240,
-        currency: 'TRY',
-        lines: [],
-      },
-      {
-        id: '405-7654321-2000002',
-        orderNumber: '405-7654321-2000002',
-        orderedAt: '2026-11-27T09:00:00.000Z',
-        status: 'created',
-        totalAmount: 0,
-        currency: 'TRY',
-        lines: [],
-      },
+      expectedOrder('405-7654321-2000001', '2026-11-18T22:10:00.000Z', 'delivered', 31_240, []),
+      expectedOrder('405-7654321-2000002', '2026-11-27T09:00:00.000Z', 'created', 0, []),
     ]);
     // 22:10 UTC on the 18th is 01:10 on the 19th in Istanbul.
     expect(days(orders)).toEqual(['2026-11-19', '2026-11-27']);

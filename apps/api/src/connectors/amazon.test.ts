@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { amazonConnector, amazonConsentUrl, exchangeAmazonAuthorizationCode, turkeyMarketplaceId, type AmazonContext } from './amazon.ts';
 import { loadConfig } from '../config.ts';
-import { readAllPages, rejection, useLocalMarketplace } from './connector-test-kit.ts';
+import { expectedLine, expectedOrder, readAllPages, rejection, useLocalMarketplace } from './connector-test-kit.ts';
 import { createConnectorRegistry } from './registry.ts';
 import { sendJson } from './test-server.ts';
 
@@ -219,25 +219,9 @@ describe('amazonConnector.listOrders with AMAZON_ORDERS_API=v0 (getOrders, until
     expect(pages).toHaveLength(3);
     expect(pages[0]!.orders).toEqual([
       // Pending: no OrderTotal yet, so amount 0; lines are never fetched (one call per order).
-      {
-        id: '111-1',
-        orderNumber: '111-1',
-        orderedAt: '2025-03-05T10:00:00.000Z',
-        status: 'created',
-        totalAmount: 0,
-        currency: 'TRY',
-        lines: [],
-      },
+      expectedOrder('111-1', '2025-03-05T10:00:00.000Z', 'created', 0, []),
       // 21:30 UTC on 4 March is 00:30 on 5 March in Istanbul: the instant is kept as UTC.
-      {
-        id: '111-2',
-        orderNumber: '111-2',
-        orderedAt: '2025-03-04T21:30:00.000Z',
-        status: 'delivered',
-        totalAmount: 12_390,
-        currency: 'TRY',
-        lines: [],
-      },
+      expectedOrder('111-2', '2025-03-04T21:30:00.000Z', 'delivered', 12_390, []),
     ]);
     expect(pages[1]!.orders.map((o) => [o.id, o.status])).toEqual([['111-3', 'cancelled']]);
     expect(pages[2]!.orders.map((o) => [o.id, o.status])).toEqual([['111-4', 'preparing']]);
@@ -388,16 +372,10 @@ describe('amazonConnector.listOrders with Orders v2026-01-01 (searchOrders, the 
     const server = await searchServer();
     const pages = await readAll(freshCredentials(), { baseUrl: server.url, ...lwa, retries: 0 });
     const orders = pages.flatMap((page) => page.orders);
-    expect(orders[0]).toEqual({
-      id: '405-1',
-      orderNumber: '405-1',
-      orderedAt: '2026-11-05T10:00:00.000Z',
-      status: 'created',
+    expect(orders[0]).toEqual(
       // No proceeds: the lines' sum, 2 × 125.00.
-      totalAmount: 25_000,
-      currency: 'TRY',
-      lines: [{ sku: 'KUPA-01', name: 'Ürün KUPA-01', quantity: 2, amount: 25_000 }],
-    });
+      expectedOrder('405-1', '2026-11-05T10:00:00.000Z', 'created', 25_000, [expectedLine('KUPA-01', 'Ürün KUPA-01', 2, 25_000)]),
+    );
     expect(orders.map((o) => [o.id, o.orderedAt, o.status, o.totalAmount])).toEqual([
       ['405-1', '2026-11-05T10:00:00.000Z', 'created', 25_000],
       ['405-2', '2026-11-04T21:30:00.000Z', 'delivered', 25_000],

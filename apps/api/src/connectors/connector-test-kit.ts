@@ -92,16 +92,17 @@ export async function readAllOrders<C extends ConnectorContext>(
 /** An order line a test expects. */
 export const expectedLine = (sku: string, name: string, quantity: number, amount: number) => ({ sku, name, quantity, amount });
 
-/** An order a test expects, in lira (TRY), whose order number is its id. */
+/** An order a test expects, in lira (TRY), whose order number is its id unless told. */
 export const expectedOrder = (
   id: string,
   orderedAt: string,
   status: string,
   totalAmount: number,
   lines: ReturnType<typeof expectedLine>[],
+  orderNumber = id,
 ) => ({
   id,
-  orderNumber: id,
+  orderNumber,
   orderedAt,
   status,
   totalAmount,

@@ -6,7 +6,7 @@
  * straddling pages, and rows that cannot be classified kept as `other`.
  */
 import { describe, expect, it } from 'vitest';
-import { readAllOrders, rejection, useLocalMarketplace } from './connector-test-kit.ts';
+import { expectedLine, expectedOrder, readAllOrders, rejection, useLocalMarketplace } from './connector-test-kit.ts';
 import {
   defaultUserAgent,
   hepsiburadaConnector,
@@ -180,18 +180,10 @@ describe('hepsiburada connector', () => {
     const orders = await allOrders(dayRange, ctx);
     expect(orders).toHaveLength(149);
     expect(orders.filter((order) => order.id === 'O-99')).toEqual([
-      {
-        id: 'O-99',
-        orderNumber: 'O-99',
-        orderedAt: '2026-10-02T09:00:00.000Z',
-        status: 'created',
-        totalAmount: 2_000,
-        currency: 'TRY',
-        lines: [
-          { sku: 'SKU-99', name: 'Ürün SKU-99', quantity: 1, amount: 1_000 },
-          { sku: 'SKU-100', name: 'Ürün SKU-100', quantity: 1, amount: 1_000 },
-        ],
-      },
+      expectedOrder('O-99', '2026-10-02T09:00:00.000Z', 'created', 2_000, [
+        expectedLine('SKU-99', 'Ürün SKU-99', 1, 1_000),
+        expectedLine('SKU-100', 'Ürün SKU-100', 1, 1_000),
+      ]),
     ]);
   });
 

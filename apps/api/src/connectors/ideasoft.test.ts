@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { rejection, useLocalMarketplace } from './connector-test-kit.ts';
+import { expectedLine, expectedOrder, rejection, useLocalMarketplace } from './connector-test-kit.ts';
 import { exchangeIdeasoftCode, ideasoftAuthorizeUrl, ideasoftConnector, publicStoreOrigin, toIdeasoftOrder } from './ideasoft.ts';
 import { sendJson } from './test-server.ts';
 import { ConnectorError, type Credentials } from './types.ts';
@@ -256,18 +256,12 @@ describe('ideasoftConnector.listOrders', () => {
     const first = await ideasoftConnector.listOrders({ ...client, ...tokens }, range, null, ctx);
     expect(first.cursor).toBe('page:2');
     expect(first.orders).toHaveLength(100);
-    expect(first.orders[0]).toEqual({
-      id: '1',
-      orderNumber: '1',
-      orderedAt: '2025-03-01T07:00:00.000Z',
-      status: 'delivered',
-      totalAmount: 34_980,
-      currency: 'TRY',
-      lines: [
-        { sku: 'TSH-PMK-01', name: 'Pamuklu Basic Tişört', quantity: 2, amount: 19_980 },
-        { sku: 'TLF-KLF-15', name: 'Silikon Telefon Kılıfı', quantity: 1, amount: 15_000 },
-      ],
-    });
+    expect(first.orders[0]).toEqual(
+      expectedOrder('1', '2025-03-01T07:00:00.000Z', 'delivered', 34_980, [
+        expectedLine('TSH-PMK-01', 'Pamuklu Basic Tişört', 2, 19_980),
+        expectedLine('TLF-KLF-15', 'Silikon Telefon Kılıfı', 1, 15_000),
+      ]),
+    );
     // No buyer data travels on.
     expect(JSON.stringify(first.orders)).not.toContain('Ayşe');
     const second = await ideasoftConnector.listOrders({ ...client, ...tokens }, range, first.cursor, ctx);

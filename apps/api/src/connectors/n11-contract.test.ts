@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { istanbulDay } from '@worq/domain/calendar';
-import { readAllOrders, useLocalMarketplace } from './connector-test-kit.ts';
+import { expectedLine, expectedOrder, readAllOrders, useLocalMarketplace } from './connector-test-kit.ts';
 import { readClaimReturnList } from './n11-claims.ts';
 import { n11ClaimReturnListAnswer, n11PackagesAnswer } from './n11-schema.ts';
 import { n11Connector, type N11Context } from './n11.ts';
@@ -51,55 +51,38 @@ describe('N11 samples', () => {
     const { orders } = await readAllOrders(n11Connector, { app_key: 'key', app_secret: 'secret' }, range, ctx);
 
     expect(orders).toEqual([
-      {
-        id: '113000000000003',
-        orderNumber: '204300000003',
-        orderedAt: '2026-09-02T09:00:00.000Z',
-        status: 'preparing',
-        totalAmount: 15_100,
-        currency: 'TRY',
-        lines: [{ sku: 'KHV-250', name: 'Kahve Çekirdeği 250 g', quantity: 2, amount: 15_100 }],
-      },
-      {
-        id: '204200000001-450000001-450000002',
-        orderNumber: '204200000001',
-        orderedAt: '2026-08-31T21:10:00.000Z',
-        status: 'shipped',
-        totalAmount: 23_990,
-        currency: 'TRY',
-        lines: [
-          { sku: 'KLTK-3-MNT', name: 'Üçlü Koltuk Takımı Montajı', quantity: 1, amount: 15_000 },
-          { sku: 'ORTU-01', name: 'Koltuk Örtüsü', quantity: 1, amount: 8_990 },
-        ],
-      },
-      {
-        id: '112964324974270',
-        orderNumber: '204123935736',
-        orderedAt: '2025-05-30T13:12:04.631Z',
-        status: 'returned',
-        totalAmount: 39_133,
-        currency: 'TRY',
-        lines: [
-          {
-            sku: 'NWAD-HP00116105241',
-            name: 'Koodmax HP Uyumlu Envy 4 6 14 19.5V 3.33A Mavi Uç Notebook Adaptör Şarj Aleti',
-            quantity: 1,
-            amount: 39_133,
-          },
-        ],
-      },
-      {
-        id: '113000000000002',
-        orderNumber: '204300000002',
-        orderedAt: '2026-08-31T20:30:00.000Z',
-        status: 'delivered',
-        totalAmount: 28_497,
-        currency: 'TRY',
-        lines: [
-          { sku: 'KUPA-SRM-350', name: 'Seramik Kupa 350 ml', quantity: 1, amount: 22_500 },
-          { sku: 'ALTLIK-01', name: 'Bardak Altlığı', quantity: 3, amount: 5_997 },
-        ],
-      },
+      expectedOrder(
+        '113000000000003',
+        '2026-09-02T09:00:00.000Z',
+        'preparing',
+        15_100,
+        [expectedLine('KHV-250', 'Kahve Çekirdeği 250 g', 2, 15_100)],
+        '204300000003',
+      ),
+      expectedOrder(
+        '204200000001-450000001-450000002',
+        '2026-08-31T21:10:00.000Z',
+        'shipped',
+        23_990,
+        [expectedLine('KLTK-3-MNT', 'Üçlü Koltuk Takımı Montajı', 1, 15_000), expectedLine('ORTU-01', 'Koltuk Örtüsü', 1, 8_990)],
+        '204200000001',
+      ),
+      expectedOrder(
+        '112964324974270',
+        '2025-05-30T13:12:04.631Z',
+        'returned',
+        39_133,
+        [expectedLine('NWAD-HP00116105241', 'Koodmax HP Uyumlu Envy 4 6 14 19.5V 3.33A Mavi Uç Notebook Adaptör Şarj Aleti', 1, 39_133)],
+        '204123935736',
+      ),
+      expectedOrder(
+        '113000000000002',
+        '2026-08-31T20:30:00.000Z',
+        'delivered',
+        28_497,
+        [expectedLine('KUPA-SRM-350', 'Seramik Kupa 350 ml', 1, 22_500), expectedLine('ALTLIK-01', 'Bardak Altlığı', 3, 5_997)],
+        '204300000002',
+      ),
     ]);
     expect(orders.map((order) => istanbulDay(Date.parse(order.orderedAt)))).toEqual([
       '2026-09-02',

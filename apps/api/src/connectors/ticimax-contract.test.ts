@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { istanbulDay } from '@worq/domain/calendar';
 import { describe, expect, it } from 'vitest';
+import { expectedLine, expectedOrder } from './connector-test-kit.ts';
 import { fromTicimaxOrder, parseSoapXml } from './ticimax.ts';
 import { ticimaxSelectSiparisAnswer } from './ticimax-schema.ts';
 import type { MarketplaceOrder } from './types.ts';
@@ -57,19 +58,17 @@ describe('ticimax samples: the published answers read as documented', () => {
 
   it('a partial return takes only the returned units off; full returns and cancellations end the whole order', () => {
     const list = orders('select-siparis-returns.xml');
-    expect(list[0]).toEqual({
-      id: '71001',
-      orderNumber: 'TCX-71001',
-      orderedAt: '2026-11-05T17:00:00.000Z',
-      status: 'delivered',
+    expect(list[0]).toEqual(
       // 1048.00 − 1 returned tişört of 166.67 + 33.33 = 848.00.
-      totalAmount: 84_800,
-      currency: 'TRY',
-      lines: [
-        { sku: 'TSHIRT-M', name: 'Tişört M', quantity: 2, amount: 40_000 },
-        { sku: 'PANT-32', name: 'Pantolon 32', quantity: 1, amount: 44_800 },
-      ],
-    });
+      expectedOrder(
+        '71001',
+        '2026-11-05T17:00:00.000Z',
+        'delivered',
+        84_800,
+        [expectedLine('TSHIRT-M', 'Tişört M', 2, 40_000), expectedLine('PANT-32', 'Pantolon 32', 1, 44_800)],
+        'TCX-71001',
+      ),
+    );
     expect(list.map((order) => [order.id, order.orderedAt, order.status, order.totalAmount])).toEqual([
       ['71001', '2026-11-05T17:00:00.000Z', 'delivered', 84_800],
       // 17 without any line saying what came back: the order keeps its whole amount, never removed.

@@ -7,7 +7,7 @@
  * them (unconfirmed). The "Hatalı Kullanıcı Kodu" fault is what integrations report for a wrong code.
  */
 import { describe, expect, it } from 'vitest';
-import { readAllOrders, rejection, useLocalMarketplace } from './connector-test-kit.ts';
+import { expectedLine, expectedOrder, readAllOrders, rejection, useLocalMarketplace } from './connector-test-kit.ts';
 import { sendText } from './test-server.ts';
 import { child, childText, children, maxXmlBytes, parseSoapXml, ticimaxConnector } from './ticimax.ts';
 
@@ -109,18 +109,16 @@ describe('ticimaxConnector.listOrders', () => {
     const { orders, calls: pages } = await readAllOrders(ticimaxConnector, credentials, range, { baseUrl: server.url, retries: 2 });
     expect(pages).toBe(2);
     expect(orders).toHaveLength(101);
-    expect(orders[0]).toEqual({
-      id: '1',
-      orderNumber: 'TCX-1',
-      orderedAt: '2025-03-01T07:00:00.000Z',
-      status: 'delivered',
-      totalAmount: 25_050,
-      currency: 'TRY',
-      lines: [
-        { sku: 'KUPA-01', name: 'Kupa & Tabak', quantity: 2, amount: 18_000 },
-        { sku: 'CAY-02', name: 'Çay', quantity: 1, amount: 6_050 },
-      ],
-    });
+    expect(orders[0]).toEqual(
+      expectedOrder(
+        '1',
+        '2025-03-01T07:00:00.000Z',
+        'delivered',
+        25_050,
+        [expectedLine('KUPA-01', 'Kupa & Tabak', 2, 18_000), expectedLine('CAY-02', 'Çay', 1, 6_050)],
+        'TCX-1',
+      ),
+    );
     expect(orders[100]).toMatchObject({ id: '101', status: 'cancelled', orderedAt: '2025-03-01T22:00:00.000Z' });
 
     const { filter, paging } = sentCall(server.requests[2]?.body);

@@ -12,6 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { istanbulDay } from '@worq/domain/calendar';
 import { describe, expect, it } from 'vitest';
 import { parseAnswer, readPackages, trendyolError } from './trendyol.ts';
+import { expectedLine, expectedOrder } from './connector-test-kit.ts';
 import { trendyolErrorBody, trendyolOrdersPage, trendyolStreamPage } from './trendyol-schema.ts';
 import type { MarketplaceOrder } from './types.ts';
 
@@ -43,31 +44,29 @@ describe('trendyol samples: the published answers read as the documentation defi
     const { orders, unclassified } = readPackages(page.content);
     expect(unclassified).toBe(0);
     expect(orders).toEqual([
-      {
-        id: '3330112001',
-        orderNumber: '10917730012',
-        // orderDate 1795213800000 = 2026-11-20 22:30 Istanbul wall clock.
-        orderedAt: '2026-11-20T19:30:00.000Z',
-        status: 'delivered',
-        // packageTotalPrice 1549.70 = 1649.70 gross − 100.00 seller discount.
-        totalAmount: 154_970,
-        currency: 'TRY',
-        lines: [
+      // orderDate 1795213800000 = 2026-11-20 22:30 Istanbul wall clock.
+      // packageTotalPrice 1549.70 = 1649.70 gross − 100.00 seller discount.
+      expectedOrder(
+        '3330112001',
+        '2026-11-20T19:30:00.000Z',
+        'delivered',
+        154_970,
+        [
           // 649.90 net unit × 2 (lineGrossAmount 699.90 is the unit price before the 50.00 discount per unit).
-          { sku: 'KOT-SLM-32', name: 'Slim Fit Kot Pantolon', quantity: 2, amount: 129_980 },
-          { sku: 'TSH-PMK-01', name: 'Pamuklu Basic Tişört', quantity: 1, amount: 24_990 },
+          expectedLine('KOT-SLM-32', 'Slim Fit Kot Pantolon', 2, 129_980),
+          expectedLine('TSH-PMK-01', 'Pamuklu Basic Tişört', 1, 24_990),
         ],
-      },
-      {
-        id: '3330112002',
-        orderNumber: '10917730013',
-        // 2026-11-27 23:59 Istanbul.
-        orderedAt: '2026-11-27T20:59:00.000Z',
-        status: 'created',
-        totalAmount: 12_990,
-        currency: 'TRY',
-        lines: [{ sku: 'TLF-KLF-15', name: 'Silikon Telefon Kılıfı', quantity: 1, amount: 12_990 }],
-      },
+        '10917730012',
+      ),
+      // 2026-11-27 23:59 Istanbul.
+      expectedOrder(
+        '3330112002',
+        '2026-11-27T20:59:00.000Z',
+        'created',
+        12_990,
+        [expectedLine('TLF-KLF-15', 'Silikon Telefon Kılıfı', 1, 12_990)],
+        '10917730013',
+      ),
     ]);
     // Late-evening orders stay on their Istanbul day (reading orderDate as UTC would move them to the next day).
     expect(days(orders)).toEqual(['2026-11-20', '2026-11-27']);

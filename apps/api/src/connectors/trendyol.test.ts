@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readAllOrders, rejection, useLocalMarketplace } from './connector-test-kit.ts';
+import { expectedLine, expectedOrder, readAllOrders, rejection, useLocalMarketplace } from './connector-test-kit.ts';
 import { sendJson, sendText, type TestHandler } from './test-server.ts';
 import {
   parseAnswer,
@@ -132,16 +132,8 @@ describe('trendyol connector: reading packages', () => {
       parseAnswer(trendyolOrdersPage, pageOf([{ ...item, packageTotalPrice: 899.8, lines: [discounted] }])).content,
     );
     expect(orders).toEqual([
-      {
-        id: '3000001',
-        orderNumber: 'o3000001',
-        orderedAt: '2026-11-14T21:30:00.000Z',
-        status: 'delivered',
-        totalAmount: 89_980,
-        currency: 'TRY',
-        // 449.90 × 2; lineGrossAmount (499.90) is one unit before discounts, neither the line nor net.
-        lines: [{ sku: 'A', name: 'Ürün A', quantity: 2, amount: 89_980 }],
-      },
+      // 449.90 × 2; lineGrossAmount (499.90) is one unit before discounts, neither the line nor net.
+      expectedOrder('3000001', '2026-11-14T21:30:00.000Z', 'delivered', 89_980, [expectedLine('A', 'Ürün A', 2, 89_980)], 'o3000001'),
     ]);
     expect(JSON.stringify(orders)).not.toMatch(/Ayşe|Yılmaz/);
   });

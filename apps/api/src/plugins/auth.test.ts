@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { createTestApp, sharedTestApp, signTestToken } from '../test/helpers.ts';
+import { createTestApp, expectError, expectErrorCode, sharedTestApp, signTestToken } from '../test/helpers.ts';
 import { accessTokenAudience, accessTokenIssuer, type AccessClaims } from './auth.ts';
 
 const ctx = sharedTestApp(() => createTestApp({}, { routes: protectedRoutes }));
@@ -51,11 +51,7 @@ describe('bearer tokens', () => {
     ['an empty bearer', 'Bearer '],
   ])('refuses %s with 401', async (_name, header) => {
     const response = await get('/api/v1/test/me', header);
-    expect(response.statusCode).toBe(401);
-    expect(response.json().errors).toEqual({
-      code: 'unauthorized',
-      message: 'Oturumunuz geçersiz ya da süresi dolmuş. Lütfen yeniden giriş yapın.',
-    });
+    expectError(response, 401, 'unauthorized', 'Oturumunuz geçersiz ya da süresi dolmuş. Lütfen yeniden giriş yapın.');
   });
 
   it('refuses a token signed with another key', async () => {
@@ -75,8 +71,7 @@ describe('bearer tokens', () => {
   it('refuses an expired token', async () => {
     const expired = await signWith(ctx.config.jwtSecret, Math.floor(Date.now() / 1000) - 5);
     const response = await get('/api/v1/test/me', `Bearer ${expired}`);
-    expect(response.statusCode).toBe(401);
-    expect(response.json().errors.code).toBe('unauthorized');
+    expectErrorCode(response, 401, 'unauthorized');
   });
 
   it('refuses a token signed with our key whose claims break the claims schema', async () => {

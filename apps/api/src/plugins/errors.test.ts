@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, switchableDatabase } from '../test/helpers.ts';
+import { createTestApp, expectError, switchableDatabase } from '../test/helpers.ts';
 
 describe('database outage', () => {
   it('answers 503 service_unavailable while the database is down and recovers when it is back', async () => {
@@ -33,11 +33,7 @@ describe('database outage', () => {
     try {
       await ctx.database.close();
       const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/customer/term_filter?term_type=consent' });
-      expect(response.statusCode).toBe(503);
-      expect(response.json().errors).toEqual({
-        code: 'service_unavailable',
-        message: 'Hizmete şu anda ulaşılamıyor. Lütfen birazdan tekrar deneyin.',
-      });
+      expectError(response, 503, 'service_unavailable', 'Hizmete şu anda ulaşılamıyor. Lütfen birazdan tekrar deneyin.');
       const health = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
       expect(health.statusCode).toBe(503);
       expect(health.json().database).toBe('unavailable');

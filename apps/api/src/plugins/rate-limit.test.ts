@@ -24,18 +24,23 @@ async function limitedRoutes(app: FastifyInstance) {
 const post = (url: string, ip = '203.0.113.1', language = 'tr') =>
   ctx.app.inject({ method: 'POST', url, remoteAddress: ip, headers: { 'accept-language': language } });
 
+/** A 429 too_many_requests in English, with the seconds to wait in the body and in Retry-After. */
+function expectRefusedInEnglish(refused: Awaited<ReturnType<typeof post>>) {
+  expect(refused.statusCode).toBe(429);
+  expect(refused.json().errors).toMatchObject({
+    code: 'too_many_requests',
+    message: 'Too many attempts. Please try again a little later.',
+  });
+  expect(refused.json().errors.retry_after_seconds).toBeGreaterThan(0);
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+}
+
 describe('rate limits', () => {
   it('answers 429 too_many_requests in the request language once a route limit is used up', async () => {
     expect((await post('/api/v1/test/login', '203.0.113.10')).statusCode).toBe(200);
     expect((await post('/api/v1/test/login', '203.0.113.10')).statusCode).toBe(200);
     const refused = await post('/api/v1/test/login', '203.0.113.10', 'en');
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().errors).toMatchObject({
-      code: 'too_many_requests',
-      message: 'Too many attempts. Please try again a little later.',
-    });
-    expect(refused.json().errors.retry_after_seconds).toBeGreaterThan(0);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expectRefusedInEnglish(refused);
     const turkish = await post('/api/v1/test/login', '203.0.113.10');
     expect(turkish.json().errors.message).toBe('Çok fazla deneme yaptınız. Lütfen biraz sonra tekrar deneyin.');
   });
@@ -103,13 +108,7 @@ describe('per-customer limits (app.customerRateLimit)', () => {
     const busy = await tokenOf(randomUUID());
     for (let i = 0; i < max; i++) expect((await as(busy, `198.51.100.${i + 1}`)).statusCode).toBe(200);
     const refused = await as(busy, '198.51.100.99');
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().errors).toMatchObject({
-      code: 'too_many_requests',
-      message: 'Too many attempts. Please try again a little later.',
-    });
-    expect(refused.json().errors.retry_after_seconds).toBeGreaterThan(0);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expectRefusedInEnglish(refused);
     // A colleague behind the same office address is not refused.
     expect((await as(await tokenOf(randomUUID()), '198.51.100.1')).statusCode).toBe(200);
   });

@@ -4,7 +4,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/helpers.ts';
+import { createTestApp, expectErrorCode, type TestContext } from '../test/helpers.ts';
 import { preferredCoding } from './encoding.ts';
 import { connectSources } from './spa.ts';
 
@@ -112,8 +112,7 @@ describe('serving the web app', () => {
 
   it('does not answer a POST to a page path with index.html', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/worq-trade/onboarding' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().errors.code).toBe('not_found');
+    expectErrorCode(response, 404, 'not_found');
   });
 
   it('sends the content security policy with the page', async () => {

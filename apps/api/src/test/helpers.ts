@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -201,4 +201,22 @@ export async function adminQuery(serverUrl: string, statement: string): Promise<
   } finally {
     await admin.end();
   }
+}
+
+/** The answer is 400 validation_failed: `message` over exactly these field messages. */
+export function expectValidationFailed(response: LightMyRequestResponse, message: string, fields: Record<string, string>): void {
+  expect(response.statusCode).toBe(400);
+  expect(response.json().errors).toEqual({ code: 'validation_failed', message, fields });
+}
+
+/** The answer is `status` with this error code (whatever its message says). */
+export function expectErrorCode(response: LightMyRequestResponse, status: number, code: string): void {
+  expect(response.statusCode).toBe(status);
+  expect(response.json().errors.code).toBe(code);
+}
+
+/** The answer is `status` with exactly this error: its code and its message. */
+export function expectError(response: LightMyRequestResponse, status: number, code: string, message: string): void {
+  expect(response.statusCode).toBe(status);
+  expect(response.json().errors).toEqual({ code, message });
 }

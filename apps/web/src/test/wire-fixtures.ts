@@ -56,6 +56,36 @@ export const offerInputs: OfferView['inputs'] = {
   forecast_slow_8_weeks: 160_000_00,
 };
 
+/** The offer's sales over 4, 6 and 8 weeks at the forecast interval's low end, middle and high end. */
+export const offerSalesScenarios: OfferView['sales_scenarios'] = [
+  { duration_weeks: 4, slow: 80_000_00, expected: 100_000_00, fast: 120_000_00 },
+  { duration_weeks: 6, slow: 120_000_00, expected: 150_000_00, fast: 180_000_00 },
+  { duration_weeks: 8, slow: 160_000_00, expected: 200_000_00, fast: 240_000_00 },
+];
+
+/** A pre-qualified offer of ₺62,000 as GET /insight/offer answers it (no durations, scenarios or forecast); tests override what they look at. */
+export function preQualifiedOffer(overrides: Partial<OfferView> = {}): OfferView {
+  return {
+    offer_id: '6f1c2a40-0000-4000-8000-000000000035',
+    policy_version: '2026-11-28.2',
+    computed_at: '2026-11-28T09:00:00.000Z',
+    status: 'pre_qualified',
+    max_amount: 62_000_00,
+    headline: 'Şu ana kadar ₺62.000,00 tutarına kadar finansman alabilirsiniz.',
+    subject_to_review: 'Bu bir ön değerlendirmedir, söz değildir: son karar uzmanlarımızın incelemesinden sonra verilir.',
+    summary: 'Son 90 günde ₺300.000,00 net satış, eğilim %+8, iade oranı %4, satışlar düzenli, 5 aylık geçmiş, 1 doğrulanmış mağaza.',
+    reasons: [{ code: 'net_sales', text: 'son 90 günde ₺300.000,00 net satış' }],
+    refusals: [],
+    raise: [{ code: 'another_store', text: 'Başka bir mağaza bağlamak' }],
+    durations: [],
+    sales_scenarios: [],
+    inputs: offerInputs,
+    excluded_integrations: [],
+    forecast: null,
+    ...overrides,
+  };
+}
+
 /** POST /insight/store_lookup recognising a Trendyol store address (`trendyolStoreLookup.store_link`). */
 export const trendyolStoreLookup: StoreLookup = {
   marketplace_code: 'trendyol',

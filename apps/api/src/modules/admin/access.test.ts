@@ -7,7 +7,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { customers } from '../../db/schema.ts';
 import { decodeClaims, get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
-import { sharedTestApp, testEnv } from '../../test/helpers.ts';
+import { expectErrorCode, sharedTestApp, testEnv } from '../../test/helpers.ts';
 import { createReviewTestApp, expertEmail, expertPassword, signInExpert, submitApplication } from './test-kit.ts';
 
 const ctx = sharedTestApp(() => createReviewTestApp());
@@ -95,8 +95,7 @@ describe('who reaches what', () => {
     expect(list.statusCode).toBe(403);
     expect(list.json().errors).toMatchObject({ code: 'expert_account', message: expect.stringMatching(/back-office/) });
     const company = await post(ctx, '/company/validate_vkn', { tax_number: '1234567890' }, expert.jwt_token);
-    expect(company.statusCode).toBe(403);
-    expect(company.json().errors.code).toBe('expert_account');
+    expectErrorCode(company, 403, 'expert_account');
   });
 
   it('lets an expert read their own account, refresh the session and sign out', async () => {

@@ -7,7 +7,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { applicationEvents, applications } from '../../db/schema.ts';
 import { get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
-import { openTestDatabase, sharedTestApp, testEnv, type TestContext } from '../../test/helpers.ts';
+import { expectErrorCode, openTestDatabase, sharedTestApp, type TestContext, testEnv } from '../../test/helpers.ts';
 import {
   createReviewTestApp,
   expertEmail,
@@ -88,8 +88,7 @@ describe('the review queue', () => {
     expect(ours((await queue('?status=all')).items)).toEqual([ids.newer, ids.approved, ids.older]);
     expect(ours((await queue('?status=rejected')).items)).toEqual([]);
     const draft = await get(ctx, `/admin/applications/${ids.draft}`, expertToken);
-    expect(draft.statusCode).toBe(404);
-    expect(draft.json().errors.code).toBe('application_not_found');
+    expectErrorCode(draft, 404, 'application_not_found');
   });
 
   it('searches by e-mail, name, phone, company title and tax number', async () => {
@@ -355,11 +354,9 @@ describe('deciding', () => {
     const seller = await registerVerifiedCustomer(ctx);
     const { applicationId } = await submitApplication(ctx, seller, { status: 'not_completed' });
     const draft = await decide(applicationId, { decision: 'approved' });
-    expect(draft.statusCode).toBe(409);
-    expect(draft.json().errors.code).toBe('not_under_review');
+    expectErrorCode(draft, 409, 'not_under_review');
     const unknown = await decide('00000000-0000-4000-8000-000000000099', { decision: 'approved' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().errors.code).toBe('application_not_found');
+    expectErrorCode(unknown, 404, 'application_not_found');
   });
 });
 
@@ -414,8 +411,7 @@ describe('contact forms', () => {
 
   it('answers 404 for an unknown contact form', async () => {
     const response = await post(ctx, '/admin/contact_forms/00000000-0000-4000-8000-000000000099/handled', {}, expertToken);
-    expect(response.statusCode).toBe(404);
-    expect(response.json().errors.code).toBe('contact_form_not_found');
+    expectErrorCode(response, 404, 'contact_form_not_found');
   });
 });
 

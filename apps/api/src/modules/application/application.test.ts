@@ -12,7 +12,7 @@ import {
   type RegisteredCustomer,
 } from '../../test/accounts-helpers.ts';
 import type { Database } from '../../db/client.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { expectError, expectErrorCode, type TestContext } from '../../test/helpers.ts';
 import { applicationRoutes } from './routes.ts';
 import { connectStore, savePlan, setStep, startApplication } from './test-kit.ts';
 
@@ -86,11 +86,12 @@ describe('starting an application', () => {
     const first = await startApplication(ctx, customer);
 
     const refused = await post(ctx, '/application/start_application', {}, customer.jwt_token, en);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().errors).toEqual({
-      code: 'active_application_exists',
-      message: 'You already have an application in progress. Starting a new one cancels the current one.',
-    });
+    expectError(
+      refused,
+      409,
+      'active_application_exists',
+      'You already have an application in progress. Starting a new one cancels the current one.',
+    );
     expect(await listOf(customer)).toHaveLength(1);
 
     const second = await startApplication(ctx, customer, { cancel_existing: true });
@@ -113,8 +114,7 @@ describe('starting an application', () => {
   it('needs a verified phone', async () => {
     const customer = await registerCustomer(ctx);
     const response = await post(ctx, '/application/start_application', {}, customer.jwt_token);
-    expect(response.statusCode).toBe(403);
-    expect(response.json().errors.code).toBe('phone_not_verified');
+    expectErrorCode(response, 403, 'phone_not_verified');
   });
 });
 
@@ -140,22 +140,22 @@ describe('ownership', () => {
     const stranger = await registerVerifiedCustomer(ctx);
     await startApplication(ctx, owner);
     const response = await get(ctx, `/application/get_by_customer_id/${owner.customerId}`, stranger.jwt_token, en);
-    expect(response.statusCode).toBe(403);
-    expect(response.json().errors.code).toBe('forbidden');
+    expectErrorCode(response, 403, 'forbidden');
   });
 });
 
 describe('steps', () => {
+  /** 409 step_requirements_not_met: the step needs `missing` first, as `message` says. */
+  const expectStepRefused = (response: Awaited<ReturnType<typeof setStep>>, message: string, missing: string) => {
+    expect(response.statusCode).toBe(409);
+    expect(response.json().errors).toEqual({ code: 'step_requirements_not_met', message, missing });
+  };
+
   it('refuses step 2 before a plan is saved, then allows it and lists the plan', async () => {
     const customer = await registerVerifiedCustomer(ctx);
     const application = await startApplication(ctx, customer);
     const refused = await setStep(ctx, customer, application.id, 2, en);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().errors).toEqual({
-      code: 'step_requirements_not_met',
-      message: 'Save your revenue-sharing plan first to continue.',
-      missing: 'plan',
-    });
+    expectStepRefused(refused, 'Save your revenue-sharing plan first to continue.', 'plan');
     const turkish = await setStep(ctx, customer, application.id, 2);
     expect(turkish.json().errors.message).toBe('Devam etmek için önce gelir paylaşım planınızı kaydedin.');
 
@@ -176,12 +176,7 @@ describe('steps', () => {
     expect((await setStep(ctx, customer, application.id, 2)).statusCode).toBe(200);
 
     const noStore = await setStep(ctx, customer, application.id, 3, en);
-    expect(noStore.statusCode).toBe(409);
-    expect(noStore.json().errors).toEqual({
-      code: 'step_requirements_not_met',
-      message: 'Connect an active, up-to-date store and enter its company details to continue.',
-      missing: 'linked_store',
-    });
+    expectStepRefused(noStore, 'Connect an active, up-to-date store and enter its company details to continue.', 'linked_store');
 
     // A store without its company does not count, nor does a linked one that is out of date.
     const unlinked = await connectStore(ctx, customer, { link: false, storeName: 'Şirketsiz' });
@@ -227,8 +222,7 @@ describe('leaving', () => {
     expect(await actionsOf(application.id)).toEqual(['started', 'left']);
 
     const stepAfterLeaving = await setStep(ctx, customer, application.id, 1, en);
-    expect(stepAfterLeaving.statusCode).toBe(409);
-    expect(stepAfterLeaving.json().errors.code).toBe('application_not_active');
+    expectErrorCode(stepAfterLeaving, 409, 'application_not_active');
     await startApplication(ctx, customer);
   });
 });
@@ -242,8 +236,7 @@ describe('store status during an application', () => {
       post(ctx, '/marketplace/integration/change_status', { integration_id: integrationId, action: 'disable' }, customer.jwt_token);
 
     const refused = await switchOff();
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().errors.code).toBe('active_application_exists');
+    expectErrorCode(refused, 409, 'active_application_exists');
 
     await post(ctx, '/application/leave_application', { application_id: application.id }, customer.jwt_token);
     const allowed = await switchOff();
@@ -424,7 +417,6 @@ describe('contact form', () => {
 
     const application = await startApplication(ctx, stranger);
     const foreign = await post(ctx, '/application/form/upsert', { ...form, application_id: application.id }, customer.jwt_token, en);
-    expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().errors.code).toBe('application_not_found');
+    expectErrorCode(foreign, 404, 'application_not_found');
   });
 });

@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   type RegisteredCustomer,
 } from '../../test/accounts-helpers.ts';
+import { expectErrorCode } from '../../test/helpers.ts';
 
 const ctx = sharedAccountsTestApp();
 
@@ -48,8 +49,7 @@ describe('e-mail change', () => {
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().errors.fields)).toEqual(['password']);
     const wrong = await requestChange(customer, newEmail, 'Wrong1234');
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors.code).toBe('wrong_password');
+    expectErrorCode(wrong, 400, 'wrong_password');
     expect(await messagesTo(ctx, newEmail)).toHaveLength(0);
   });
 
@@ -57,8 +57,7 @@ describe('e-mail change', () => {
     const customer = await registerVerifiedCustomer(ctx);
     const other = await registerVerifiedCustomer(ctx);
     const response = await requestChange(customer, other.email);
-    expect(response.statusCode).toBe(409);
-    expect(response.json().errors.code).toBe('email_taken');
+    expectErrorCode(response, 409, 'email_taken');
   });
 
   it('refuses the current address as the new one', async () => {
@@ -76,8 +75,7 @@ describe('e-mail change', () => {
     const code = await latestCode(ctx, newEmail);
     vi.setSystemTime(Date.now() + 10 * 60_000 + 1000);
     const late = await post(ctx, '/auth/email_change_verify', { code }, customer.jwt_token);
-    expect(late.statusCode).toBe(410);
-    expect(late.json().errors.code).toBe('code_expired');
+    expectErrorCode(late, 410, 'code_expired');
 
     await requestChange(customer, newEmail);
     const fresh = await post(ctx, '/auth/email_change_verify', { code: await latestCode(ctx, newEmail) }, customer.jwt_token);
@@ -90,8 +88,7 @@ describe('e-mail change', () => {
     await requestChange(customer, newEmail);
     const code = await latestCode(ctx, newEmail);
     const wrong = await post(ctx, '/auth/email_change_verify', { code: code === '000000' ? '111111' : '000000' }, customer.jwt_token);
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors.code).toBe('invalid_code');
+    expectErrorCode(wrong, 400, 'invalid_code');
 
     await registerVerifiedCustomer(ctx, { email: newEmail });
     const taken = await post(ctx, '/auth/email_change_verify', { code }, customer.jwt_token);

@@ -15,7 +15,7 @@ import {
   uniqueEmail,
   uniquePhone,
 } from '../../test/accounts-helpers.ts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { createTestApp, expectError, expectErrorCode, type TestContext } from '../../test/helpers.ts';
 import { googleCredentialVerifier } from './google.ts';
 import { seededTermsVersion } from '../../db/terms-content.ts';
 
@@ -160,8 +160,7 @@ describe('Google sign-up', () => {
     const signUp = (await googleLogin(ctx, { credential: await googleToken(email) })).json();
 
     const withoutPhone = await post(ctx, '/auth/otp/send', {}, signUp.jwt_token);
-    expect(withoutPhone.statusCode).toBe(400);
-    expect(withoutPhone.json().errors.code).toBe('phone_number_required');
+    expectErrorCode(withoutPhone, 400, 'phone_number_required');
     expect(withoutPhone.json().errors.fields).toHaveProperty('phone_number');
 
     const phone = uniquePhone();
@@ -239,8 +238,7 @@ describe('Google sign-in to an existing account', () => {
 
   it('refuses the expert account with 403', async () => {
     const response = await googleLogin(ctx, { credential: await googleToken(expertEmail) });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().errors.code).toBe('google_sign_in_not_allowed');
+    expectErrorCode(response, 403, 'google_sign_in_not_allowed');
   });
 });
 
@@ -284,8 +282,7 @@ describe('the Google account an account is bound to', () => {
     expect(linked.statusCode).toBe(200);
     expect((await customerRow(customer.email))?.googleSub).toBe('sub-link-3');
     const other = await googleLogin(ctx, { credential: await googleToken(customer.email, { claims: { sub: 'sub-intruder-3' } }) });
-    expect(other.statusCode).toBe(409);
-    expect(other.json().errors.code).toBe('google_account_mismatch');
+    expectErrorCode(other, 409, 'google_account_mismatch');
     // The password still works, and the bound Google account too.
     expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(200);
     const again = await googleLogin(ctx, { credential: await googleToken(customer.email, { claims: { sub: 'sub-link-3' } }) });
@@ -308,11 +305,7 @@ describe('the Google account an account is bound to', () => {
 describe('credentials that are refused', () => {
   const expectInvalid = async (body: unknown) => {
     const response = await googleLogin(ctx, body);
-    expect(response.statusCode).toBe(401);
-    expect(response.json().errors).toEqual({
-      code: 'invalid_google_credential',
-      message: 'Google ile giriş doğrulanamadı. Lütfen yeniden deneyin.',
-    });
+    expectError(response, 401, 'invalid_google_credential', 'Google ile giriş doğrulanamadı. Lütfen yeniden deneyin.');
   };
 
   it('refuses a missing, empty or malformed credential', async () => {
@@ -352,11 +345,12 @@ describe('credentials that are refused', () => {
       { credential: await googleToken(email, { claims: { email_verified: false } }) },
       { 'accept-language': 'en' },
     );
-    expect(response.statusCode).toBe(401);
-    expect(response.json().errors).toEqual({
-      code: 'invalid_google_credential',
-      message: 'The email address of your Google account is not verified. Please verify it with Google or sign up with email and password.',
-    });
+    expectError(
+      response,
+      401,
+      'invalid_google_credential',
+      'The email address of your Google account is not verified. Please verify it with Google or sign up with email and password.',
+    );
     expect(await customerRow(email)).toBeUndefined();
   });
 
@@ -392,11 +386,12 @@ describe('without GOOGLE_CLIENT_ID', () => {
 
   it('answers 503 google_sign_in_disabled', async () => {
     const response = await googleLogin(off, { credential: await googleToken(uniqueEmail()) });
-    expect(response.statusCode).toBe(503);
-    expect(response.json().errors).toEqual({
-      code: 'google_sign_in_disabled',
-      message: 'Google ile giriş şu anda kullanılamıyor. Lütfen e-posta adresiniz ve şifrenizle giriş yapın.',
-    });
+    expectError(
+      response,
+      503,
+      'google_sign_in_disabled',
+      'Google ile giriş şu anda kullanılamıyor. Lütfen e-posta adresiniz ve şifrenizle giriş yapın.',
+    );
   });
 
   it('is rate limited per IP like /auth/login', async () => {

@@ -11,6 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { customers } from '../../db/schema.ts';
 import { hashPassword, needsRehash, passwordHashCost, passwordHashCostFor, verifyPassword } from './passwords.ts';
+import { expectError, expectErrorCode } from '../../test/helpers.ts';
 
 const ctx = sharedAccountsTestApp();
 
@@ -53,11 +54,7 @@ describe('forgot password', () => {
     expect((await post(ctx, '/auth/login', { email: customer.email, password: customer.password })).statusCode).toBe(401);
 
     const again = await post(ctx, '/auth/reset_password', { token, password: 'Another56' }, undefined, { 'accept-language': 'en' });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().errors).toEqual({
-      code: 'invalid_or_expired_token',
-      message: 'This password reset link is invalid or has expired. Please request a new one.',
-    });
+    expectError(again, 400, 'invalid_or_expired_token', 'This password reset link is invalid or has expired. Please request a new one.');
   });
 
   it('signs every device out when the password is reset', async () => {
@@ -74,8 +71,7 @@ describe('forgot password', () => {
     const token = await resetLinkToken(customer.email);
     vi.setSystemTime(Date.now() + 60 * 60_000 + 1000);
     const response = await post(ctx, '/auth/reset_password', { token, password: 'NewSecret34' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors.code).toBe('invalid_or_expired_token');
+    expectErrorCode(response, 400, 'invalid_or_expired_token');
   });
 
   it('holds the new password to the password rule', async () => {

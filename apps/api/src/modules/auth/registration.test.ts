@@ -16,6 +16,7 @@ import {
 } from '../../test/accounts-helpers.ts';
 import { codeHashKey } from './context.ts';
 import { seededTermsVersion } from '../../db/terms-content.ts';
+import { expectErrorCode, expectValidationFailed } from '../../test/helpers.ts';
 
 const ctx = sharedAccountsTestApp(
   {},
@@ -91,8 +92,7 @@ describe('registration', () => {
   it('refuses an e-mail that already has an account, whatever its case', async () => {
     const customer = await registerCustomer(ctx);
     const response = await post(ctx, '/auth/register_customer', registrationBody({ email: customer.email.toUpperCase() }));
-    expect(response.statusCode).toBe(409);
-    expect(response.json().errors.code).toBe('email_taken');
+    expectErrorCode(response, 409, 'email_taken');
   });
 
   it('requires the disclosure consent', async () => {
@@ -116,17 +116,12 @@ describe('registration', () => {
       phone_number: '212 123 45 67',
       consents: { disclosure: true },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual({
-      code: 'validation_failed',
-      message: 'Lütfen işaretli alanları düzeltin.',
-      fields: {
-        first_name: 'Ad geçerli biçimde değil.',
-        last_name: 'Soyad boş bırakılamaz.',
-        email: 'Geçerli bir e-posta girin.',
-        password: 'Şifre en az 8 karakter olmalı; küçük harf, büyük harf ve rakam içermelidir.',
-        phone_number: 'Geçerli bir telefon numarası girin.',
-      },
+    expectValidationFailed(response, 'Lütfen işaretli alanları düzeltin.', {
+      first_name: 'Ad geçerli biçimde değil.',
+      last_name: 'Soyad boş bırakılamaz.',
+      email: 'Geçerli bir e-posta girin.',
+      password: 'Şifre en az 8 karakter olmalı; küçük harf, büyük harf ve rakam içermelidir.',
+      phone_number: 'Geçerli bir telefon numarası girin.',
     });
   });
 
@@ -173,8 +168,7 @@ describe('phone verification', () => {
     }
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
     const right = await post(ctx, '/auth/otp/verify', { code }, customer.jwt_token);
-    expect(right.statusCode).toBe(429);
-    expect(right.json().errors.code).toBe('too_many_requests');
+    expectErrorCode(right, 429, 'too_many_requests');
   });
 
   it('counts parallel guesses too: no more than five get checked', async () => {

@@ -10,7 +10,7 @@ import {
   sharedAccountsTestApp,
   uniqueEmail,
 } from '../../test/accounts-helpers.ts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { createTestApp, expectErrorCode, type TestContext } from '../../test/helpers.ts';
 
 const ctx = sharedAccountsTestApp();
 
@@ -53,8 +53,7 @@ describe('sign-in', () => {
       expect((await post(ctx, '/auth/login', { email: customer.email, password: 'Wrong1234' })).statusCode).toBe(401);
     }
     const locked = await post(ctx, '/auth/login', { email: customer.email, password: customer.password });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().errors.code).toBe('too_many_requests');
+    expectErrorCode(locked, 429, 'too_many_requests');
     expect(locked.json().errors.retry_after_seconds).toBeGreaterThan(0);
 
     vi.setSystemTime(Date.now() + 15 * 60_000 + 1000);
@@ -89,8 +88,7 @@ describe('sign-in', () => {
       headers: { 'content-type': 'application/json' },
       payload: '{"email": ',
     });
-    expect(broken.statusCode).toBe(400);
-    expect(broken.json().errors.code).toBe('invalid_json');
+    expectErrorCode(broken, 400, 'invalid_json');
     const huge = await post(ctx, '/auth/login', { email: 'a@b.co', password: 'x'.repeat(70 * 1024) });
     expect(huge.statusCode).toBe(413);
   });
@@ -112,8 +110,7 @@ describe('refresh tokens', () => {
     const first = (await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token })).json();
 
     const replay = await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token });
-    expect(replay.statusCode).toBe(401);
-    expect(replay.json().errors.code).toBe('invalid_refresh_token');
+    expectErrorCode(replay, 401, 'invalid_refresh_token');
 
     // The legitimate holder of the newest token is signed out too.
     const newest = await post(ctx, '/auth/token/refresh', { refresh_token: first.refresh_token });
@@ -143,8 +140,7 @@ describe('refresh tokens', () => {
     const customer = await registerVerifiedCustomer(ctx);
     vi.setSystemTime(Date.now() + 30 * 24 * 60 * 60_000 + 1000);
     const response = await post(ctx, '/auth/token/refresh', { refresh_token: customer.refresh_token });
-    expect(response.statusCode).toBe(401);
-    expect(response.json().errors.code).toBe('invalid_refresh_token');
+    expectErrorCode(response, 401, 'invalid_refresh_token');
   });
 });
 
@@ -222,8 +218,7 @@ describe('access tokens', () => {
 
     for (const token of [undefined, `${header}.${tamperedPayload}.${signature}`, forged, unsigned, 'garbage']) {
       const response = await get(ctx, '/customer/get_user_info', token);
-      expect(response.statusCode).toBe(401);
-      expect(response.json().errors.code).toBe('unauthorized');
+      expectErrorCode(response, 401, 'unauthorized');
     }
 
     vi.useFakeTimers({ toFake: ['Date'] });

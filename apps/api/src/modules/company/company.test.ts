@@ -6,6 +6,7 @@ import {
   type RegisteredCustomer,
   sharedAccountsTestApp,
 } from '../../test/accounts-helpers.ts';
+import { expectError } from '../../test/helpers.ts';
 
 const ctx = sharedAccountsTestApp();
 let customer: RegisteredCustomer;
@@ -93,11 +94,7 @@ describe('POST /company/upsert', () => {
     expect(again.json().id).toBe(first.json().id);
 
     const changed = await upsert({ ...jointStock, trade_name: 'Yeni Unvan A.Ş.' }, 'en', owner);
-    expect(changed.statusCode).toBe(409);
-    expect(changed.json().errors).toEqual({
-      code: 'company_locked',
-      message: 'Company details can be changed only through our support team.',
-    });
+    expectError(changed, 409, 'company_locked', 'Company details can be changed only through our support team.');
   });
 
   it('needs a verified phone', async () => {

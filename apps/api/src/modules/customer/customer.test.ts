@@ -11,6 +11,7 @@ import {
   type RegisteredCustomer,
 } from '../../test/accounts-helpers.ts';
 import { seededTermsVersion } from '../../db/terms-content.ts';
+import { expectErrorCode } from '../../test/helpers.ts';
 
 const ctx = sharedAccountsTestApp();
 
@@ -90,8 +91,7 @@ describe('profile', () => {
     expect(without.statusCode).toBe(400);
     expect(Object.keys(without.json().errors.fields)).toEqual(['password']);
     const wrong = await change('Wrong1234');
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors.code).toBe('wrong_password');
+    expectErrorCode(wrong, 400, 'wrong_password');
     expect((await get(ctx, '/customer/get_customer_phone_number', customer.jwt_token)).json().phone_number).toBe(customer.phone);
 
     expect((await change(customer.password)).statusCode).toBe(200);

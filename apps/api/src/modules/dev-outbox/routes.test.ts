@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/helpers.ts';
+import { createTestApp, expectErrorCode } from '../../test/helpers.ts';
 
 describe('GET /dev/outbox', () => {
   it('lists the kept messages for one recipient, newest first', async () => {
@@ -42,8 +42,7 @@ describe('GET /dev/outbox', () => {
     const ctx = await createTestApp({ DELIVERY: 'live', SMTP_URL: 'smtp://127.0.0.1:2525', SMS_PROVIDER_URL: 'http://127.0.0.1:9/sms' });
     try {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
-      expect(response.statusCode).toBe(404);
-      expect(response.json().errors.code).toBe('not_found');
+      expectErrorCode(response, 404, 'not_found');
       const settings = await ctx.app.inject({ method: 'GET', url: '/api/v1/settings' });
       expect(settings.json().outbox_enabled).toBe(false);
     } finally {

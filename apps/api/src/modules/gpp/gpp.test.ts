@@ -4,6 +4,7 @@ import { applicationEvents, applications } from '../../db/schema.ts';
 import { get, post, registerCustomer, registerVerifiedCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { maxPlanSavedEvents } from '../application/public.ts';
 import { planBody, savePlan, setStep, startApplication, tl } from '../application/test-kit.ts';
+import { expectErrorCode, expectValidationFailed } from '../../test/helpers.ts';
 
 const ctx = sharedAccountsTestApp();
 
@@ -30,8 +31,7 @@ describe('GET /gpp/get', () => {
   it('needs a verified phone', async () => {
     const unverified = await registerCustomer(ctx);
     const response = await get(ctx, '/gpp/get', unverified.jwt_token);
-    expect(response.statusCode).toBe(403);
-    expect(response.json().errors.code).toBe('phone_not_verified');
+    expectErrorCode(response, 403, 'phone_not_verified');
   });
 });
 
@@ -97,11 +97,8 @@ describe('POST /gpp/upsert', () => {
     const customer = await registerVerifiedCustomer(ctx);
     const application = await startApplication(ctx, customer);
     const response = await upsertPlan(customer.jwt_token, planBody(application.id, { average_monthly_turnover: tl(30_000) }));
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual({
-      code: 'validation_failed',
-      message: 'Lütfen işaretli alanları düzeltin.',
-      fields: { estimated_stock_purchase_amount: 'Tahmini ürün alım tutarı ₺10.000,00-₺60.000,00 arasında olmalıdır.' },
+    expectValidationFailed(response, 'Lütfen işaretli alanları düzeltin.', {
+      estimated_stock_purchase_amount: 'Tahmini ürün alım tutarı ₺10.000,00-₺60.000,00 arasında olmalıdır.',
     });
   });
 

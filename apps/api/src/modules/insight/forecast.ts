@@ -17,7 +17,7 @@ import type { StoreHostSuffixes } from '@worq/domain/store-source';
 import type { ForecastWeekView, OfferView, SalesForecastView } from '@worq/domain/wire/offer';
 import type { Db } from '../../db/client.ts';
 import { forecastWeekly } from './forecast-model.ts';
-import { firstOrderDays, safeAdd, storeDailyFigures, storesWithSync } from './repository.ts';
+import { firstOrderDays, safeAdd, storeDailyFigures, storesWithSync, unverifiedStores } from './repository.ts';
 
 /** Days of the offer's sales window, and of the window before it the trend compares with. */
 export const offerWindowDays = 90;
@@ -52,14 +52,7 @@ function variation(values: readonly number[]): number {
 export async function sellerFigures(db: Db, customerId: string, now: Date, hostSuffixes: StoreHostSuffixes): Promise<SellerFigures> {
   const stores = await storesWithSync(db, customerId, hostSuffixes);
   const verified = stores.filter((store) => store.sourceVerified);
-  const excluded = stores
-    .filter((store) => !store.sourceVerified)
-    .map((store) => ({
-      integration_id: store.integrationId,
-      marketplace_code: store.marketplaceCode,
-      store_name: store.storeName,
-      reason: 'unverified_source' as const,
-    }));
+  const excluded = unverifiedStores(stores);
   const today = istanbulDay(now);
   const yesterday = addDays(today, -1);
   const earliestRead = addDays(today, -maxHistoryWeeks * 7);

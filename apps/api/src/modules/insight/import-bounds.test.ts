@@ -9,8 +9,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Connector, MarketplaceOrder, OrderPage } from '../../connectors/types.ts';
 import { backgroundTasks, orderSyncs } from '../../db/schema.ts';
 import { registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
-import { insertIntegration } from '../marketplace/repository.ts';
-import { marketplaceIdOf } from '../marketplace/test-kit.ts';
+import { insertTestStore } from '../marketplace/test-kit.ts';
 import { Scheduler } from '../../queue-core/schedule.ts';
 import { defaultTaskQuota } from '../tasks/plugin.ts';
 import type { EnqueueInput, RunningTask, TaskHandler, Tasks } from '../tasks/types.ts';
@@ -50,14 +49,7 @@ const syncContext = (connector: Connector, limits: Partial<ImportLimits> = {}, o
 const task = (seller: RegisteredCustomer, integrationId: string): RunningTask => syncTask(seller.customerId, integrationId);
 
 async function newStore(seller: RegisteredCustomer): Promise<string> {
-  const id = randomUUID();
-  await insertIntegration(ctx.database.db, {
-    id,
-    customerId: seller.customerId,
-    marketplaceId: await marketplaceIdOf(ctx, 'trendyol'),
-    storeName: 'Sonsuz Mağaza',
-    publicFields: { seller_id: '1' },
-  });
+  const id = await insertTestStore(ctx, seller.customerId, 'trendyol', 'Sonsuz Mağaza', { seller_id: '1' });
   await ensureSyncRow(ctx.database.db, seller.customerId, id);
   return id;
 }

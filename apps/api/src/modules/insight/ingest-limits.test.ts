@@ -2,15 +2,13 @@
  * Amounts are capped at ingest, so that no sum passes 2^53; texts and lines are bounded. A store
  * serving absurd orders gives capped figures, never a 500 on the overview or the expert's page.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MarketplaceOrder } from '../../connectors/types.ts';
 import { get, registerVerifiedCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { sharedTestApp } from '../../test/helpers.ts';
 import { createReviewTestApp, signInExpert, submitApplication } from '../admin/test-kit.ts';
-import { insertIntegration } from '../marketplace/repository.ts';
-import { marketplaceIdOf } from '../marketplace/test-kit.ts';
+import { insertTestStore } from '../marketplace/test-kit.ts';
 import { boundOrders, boundedText, ingestLimits } from './ingest-limits.ts';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
 import { upsertOrders } from './sync-repository.ts';
@@ -83,22 +81,11 @@ describe('boundOrders', () => {
 });
 
 describe('a store serving an order of 2^60 kuruş', () => {
-  let review: TestContext;
-  beforeAll(async () => {
-    review = await createReviewTestApp();
-  });
-  afterAll(async () => review?.close());
+  const review = sharedTestApp(() => createReviewTestApp());
 
   it('does not 500 the overview; the order counts at the cap', async () => {
     const seller = await registerVerifiedCustomer(ctx);
-    const store = randomUUID();
-    await insertIntegration(ctx.database.db, {
-      id: store,
-      customerId: seller.customerId,
-      marketplaceId: await marketplaceIdOf(ctx, 'trendyol'),
-      storeName: 'Dev Mağaza',
-      publicFields: { seller_id: '9' },
-    });
+    const store = await insertTestStore(ctx, seller.customerId, 'trendyol', 'Dev Mağaza', { seller_id: '9' });
     const counts = await upsertOrders(ctx.database.db, seller.customerId, store, [order(huge), order(huge), order(5_000)]);
     expect(counts).toMatchObject({ inserted: 3, capped: 2, rejected: 0 });
     const response = await get(ctx, `/insight/overview?from=${yesterday}&to=${today}`, seller.jwt_token);

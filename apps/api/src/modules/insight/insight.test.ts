@@ -3,13 +3,11 @@
  * inserted directly: these tests pin the overview's arithmetic and rules independently of any
  * marketplace. The sync itself, over every marketplace's sandbox, is in sync.test.ts.
  */
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplaceOrder, OrderStatus } from '../../connectors/types.ts';
 import { get, post, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
-import { marketplaceIdOf } from '../marketplace/test-kit.ts';
-import { insertIntegration } from '../marketplace/repository.ts';
+import { sharedTestApp } from '../../test/helpers.ts';
+import { insertTestStore } from '../marketplace/test-kit.ts';
 import { addDays } from '@worq/domain/calendar';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
 import { upsertOrders } from './sync-repository.ts';
@@ -22,14 +20,7 @@ const ctx = sharedAccountsTestApp();
 const today = istanbulDate(new Date());
 
 async function addStore(customer: RegisteredCustomer, code: string, storeName: string): Promise<string> {
-  const id = randomUUID();
-  await insertIntegration(ctx.database.db, {
-    id,
-    customerId: customer.customerId,
-    marketplaceId: await marketplaceIdOf(ctx, code),
-    storeName,
-    publicFields: { seller_id: String(Math.floor(Math.random() * 1e6)) },
-  });
+  const id = await insertTestStore(ctx, customer.customerId, code, storeName, { seller_id: String(Math.floor(Math.random() * 1e6)) });
   return id;
 }
 
@@ -368,11 +359,7 @@ describe('work context', () => {
 });
 
 describe('store_performance for experts', () => {
-  let review: TestContext;
-  beforeAll(async () => {
-    review = await createReviewTestApp();
-  });
-  afterAll(async () => review?.close());
+  const review = sharedTestApp(() => createReviewTestApp());
 
   it("shows the submitted stores' last 12 months, rates and channel split next to the plan", async () => {
     const expert = (await signInExpert(review)).jwt_token;

@@ -2,13 +2,13 @@
  * Experts see what the seller saw: submitting an application keeps the offer GET /gpp/offer showed,
  * and the review serves it with its policy version, inputs and forecast.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '@worq/domain/calendar';
 import { offerPolicyVersion } from '@worq/domain/offer-policy';
 import type { Overview } from '@worq/domain/wire/insight';
 import type { OfferView } from '@worq/domain/wire/offer';
 import { get, post, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { sharedTestApp, type TestContext } from '../../test/helpers.ts';
 import { createReviewTestApp, signInExpert } from '../admin/test-kit.ts';
 import { connectStore, savePlan, setStep, startApplication } from '../application/test-kit.ts';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
@@ -26,11 +26,7 @@ async function importSettled(ctx: TestContext, seller: RegisteredCustomer, store
 }
 
 describe('the offer kept at submission', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createReviewTestApp();
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = sharedTestApp(() => createReviewTestApp());
 
   it('is what the seller was shown, served to the experts with the application', async () => {
     const seller = await registerVerifiedCustomer(ctx);

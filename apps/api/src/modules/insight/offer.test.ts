@@ -1,15 +1,13 @@
 /**
  * GET /gpp/offer: the pre-qualified offer and forecast from a seller's verified stores only.
  */
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@worq/domain/calendar';
 import { offerPolicyVersion } from '@worq/domain/offer-policy';
 import { offerView, type OfferView } from '@worq/domain/wire/offer';
 import type { MarketplaceOrder } from '../../connectors/types.ts';
 import { get, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
-import { insertIntegration } from '../marketplace/repository.ts';
-import { marketplaceIdOf } from '../marketplace/test-kit.ts';
+import { insertTestStore } from '../marketplace/test-kit.ts';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
 import { ensureSyncRow, upsertOrders } from './sync-repository.ts';
 
@@ -32,14 +30,7 @@ function sale(day: string, amount: number, status: MarketplaceOrder['status'] = 
 
 /** A store selling every day for `days` days up to yesterday: ₺1,000–1,400 a day, a return every 50th order. */
 async function addStore(seller: RegisteredCustomer, code: string, publicFields: Record<string, string>, days: number): Promise<string> {
-  const id = randomUUID();
-  await insertIntegration(ctx.database.db, {
-    id,
-    customerId: seller.customerId,
-    marketplaceId: await marketplaceIdOf(ctx, code),
-    storeName: `${code} mağaza`,
-    publicFields,
-  });
+  const id = await insertTestStore(ctx, seller.customerId, code, `${code} mağaza`, publicFields);
   const orders = Array.from({ length: days }, (_, index) =>
     sale(addDays(today, -days + index), 100_000 + (index % 5) * 10_000, index % 50 === 0 ? 'returned' : 'delivered'),
   );

@@ -320,3 +320,15 @@ export async function storesWithSync(db: Db, customerId: string, hostSuffixes: S
     sourceVerified: isStoreSourceVerified(String(row.code), (row.address as Record<string, string | undefined> | null) ?? {}, hostSuffixes),
   }));
 }
+
+/** The stores whose source is unverified, listed as left out of the figures (the offer and the plan suggestion both say so). */
+export function unverifiedStores(stores: StoreSyncRow[]) {
+  return stores
+    .filter((store) => !store.sourceVerified)
+    .map((store) => ({
+      integration_id: store.integrationId,
+      marketplace_code: store.marketplaceCode,
+      store_name: store.storeName,
+      reason: 'unverified_source' as const,
+    }));
+}

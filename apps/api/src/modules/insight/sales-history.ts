@@ -10,7 +10,7 @@ import type { StoreHostSuffixes } from '@worq/domain/store-source';
 import type { StorePerformanceView, TurnoverSuggestion } from '@worq/domain/wire/insight';
 import type { Db } from '../../db/client.ts';
 import { addDays, istanbulDay } from '@worq/domain/calendar';
-import { firstOrderDays, monthlyFigures, revenueByStore, safeAdd, storesWithSync } from './repository.ts';
+import { firstOrderDays, monthlyFigures, revenueByStore, safeAdd, storesWithSync, unverifiedStores } from './repository.ts';
 import { historyDaysOf } from './overview.ts';
 
 /** Months averaged by the plan suggestion. */
@@ -33,14 +33,7 @@ export function monthStart(day: string, offset = 0): string {
 export async function planSuggestion(db: Db, customerId: string, now: Date, hostSuffixes: StoreHostSuffixes): Promise<TurnoverSuggestion> {
   const stores = await storesWithSync(db, customerId, hostSuffixes);
   const counted = stores.filter((store) => store.sourceVerified).map((store) => store.integrationId);
-  const excluded = stores
-    .filter((store) => !store.sourceVerified)
-    .map((store) => ({
-      integration_id: store.integrationId,
-      marketplace_code: store.marketplaceCode,
-      store_name: store.storeName,
-      reason: 'unverified_source' as const,
-    }));
+  const excluded = unverifiedStores(stores);
   const empty: TurnoverSuggestion = {
     average_monthly_turnover: null,
     months_used: 0,

@@ -3,7 +3,6 @@
  * import that changed no order stores nothing, a changed order stores the new offer, GET /gpp/offer
  * serves the stored row, a seller only ever reads their own, and unverified stores stay out.
  */
-import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@worq/domain/calendar';
@@ -12,8 +11,7 @@ import type { OfferView } from '@worq/domain/wire/offer';
 import type { MarketplaceOrder } from '../../connectors/types.ts';
 import { sellerOffers } from '../../db/schema.ts';
 import { get, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
-import { insertIntegration } from '../marketplace/repository.ts';
-import { marketplaceIdOf } from '../marketplace/test-kit.ts';
+import { insertTestStore } from '../marketplace/test-kit.ts';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
 import { upsertOrders } from './sync-repository.ts';
 import { runSyncTask, type SyncContext } from './sync.ts';
@@ -55,14 +53,7 @@ async function runSync(seller: RegisteredCustomer, integrationId: string, orders
 }
 
 async function addStore(seller: RegisteredCustomer, code: string, publicFields: Record<string, string>): Promise<string> {
-  const id = randomUUID();
-  await insertIntegration(ctx.database.db, {
-    id,
-    customerId: seller.customerId,
-    marketplaceId: await marketplaceIdOf(ctx, code),
-    storeName: `${code} mağaza`,
-    publicFields,
-  });
+  const id = await insertTestStore(ctx, seller.customerId, code, `${code} mağaza`, publicFields);
   return id;
 }
 

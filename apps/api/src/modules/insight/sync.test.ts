@@ -4,14 +4,12 @@
  * it should never send. The marketplaces' own formats are tested per connector and over the
  * sandboxes (sandbox-sync.test.ts); here the marketplace is a list of pages.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConnectorError, type Connector, type MarketplaceOrder, type OrderPage } from '../../connectors/types.ts';
 import { backgroundTasks, integrations, marketplaceOrders, orderSyncs } from '../../db/schema.ts';
 import { registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
-import { marketplaceIdOf } from '../marketplace/test-kit.ts';
-import { insertIntegration } from '../marketplace/repository.ts';
+import { insertTestStore } from '../marketplace/test-kit.ts';
 import type { RunningTask } from '../tasks/types.ts';
 import { claimSync, ensureSyncRow, findSync, releaseSync, unfinishedSyncTask } from './sync-repository.ts';
 import { runSyncTask, type SyncContext } from './sync.ts';
@@ -48,14 +46,7 @@ const syncContext = (connector: Connector, recentFirstDays = 0): SyncContext => 
 const task = (integrationId: string, signal?: AbortSignal): RunningTask => syncTask(seller.customerId, integrationId, signal);
 
 async function newStore(): Promise<string> {
-  const id = randomUUID();
-  await insertIntegration(ctx.database.db, {
-    id,
-    customerId: seller.customerId,
-    marketplaceId: await marketplaceIdOf(ctx, 'trendyol'),
-    storeName: 'Senaryo Mağaza',
-    publicFields: { seller_id: '1' },
-  });
+  const id = await insertTestStore(ctx, seller.customerId, 'trendyol', 'Senaryo Mağaza', { seller_id: '1' });
   return id;
 }
 

@@ -3,16 +3,14 @@
  * not shown to run is labelled "unverified source" in the overview, left out of the plan
  * suggestion (and listed as excluded), and labelled in the experts' store performance.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplaceOrder } from '../../connectors/types.ts';
 import { integrations } from '../../db/schema.ts';
 import { get, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
-import type { TestContext } from '../../test/helpers.ts';
+import { sharedTestApp, type TestContext } from '../../test/helpers.ts';
 import { createReviewTestApp, signInExpert, submitApplication } from '../admin/test-kit.ts';
-import { insertIntegration } from '../marketplace/repository.ts';
-import { marketplaceIdOf } from '../marketplace/test-kit.ts';
+import { insertTestStore, marketplaceIdOf } from '../marketplace/test-kit.ts';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
 import { monthStart } from './sales-history.ts';
 import { upsertOrders } from './sync-repository.ts';
@@ -43,14 +41,7 @@ async function addStore(
   storeName: string,
   publicFields: Record<string, string>,
 ): Promise<string> {
-  const id = randomUUID();
-  await insertIntegration(testCtx.database.db, {
-    id,
-    customerId: customer.customerId,
-    marketplaceId: await marketplaceIdOf(testCtx, code),
-    storeName,
-    publicFields,
-  });
+  const id = await insertTestStore(testCtx, customer.customerId, code, storeName, publicFields);
   await upsertOrders(testCtx.database.db, customer.customerId, id, [sale(lastMonth, 1_000_000), sale(addDays(lastMonth, 3), 500_000)]);
   return id;
 }
@@ -116,11 +107,7 @@ describe('stores on hosts not shown to belong to their platform', () => {
 });
 
 describe('store performance for experts', () => {
-  let review: TestContext;
-  beforeAll(async () => {
-    review = await createReviewTestApp();
-  });
-  afterAll(async () => review?.close());
+  const review = sharedTestApp(() => createReviewTestApp());
 
   it('labels a submitted store on a seller-run host', async () => {
     const expert = (await signInExpert(review)).jwt_token;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { amazonOauthStates, integrations } from '../../db/schema.ts';
 import { get, post, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { listIntegrations, marketplaceIdOf, runTask, taskResult } from './test-kit.ts';
+import { expectError, expectErrorCode } from '../../test/helpers.ts';
 
 const ctx = sharedAccountsTestApp({ PUBLIC_URL: 'http://portal.test:8080' });
 
@@ -99,8 +100,7 @@ describe('Amazon authorization', () => {
     const { state } = await authorizationUrl(customer, 'EU');
     await amazonRedirect(state, 'sandbox');
     const response = await upsertAmazon(customer, state, 'another-code');
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors.code).toBe('amazon_state_invalid');
+    expectErrorCode(response, 400, 'amazon_state_invalid');
   });
 
   it('uses a state once', async () => {
@@ -108,11 +108,7 @@ describe('Amazon authorization', () => {
     const { state } = await authorizationUrl(customer);
     expect((await upsertAmazon(customer, state)).statusCode).toBe(202);
     const replay = await upsertAmazon(customer, state);
-    expect(replay.statusCode).toBe(400);
-    expect(replay.json().errors).toEqual({
-      code: 'amazon_state_invalid',
-      message: 'The Amazon authorization request has expired or is invalid. Please try again.',
-    });
+    expectError(replay, 400, 'amazon_state_invalid', 'The Amazon authorization request has expired or is invalid. Please try again.');
   });
 
   it("refuses an expired state and another customer's state", async () => {
@@ -126,8 +122,7 @@ describe('Amazon authorization', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(amazonOauthStates.customerId, customer.customerId));
     const expired = await upsertAmazon(customer, state);
-    expect(expired.statusCode).toBe(400);
-    expect(expired.json().errors.code).toBe('amazon_state_invalid');
+    expectErrorCode(expired, 400, 'amazon_state_invalid');
   });
 
   it('fails the task with the authorization message when Amazon refuses the code', async () => {

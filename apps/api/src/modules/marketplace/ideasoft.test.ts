@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { backgroundTasks, integrations, marketplaceOauthStates } from '../../db/schema.ts';
 import { get, post, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { listIntegrations, marketplaceIdOf, taskResult } from './test-kit.ts';
+import { expectError, expectErrorCode } from '../../test/helpers.ts';
 
 const ctx = sharedAccountsTestApp({ PUBLIC_URL: 'http://portal.test:8080' });
 
@@ -155,11 +156,12 @@ describe('Ideasoft callback', () => {
     const { code, state } = await approve(url);
     expect((await callback(customer, { authorization_code: code, state })).statusCode).toBe(202);
     const replay = await callback(customer, { authorization_code: code, state });
-    expect(replay.statusCode).toBe(400);
-    expect(replay.json().errors).toEqual({
-      code: 'ideasoft_state_invalid',
-      message: 'The Ideasoft authorization request has expired or is invalid. Please start the connection again.',
-    });
+    expectError(
+      replay,
+      400,
+      'ideasoft_state_invalid',
+      'The Ideasoft authorization request has expired or is invalid. Please start the connection again.',
+    );
   });
 
   it("refuses another customer's state, an expired state and an unknown one", async () => {
@@ -177,8 +179,7 @@ describe('Ideasoft callback', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(marketplaceOauthStates.customerId, customer.customerId));
     const expired = await callback(customer, { authorization_code: code, state });
-    expect(expired.statusCode).toBe(400);
-    expect(expired.json().errors.code).toBe('ideasoft_state_invalid');
+    expectErrorCode(expired, 400, 'ideasoft_state_invalid');
     expect(await listIntegrations(ctx, other)).toEqual([]);
   });
 

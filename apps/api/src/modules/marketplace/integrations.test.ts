@@ -8,7 +8,7 @@ import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { applications, backgroundTasks, customers, integrations } from '../../db/schema.ts';
 import { bearer, createAccountsTestApp, get, post, registerCustomer, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
-import { testEnv, type TestContext } from '../../test/helpers.ts';
+import { expectError, expectErrorCode, type TestContext, testEnv } from '../../test/helpers.ts';
 import { marketplaceRoutes } from './routes.ts';
 import { connectTrendyol, listIntegrations, marketplaceIdOf, runTask, taskResult, uniqueSellerId } from './test-kit.ts';
 
@@ -165,8 +165,7 @@ describe('connecting a store', () => {
       { marketplace_id: '00000000-0000-4000-8000-000000000000', store_name: 'Butik', credentials: {} },
       customer.jwt_token,
     );
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().errors.code).toBe('marketplace_not_found');
+    expectErrorCode(unknown, 404, 'marketplace_not_found');
   });
 
   it('takes store names of letters, digits, Turkish letters and spaces only (§5, second pattern)', async () => {
@@ -198,8 +197,7 @@ describe('connecting a store', () => {
   it('needs a verified phone', async () => {
     const customer = await registerCustomer(ctx);
     const response = await get(ctx, '/marketplace/integration/list', customer.jwt_token);
-    expect(response.statusCode).toBe(403);
-    expect(response.json().errors.code).toBe('phone_not_verified');
+    expectErrorCode(response, 403, 'phone_not_verified');
   });
 });
 
@@ -347,11 +345,7 @@ describe('updating and switching a connection', () => {
       headers: { ...bearer(customer.jwt_token), 'accept-language': 'en' },
       payload: { integration_id: id, action: 'disable' },
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().errors).toEqual({
-      code: 'active_application_exists',
-      message: 'You cannot change a store’s status while you have an active application.',
-    });
+    expectError(response, 409, 'active_application_exists', 'You cannot change a store’s status while you have an active application.');
     expect(await listIntegrations(ctx, customer)).toMatchObject([{ id, status: 'active' }]);
   });
 
@@ -381,11 +375,12 @@ describe('updating and switching a connection', () => {
       customer.jwt_token,
       { 'accept-language': 'en' },
     );
-    expect(response.statusCode).toBe(409);
-    expect(response.json().errors).toEqual({
-      code: 'store_in_submitted_application',
-      message: 'This store cannot be removed because it is part of an application you submitted.',
-    });
+    expectError(
+      response,
+      409,
+      'store_in_submitted_application',
+      'This store cannot be removed because it is part of an application you submitted.',
+    );
     expect(await listIntegrations(ctx, customer)).toMatchObject([{ id, status: 'active' }]);
   });
 });
@@ -489,11 +484,7 @@ describe('companies of connections', () => {
       customer.jwt_token,
       { 'accept-language': 'en' },
     );
-    expect(relink.statusCode).toBe(409);
-    expect(relink.json().errors).toEqual({
-      code: 'company_locked',
-      message: 'Company details can be changed only through our support team.',
-    });
+    expectError(relink, 409, 'company_locked', 'Company details can be changed only through our support team.');
 
     const missing = await post(ctx, '/marketplace/integration/set_company', { integration_ids: [other.id] }, customer.jwt_token, {
       'accept-language': 'en',

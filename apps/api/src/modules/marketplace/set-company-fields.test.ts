@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { post, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
+import { expectValidationFailed } from '../../test/helpers.ts';
 
 const ctx = sharedAccountsTestApp();
 let customer: RegisteredCustomer;
@@ -18,14 +19,9 @@ describe('set_company with an inline company that fails validation', () => {
   it('keys the field errors by the company field names, as /company/upsert does', async () => {
     const company = { type: 2, tax_number: '123', official_full_name: '', trade_name: 'Yılmaz Tekstil', tax_office: 'Kadıköy' };
     const response = await setCompany(company);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual({
-      code: 'validation_failed',
-      message: 'Please correct the marked fields.',
-      fields: {
-        tax_number: 'The tax identification number must be 10 digits.',
-        official_full_name: 'Full name cannot be empty.',
-      },
+    expectValidationFailed(response, 'Please correct the marked fields.', {
+      tax_number: 'The tax identification number must be 10 digits.',
+      official_full_name: 'Full name cannot be empty.',
     });
     const upsert = await post(ctx, '/company/upsert', company, customer.jwt_token, { 'accept-language': 'en' });
     expect(upsert.json().errors.fields).toEqual(response.json().errors.fields);

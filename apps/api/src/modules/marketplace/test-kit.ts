@@ -3,6 +3,7 @@
  * registry sends `<publicUrl>/sandbox/…` requests to the app's own `inject`, so the connectors'
  * real HTTP code talks to the sandbox routes without a listening port.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Overview, StoreSync } from '@worq/domain/wire/insight';
@@ -13,11 +14,25 @@ import { marketplaces } from '../../db/schema.ts';
 import { post, get, type RegisteredCustomer } from '../../test/accounts-helpers.ts';
 import type { TestContext } from '../../test/helpers.ts';
 import type { TaskResult } from '../tasks/types.ts';
+import { insertIntegration } from './repository.ts';
 
 export async function marketplaceIdOf(ctx: TestContext, code: string): Promise<string> {
   const [row] = await ctx.database.db.select({ id: marketplaces.id }).from(marketplaces).where(eq(marketplaces.code, code));
   if (!row) throw new Error(`no marketplace ${code}`);
   return row.id;
+}
+
+/** A store on `code` put straight into the customer's connections (no connect task, no secrets); its id. */
+export async function insertTestStore(
+  ctx: TestContext,
+  customerId: string,
+  code: string,
+  storeName: string,
+  publicFields: Record<string, string>,
+): Promise<string> {
+  const id = randomUUID();
+  await insertIntegration(ctx.database.db, { id, customerId, marketplaceId: await marketplaceIdOf(ctx, code), storeName, publicFields });
+  return id;
 }
 
 /** Waits until the task has a result, the way the browser's socket would. */

@@ -6,7 +6,7 @@ import { decodeClaims, get, post, registerVerifiedCustomer, type RegisteredCusto
 import { decide } from '../admin/decision.ts';
 import { createReviewTestApp, sentTo, signInExpert, submitApplication } from '../admin/test-kit.ts';
 import { sendDueReminders } from '../notifications/repayment-notices.ts';
-import { sharedTestApp } from '../../test/helpers.ts';
+import { expectErrorCode, sharedTestApp } from '../../test/helpers.ts';
 
 const ctx = sharedTestApp(() => createReviewTestApp());
 let expertToken: string;
@@ -101,8 +101,7 @@ describe('the repayment schedule', () => {
     expect((await get(ctx, `/application/${underReview}/repayments`, seller.jwt_token)).statusCode).toBe(404);
     const approved = await approvedApplication(seller, new Date());
     const foreign = await get(ctx, `/application/${approved}/repayments`, other.jwt_token);
-    expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().errors.code).toBe('application_not_found');
+    expectErrorCode(foreign, 404, 'application_not_found');
     expect((await get(ctx, `/application/${approved}/repayments`, expertToken)).statusCode).toBe(403);
     expect((await get(ctx, `/application/${approved}/repayments`)).statusCode).toBe(401);
   });
@@ -268,8 +267,7 @@ describe('a payment submitted twice', () => {
     const key = { 'idempotency-key': 'reused-key-0001' };
     expect((await pay(applicationId, { amount: 1_000, paid_at: today() }, expertToken, key)).statusCode).toBe(200);
     const other = await pay(applicationId, { amount: 2_000, paid_at: today() }, expertToken, { ...key, 'accept-language': 'en' });
-    expect(other.statusCode).toBe(409);
-    expect(other.json().errors.code).toBe('idempotency_key_reused');
+    expectErrorCode(other, 409, 'idempotency_key_reused');
     const contradicting = await pay(
       applicationId,
       { amount: 1_000, paid_at: today(), idempotency_key: 'another-key-0001' },

@@ -8,7 +8,7 @@ import { customers, terms } from '../../db/schema.ts';
 import { seededTermsVersion } from '../../db/terms-content.ts';
 import { get, post, registerVerifiedCustomer } from '../../test/accounts-helpers.ts';
 import { createReviewTestApp, signInExpert } from '../admin/test-kit.ts';
-import { sharedTestApp } from '../../test/helpers.ts';
+import { expectError, sharedTestApp } from '../../test/helpers.ts';
 
 const ctx = sharedTestApp(() =>
   createReviewTestApp({ LEGAL_ENTITY_NAME: 'Örnek Finans A.Ş.', LEGAL_ENTITY_CONTACT: 'Levent, İstanbul · kvkk@ornek.test' }),
@@ -227,11 +227,7 @@ describe('accepting a new version at the next sign-in', () => {
 
     expect((await publish('disclosure')).statusCode).toBe(201);
     const refused = await write();
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().errors).toEqual({
-      code: 'terms_pending',
-      message: 'Before you go on, please read and accept the updated legal text.',
-    });
+    expectError(refused, 403, 'terms_pending', 'Before you go on, please read and accept the updated legal text.');
     expect((await write('tr')).json().errors.message).toBe('Devam etmeden önce güncellenen yasal metni okuyup onaylamanız gerekiyor.');
     // Reading goes on, and so does answering the texts.
     expect((await get(ctx, '/marketplace/integration/list', seller.jwt_token)).statusCode).toBe(200);

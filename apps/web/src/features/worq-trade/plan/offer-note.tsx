@@ -73,21 +73,20 @@ function scenarioSales(offer: OfferView | undefined, durationWeeks: number) {
   return offer?.sales_scenarios.find((scenario) => scenario.duration_weeks === durationWeeks);
 }
 
+/** What the offer card and the scenario note get from the plan form: they read its duration and fill its fields. */
+interface PlanFormNoteProps {
+  control: Control<PlanFormFields>;
+  setValue: UseFormSetValue<PlanFormFields>;
+  disabled?: boolean;
+}
+
 /**
  * The plan step's offer: choosing it fills the turnover (the verified monthly average), the stock
  * purchase (the offer) and the estimated sales (the forecast's expected case for the duration).
  * `?use_offer=1` (WorqInsight's offer card, through the start page) chooses it on arrival, as
  * `?use_suggestion=1` applies the turnover.
  */
-export function PlanOffer({
-  control,
-  setValue,
-  disabled,
-}: {
-  control: Control<PlanFormFields>;
-  setValue: UseFormSetValue<PlanFormFields>;
-  disabled?: boolean;
-}) {
+export function PlanOffer({ control, setValue, disabled }: PlanFormNoteProps) {
   const { data } = useOffer();
   const durationWeeks = Number(useWatch({ control, name: 'durationWeeks' }));
   const choose = useCallback(() => {
@@ -112,15 +111,7 @@ export function PlanOffer({
  * Under the estimated sales turnover: the forecast's three scenarios for the chosen duration, one
  * click each, and which one the plan's figures (installments, your share) now use.
  */
-export function SalesScenarioNote({
-  control,
-  setValue,
-  disabled,
-}: {
-  control: Control<PlanFormFields>;
-  setValue: UseFormSetValue<PlanFormFields>;
-  disabled?: boolean;
-}) {
+export function SalesScenarioNote({ control, setValue, disabled }: PlanFormNoteProps) {
   const { t } = useTranslation('worq-trade');
   const { data } = useOffer();
   const [durationText, salesText] = useWatch({ control, name: ['durationWeeks', 'estimatedSalesTurnover'] });

@@ -3,27 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { OfferView } from '@worq/domain/wire/offer';
 import i18n from '../../../../lib/i18n.ts';
 import { renderRoutes, serve, settled } from '../../../../test/http-test-kit.tsx';
-import { offerInputs } from '../../../../test/wire-fixtures.ts';
+import { preQualifiedOffer } from '../../../../test/wire-fixtures.ts';
 import { OfferCard } from '../offer-card.tsx';
 
-const offer: OfferView = {
-  offer_id: '6f1c2a40-0000-4000-8000-000000000035',
-  policy_version: '2026-11-28.2',
-  computed_at: '2026-11-28T09:00:00.000Z',
-  status: 'pre_qualified',
-  max_amount: 62_000_00,
-  headline: 'Şu ana kadar ₺62.000,00 tutarına kadar finansman alabilirsiniz.',
-  subject_to_review: 'Bu bir ön değerlendirmedir, söz değildir: son karar uzmanlarımızın incelemesinden sonra verilir.',
-  summary: 'Son 90 günde ₺300.000,00 net satış, eğilim %+8, iade oranı %4, satışlar düzenli, 5 aylık geçmiş, 1 doğrulanmış mağaza.',
-  reasons: [{ code: 'net_sales', text: 'son 90 günde ₺300.000,00 net satış' }],
-  refusals: [],
-  raise: [{ code: 'another_store', text: 'Başka bir mağaza bağlamak' }],
-  durations: [],
-  sales_scenarios: [],
-  inputs: offerInputs,
-  excluded_integrations: [],
-  forecast: null,
-};
+const offer = preQualifiedOffer();
 
 const refused: OfferView = {
   ...offer,

@@ -1,18 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import i18n from '../../../../lib/i18n.ts';
 import { serve } from '../../../../test/http-test-kit.tsx';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { startFirstReads } from '../../api/first-reads.ts';
 import { Component as ApplicationsPage } from '../applications-page.tsx';
-import { application, listUrl, plan, renderWorqTrade, signIn } from './worq-trade-test-kit.tsx';
+import { application, listUrl, plan, renderWorqTrade, signedInWorqTradeTests } from './worq-trade-test-kit.tsx';
 
-beforeAll(async () => {
-  await i18n.loadNamespaces(['worq-trade', 'ui', 'feedback']);
-});
-beforeEach(() => {
-  signIn();
-});
+signedInWorqTradeTests();
 
 function renderList() {
   return renderWorqTrade('/worq-trade', { list: <ApplicationsPage /> });

@@ -1,17 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import i18n from '../../../../lib/i18n.ts';
 import { refusal, serve } from '../../../../test/http-test-kit.tsx';
 import { useOnboarding } from '../../onboarding-context.ts';
-import { application, listUrl, renderWorqTrade, signIn } from './worq-trade-test-kit.tsx';
+import { application, listUrl, renderWorqTrade, signedInWorqTradeTests } from './worq-trade-test-kit.tsx';
 
-beforeAll(async () => {
-  await i18n.loadNamespaces(['worq-trade', 'ui', 'feedback']);
-});
-beforeEach(() => {
-  signIn();
-});
+signedInWorqTradeTests();
 
 function StepButtons() {
   const { application: current, goToStep } = useOnboarding();

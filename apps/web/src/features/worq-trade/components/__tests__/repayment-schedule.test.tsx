@@ -4,7 +4,7 @@ import i18n from '../../../../lib/i18n.ts';
 import { serve } from '../../../../test/http-test-kit.tsx';
 import type { Repayments } from '../../api/repayments.ts';
 import { Component as ApplicationsPage } from '../applications-page.tsx';
-import { application, listUrl, plan, renderWorqTrade, signIn } from './worq-trade-test-kit.tsx';
+import { application, listUrl, plan, renderWorqTrade, signedInWorqTradeTests } from './worq-trade-test-kit.tsx';
 
 const repayments: Repayments = {
   approved_at: '2026-03-01T21:30:00.000Z',
@@ -19,12 +19,7 @@ const repayments: Repayments = {
   ],
 };
 
-beforeAll(async () => {
-  await i18n.loadNamespaces(['worq-trade', 'ui', 'feedback']);
-});
-beforeEach(() => {
-  signIn();
-});
+signedInWorqTradeTests();
 afterEach(async () => {
   await i18n.changeLanguage('tr');
 });

@@ -4,7 +4,7 @@ import { serve } from '../../../../test/http-test-kit.tsx';
 import type { Performance, PerformanceWeek } from '../../api/performance.ts';
 import type { Repayments } from '../../api/repayments.ts';
 import { Component as ApplicationsPage } from '../applications-page.tsx';
-import { application, listUrl, plan, renderWorqTrade, signIn } from './worq-trade-test-kit.tsx';
+import { application, listUrl, plan, renderWorqTrade, signedInWorqTradeTests } from './worq-trade-test-kit.tsx';
 
 function week(number: number, overrides: Partial<PerformanceWeek> = {}): PerformanceWeek {
   const start = 1 + (number - 1) * 7;
@@ -70,12 +70,7 @@ const repayments: Repayments = {
   })),
 };
 
-beforeAll(async () => {
-  await i18n.loadNamespaces(['worq-trade', 'ui', 'feedback']);
-});
-beforeEach(() => {
-  signIn();
-});
+signedInWorqTradeTests();
 afterEach(async () => {
   await i18n.changeLanguage('tr');
 });

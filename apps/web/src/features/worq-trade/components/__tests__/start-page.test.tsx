@@ -1,16 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from '../../../../lib/i18n.ts';
 import { refusal, serve, settled } from '../../../../test/http-test-kit.tsx';
 import { Component as StartPage } from '../start-page.tsx';
-import { application, listUrl, renderWorqTrade, signIn } from './worq-trade-test-kit.tsx';
+import { application, listUrl, renderWorqTrade, signedInWorqTradeTests } from './worq-trade-test-kit.tsx';
 
-beforeAll(async () => {
-  await i18n.loadNamespaces(['worq-trade', 'ui', 'feedback']);
-});
-beforeEach(() => {
-  signIn();
-});
+signedInWorqTradeTests();
 
 describe('/worq-trade/start', () => {
   it('explains GPeT in steps and starts an application, landing on the plan step', async () => {

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import i18n from '../../../../lib/i18n.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
 import { renderRoutes, Where } from '../../../../test/http-test-kit.tsx';
@@ -11,6 +12,16 @@ export const listUrl = `/application/get_by_customer_id/${customerId}`;
 
 export function signIn() {
   storeTokens({ jwt_token: accessToken(), refresh_token: 'r1' }, true);
+}
+
+/** What every WorqTrade page test starts with: the namespaces loaded once, a signed-in seller before each test. */
+export function signedInWorqTradeTests() {
+  beforeAll(async () => {
+    await i18n.loadNamespaces(['worq-trade', 'ui', 'feedback']);
+  });
+  beforeEach(() => {
+    signIn();
+  });
 }
 
 export function application(overrides: Partial<Application> = {}): Application {

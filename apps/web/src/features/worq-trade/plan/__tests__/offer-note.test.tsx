@@ -3,22 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import i18n from '../../../../lib/i18n.ts';
 import { renderRoutes, serve } from '../../../../test/http-test-kit.tsx';
-import { offerInputs } from '../../../../test/wire-fixtures.ts';
+import { offerSalesScenarios, preQualifiedOffer } from '../../../../test/wire-fixtures.ts';
 import type { OfferView } from '../../api/offer.ts';
 import { PlanOffer, SalesScenarioNote, StartPageOffer } from '../offer-note.tsx';
 import type { PlanFormFields } from '../plan-form-schema.ts';
 
-const offer: OfferView = {
-  offer_id: '6f1c2a40-0000-4000-8000-000000000035',
+const offer: OfferView = preQualifiedOffer({
   policy_version: '2026-11-28.1',
-  computed_at: '2026-11-28T09:00:00.000Z',
-  status: 'pre_qualified',
-  max_amount: 62_000_00,
-  headline: 'Şu ana kadar ₺62.000,00 tutarına kadar finansman alabilirsiniz.',
-  subject_to_review: 'Bu bir ön değerlendirmedir, söz değildir: son karar uzmanlarımızın incelemesinden sonra verilir.',
-  summary: 'Son 90 günde ₺300.000,00 net satış, eğilim %+8, iade oranı %4, satışlar düzenli, 5 aylık geçmiş, 1 doğrulanmış mağaza.',
-  reasons: [{ code: 'net_sales', text: 'son 90 günde ₺300.000,00 net satış' }],
-  refusals: [],
   raise: [
     { code: 'another_store', text: 'Başka bir mağaza bağlamak' },
     { code: 'longer_history', text: 'En az 6 aylık satış geçmişi' },
@@ -28,15 +19,8 @@ const offer: OfferView = {
     { duration_weeks: 6, provider_share_rate: 0.12, provider_share: 7_440_00, total_payment: 69_440_00, installment_amount: 11_573_33 },
     { duration_weeks: 8, provider_share_rate: 0.16, provider_share: 9_920_00, total_payment: 71_920_00, installment_amount: 8_990_00 },
   ],
-  sales_scenarios: [
-    { duration_weeks: 4, slow: 80_000_00, expected: 100_000_00, fast: 120_000_00 },
-    { duration_weeks: 6, slow: 120_000_00, expected: 150_000_00, fast: 180_000_00 },
-    { duration_weeks: 8, slow: 160_000_00, expected: 200_000_00, fast: 240_000_00 },
-  ],
-  inputs: offerInputs,
-  excluded_integrations: [],
-  forecast: null,
-};
+  sales_scenarios: offerSalesScenarios,
+});
 
 beforeAll(async () => {
   await i18n.changeLanguage('tr');

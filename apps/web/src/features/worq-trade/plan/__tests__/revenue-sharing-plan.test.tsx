@@ -4,34 +4,19 @@ import i18n from '../../../../lib/i18n.ts';
 import { storeTokens } from '../../../../lib/token-storage.ts';
 import { accessToken } from '../../../../lib/__tests__/token-fixtures.ts';
 import { serve } from '../../../../test/http-test-kit.tsx';
-import { offerInputs } from '../../../../test/wire-fixtures.ts';
+import { offerSalesScenarios, preQualifiedOffer } from '../../../../test/wire-fixtures.ts';
 import type { OfferView } from '../../api/offer.ts';
 import { markPlanTourSeen } from '../plan-tour.tsx';
 import { kurusOf, planRoutes, renderPlanPage, savedPlan } from './plan-test-kit.tsx';
 
 /** An offer with a forecast: sales over 4, 6 and 8 weeks at the interval's low end, middle and high end. */
-const forecastOffer: OfferView = {
-  offer_id: '6f1c2a40-0000-4000-8000-000000000035',
-  policy_version: '2026-11-28.2',
-  computed_at: '2026-11-28T09:00:00.000Z',
-  status: 'pre_qualified',
-  max_amount: 62_000_00,
-  headline: 'Şu ana kadar ₺62.000,00 tutarına kadar finansman alabilirsiniz.',
+const forecastOffer: OfferView = preQualifiedOffer({
   subject_to_review: 'Bu bir ön değerlendirmedir, söz değildir.',
   summary: 'Son 90 günde ₺300.000,00 net satış.',
   reasons: [],
-  refusals: [],
   raise: [],
-  durations: [],
-  sales_scenarios: [
-    { duration_weeks: 4, slow: 80_000_00, expected: 100_000_00, fast: 120_000_00 },
-    { duration_weeks: 6, slow: 120_000_00, expected: 150_000_00, fast: 180_000_00 },
-    { duration_weeks: 8, slow: 160_000_00, expected: 200_000_00, fast: 240_000_00 },
-  ],
-  inputs: offerInputs,
-  excluded_integrations: [],
-  forecast: null,
-};
+  sales_scenarios: offerSalesScenarios,
+});
 
 function figure(name: string): string {
   const element = document.querySelector(`[data-figure="${name}"]`);
