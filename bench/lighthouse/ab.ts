@@ -251,7 +251,7 @@ async function main(): Promise<void> {
       const order = [...subjects.slice(shift), ...subjects.slice(0, shift)];
       for (const subject of order) {
         if (subject.customer) {
-          // A `/` run resets the origin's storage, so the seller signs in again before each run.
+          // A signed-out run clears the origin's storage (run.ts `measure`), so the seller signs in again before each run.
           await signIn(chrome.port, subject.product.baseUrl, await signInThroughApi(subject.product.baseUrl, subject.customer));
         }
         const result = await measure(chrome.port, subject.url, subject.page, subject.customer !== undefined);
