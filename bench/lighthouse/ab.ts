@@ -1,5 +1,5 @@
 // Lighthouse A/B of the web start-up's speed mechanisms (issue 37): is each worth its complexity?
-// Builds the web app four times, `current` and one variant per mechanism with only that mechanism
+// Builds the web app once per variant: `current` and one variant per mechanism with only that mechanism
 // replaced by its simpler form (a patch in ./variants), serves each build from a product of its
 // own, and measures `/` and a cold signed-in `/worq-trade` of every build with Lighthouse (./run.ts's
 // settings), in alternating order, BENCH_AB_RUNS rounds (7), with the bare page of bench/web-bundle
