@@ -32,7 +32,7 @@ interface Variant {
   patch?: string;
 }
 
-const variants: Variant[] = [
+const allVariants: Variant[] = [
   { name: 'current' },
   {
     name: 'chunks-default',
@@ -45,6 +45,20 @@ const variants: Variant[] = [
     patch: 'preloads-vite.patch',
   },
 ];
+
+/**
+ * BENCH_AB_VARIANTS (comma-separated names) measures only those variants, `current` always among
+ * them: `current` alone is the product against the bare page, at a third of a full round's time.
+ */
+const variants = selectVariants(process.env.BENCH_AB_VARIANTS);
+
+function selectVariants(list: string | undefined): Variant[] {
+  if (!list) return allVariants;
+  const names = new Set(['current', ...list.split(',').map((name) => name.trim())]);
+  const unknown = [...names].filter((name) => !allVariants.some((variant) => variant.name === name));
+  if (unknown.length > 0) throw new Error(`BENCH_AB_VARIANTS: no variant ${unknown.join(', ')}`);
+  return allVariants.filter((variant) => names.has(variant.name));
+}
 
 const pages = [
   { name: '/', path: '/', signedIn: false },
