@@ -1,5 +1,5 @@
 // Lighthouse A/B of the web start-up's speed mechanisms (issue 37): is each worth its complexity?
-// Builds the web app four times, `current` and one variant per mechanism with only that mechanism
+// Builds the web app once per variant: `current` and one variant per mechanism with only that mechanism
 // replaced by its simpler form (a patch in ./variants), serves each build from a product of its
 // own, and measures `/` and a cold signed-in `/worq-trade` of every build with Lighthouse (./run.ts's
 // settings), in alternating order, BENCH_AB_RUNS rounds (7), with the bare page of bench/web-bundle
@@ -32,7 +32,7 @@ interface Variant {
   patch?: string;
 }
 
-const variants: Variant[] = [
+const allVariants: Variant[] = [
   { name: 'current' },
   {
     name: 'chunks-default',
@@ -45,6 +45,20 @@ const variants: Variant[] = [
     patch: 'preloads-vite.patch',
   },
 ];
+
+/**
+ * BENCH_AB_VARIANTS (comma-separated names) measures only those variants, `current` always among
+ * them: `current` alone is the product against the bare page, at a third of a full round's time.
+ */
+const variants = selectVariants(process.env.BENCH_AB_VARIANTS);
+
+function selectVariants(list: string | undefined): Variant[] {
+  if (!list) return allVariants;
+  const names = new Set(['current', ...list.split(',').map((name) => name.trim())]);
+  const unknown = [...names].filter((name) => !allVariants.some((variant) => variant.name === name));
+  if (unknown.length > 0) throw new Error(`BENCH_AB_VARIANTS: no variant ${unknown.join(', ')}`);
+  return allVariants.filter((variant) => names.has(variant.name));
+}
 
 const pages = [
   { name: '/', path: '/', signedIn: false },
@@ -251,7 +265,7 @@ async function main(): Promise<void> {
       const order = [...subjects.slice(shift), ...subjects.slice(0, shift)];
       for (const subject of order) {
         if (subject.customer) {
-          // A `/` run resets the origin's storage, so the seller signs in again before each run.
+          // A signed-out run clears the origin's storage (run.ts `measure`), so the seller signs in again before each run.
           await signIn(chrome.port, subject.product.baseUrl, await signInThroughApi(subject.product.baseUrl, subject.customer));
         }
         const result = await measure(chrome.port, subject.url, subject.page, subject.customer !== undefined);

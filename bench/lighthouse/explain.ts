@@ -57,11 +57,47 @@ export async function explainRun({ artifacts, settings }: RunArtifacts): Promise
     compute(LanternTotalBlockingTime),
   ]);
   return [
+    ...lcpCandidates(artifacts.Trace),
     describeMetric('FCP', fcp),
     describeMetric('LCP', lcp),
     `  TBT ${ms(tbt.timing)} ms; tasks of 50 ms or more in the replay of the whole load (pessimistic):`,
     ...longTasks(tbt.pessimisticEstimate, fcp.timing),
   ].join('\n');
+}
+
+/**
+ * The largest-paint candidates Chromium reported in the observed load, in order (Lighthouse's
+ * `largest-contentful-paint-element` audit fails in Debian's Chromium: its RootCauses gatherer
+ * throws). A later, larger candidate, such as the live page replacing the pre-rendered copy with a
+ * bigger element, moves the observed LCP and with it everything Lantern counts before it.
+ */
+function lcpCandidates(trace: unknown): string[] {
+  const events = (trace as { traceEvents: TraceEvent[] }).traceEvents;
+  const candidates = events.filter((event) => event.name === 'largestContentfulPaint::Candidate');
+  // The page's own navigation: Lighthouse opens about:blank first.
+  const start = events
+    .filter(
+      (event) =>
+        event.name === 'navigationStart' &&
+        event.args?.data?.isLoadingMainFrame === true &&
+        String(event.args.data.documentLoaderURL).startsWith('http') &&
+        event.ts <= (candidates[0]?.ts ?? Infinity),
+    )
+    .at(-1)?.ts;
+  return [
+    `  largest-paint candidates (observed): ${candidates.length}`,
+    ...candidates.map((event) => {
+      const data = event.args?.data ?? {};
+      const at = start === undefined ? '?' : ms((event.ts - start) / 1000);
+      return `    ${String(at).padStart(5)} ms  ${String(data.type)} ${String(data.size)} px²  node ${String(data.nodeId)}`;
+    }),
+  ];
+}
+
+interface TraceEvent {
+  name: string;
+  ts: number;
+  args?: { data?: Record<string, unknown> };
 }
 
 /** A metric is the mean of its optimistic and pessimistic replays; the pessimistic graph holds more. */

@@ -91,10 +91,17 @@ export async function lighthouseRun(port: number, url: string, keepStorage: bool
 /**
  * One Lighthouse run of a page as a first visit, its figures read from the report. With
  * `keepStorage` (a signed-in page) the cache is cleared first, as Lighthouse's storage reset would.
+ * Without it the origin's local and session storage are cleared as well: Lighthouse 12's storage
+ * reset leaves them (its `clearStorageTypes` are file systems, shader cache, service workers and
+ * cache storage), so a signed-out page measured after a signed-in run of the same origin would be a
+ * signed-in visit (`/` redirecting to /worq-trade). A run that ends on another address than the one
+ * asked for stops the measurement (`assertLandedOn`).
  */
 export async function measure(port: number, url: string, name: string, keepStorage: boolean, reportFile?: string): Promise<PageResult> {
   if (keepStorage) await clearCache(port);
+  else await clearOriginStorage(port, url);
   const { lhr, artifacts } = await lighthouseRun(port, url, keepStorage);
+  assertLandedOn(url, lhr.finalDisplayedUrl, name);
   if (reportFile) {
     mkdirSync(path.dirname(reportFile), { recursive: true });
     writeFileSync(reportFile, JSON.stringify(lhr));
@@ -142,6 +149,29 @@ export async function clearCache(port: number): Promise<void> {
   await session.send('Network.clearBrowserCache');
   await page.close();
   await browser.disconnect();
+}
+
+/** Everything the origin keeps in the browser (local and session storage, cookies, IndexedDB …), as on a first visit. */
+export async function clearOriginStorage(port: number, url: string): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const page = await browser.newPage();
+  const session = await page.createCDPSession();
+  await session.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'all' });
+  await page.close();
+  await browser.disconnect();
+}
+
+/**
+ * Stops the run when the page Lighthouse measured is not the one asked for: the app redirected (a
+ * stored session sends `/` to /worq-trade, a lost one sends /worq-trade to `/`), and the figures
+ * would be another page's under this page's name.
+ */
+export function assertLandedOn(asked: string, landed: string, name: string): void {
+  if (new URL(landed).pathname !== new URL(asked).pathname) {
+    throw new Error(
+      `${name}: Lighthouse was asked for ${asked} and measured ${landed}; the visit was not the one intended (storage left from another run?)`,
+    );
+  }
 }
 
 /** Puts the seller's tokens in the origin's storage, as a sign-in leaves them. */
