@@ -40,7 +40,10 @@ until curl -fsS -o "$work/health.json" "http://127.0.0.1:$port/api/v1/health" 2>
   sleep 0.2
 done
 grep -q '"database":"ok"' "$work/health.json" || { echo "unhealthy: $(cat "$work/health.json")" >&2; exit 1; }
-curl -fsS "http://127.0.0.1:$port/" | grep -qi '<!doctype html' || { echo "/ did not answer the web app" >&2; exit 1; }
+# Read into a file first: `grep -q` stops reading at its match, and curl still writing the rest of
+# the page into the closed pipe fails the check (curl: (23)) though the page was served.
+curl -fsS -o "$work/index.html" "http://127.0.0.1:$port/" && grep -qi '<!doctype html' "$work/index.html" ||
+  { echo "/ did not answer the web app" >&2; exit 1; }
 healthy_after=$((SECONDS - started))
 
 kill -TERM "$server_pid"
