@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { amazonRegions, type AmazonRegion } from '@worq/domain/wire/choices';
 import { normaliseHostSuffix, platformStoreHostSuffixes, type StoreHostSuffixes } from '@worq/domain/store-source';
 import { isPublicAddress } from './connectors/outbound-guard.ts';
 import { defaultSandboxTimeScale } from './connectors/sandbox/orders.ts';
@@ -14,9 +15,7 @@ export const n11Senders = ['SELLER', 'N11', 'ALL'] as const;
 /** How Çiçeksepeti's request dates are written (connectors/ciceksepeti.ts `CiceksepetiRequestDates`). */
 export const ciceksepetiRequestDates = ['offset', 'wall', 'utc'] as const;
 
-/** Amazon SP-API regions; Turkey belongs to EU. */
-export const amazonRegions = ['NA', 'EU', 'FE'] as const;
-export type AmazonRegion = (typeof amazonRegions)[number];
+export { amazonRegions, type AmazonRegion };
 
 const optionalUrl = z.url({ error: 'must be an absolute URL such as https://example.com' }).optional();
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);

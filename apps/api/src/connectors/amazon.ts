@@ -6,6 +6,7 @@
  * to the regional SP-API host as `x-amz-access-token`.
  */
 import { createHash } from 'node:crypto';
+import { amazonRegions, isAmazonRegion, type AmazonRegion } from '@worq/domain/wire/choices';
 import type { z } from 'zod';
 import {
   amazonErrorList,
@@ -32,8 +33,7 @@ import {
   type VerifyResult,
 } from './types.ts';
 
-export const amazonRegions = ['NA', 'EU', 'FE'] as const;
-export type AmazonRegion = (typeof amazonRegions)[number];
+export { amazonRegions, isAmazonRegion, type AmazonRegion };
 
 /** Amazon.com.tr; Turkey is served by the EU region. */
 export const turkeyMarketplaceId = 'A33AVAJ2PDY3EV';
@@ -58,10 +58,6 @@ export const sellerCentralBaseUrl: Record<AmazonRegion, string> = {
   EU: 'https://sellercentral.amazon.com.tr',
   FE: 'https://sellercentral.amazon.co.jp',
 };
-
-export function isAmazonRegion(value: unknown): value is AmazonRegion {
-  return typeof value === 'string' && (amazonRegions as readonly string[]).includes(value);
-}
 
 /** The SP-API base URL for a region: the configured one (or sandbox) wins over Amazon's host. */
 export function amazonApiBaseUrl(region: AmazonRegion, configured?: string): string {

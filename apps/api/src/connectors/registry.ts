@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AmazonRegion, Config, MarketplaceCode } from '../config.ts';
 import {
   amazonConnector,
+  amazonRegions,
   amazonConsentUrl,
   defaultBaseUrl as amazonDefaultBaseUrl,
   exchangeAmazonAuthorizationCode,
@@ -62,8 +63,8 @@ const liveBaseUrls: Record<Exclude<MarketplaceCode, 'amazon'>, string> = {
   ticimax: ticimaxDefaultBaseUrl,
 };
 
-export const marketplaceRegions: Partial<Record<MarketplaceCode, readonly string[]>> = {
-  amazon: ['NA', 'EU', 'FE'],
+export const marketplaceRegions: Partial<Record<MarketplaceCode, readonly AmazonRegion[]>> = {
+  amazon: amazonRegions,
 };
 
 export function isMarketplaceCode(code: string): code is MarketplaceCode {

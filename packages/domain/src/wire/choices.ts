@@ -11,6 +11,15 @@ export const applicationStatuses = ['not_completed', 'in_progress', 'approved', 
 export const integrationStatuses = ['active', 'out_of_date', 'disabled'] as const;
 export const adminStoreStatuses = [...integrationStatuses, 'deleted'] as const;
 
+/** Amazon's SP-API regions. Turkey's store is served by Europe, so it comes first: the form's default. */
+export const amazonRegions = ['EU', 'NA', 'FE'] as const;
+export type AmazonRegion = (typeof amazonRegions)[number];
+
+/** Whether a stored or typed region is one of Amazon's. */
+export function isAmazonRegion(value: unknown): value is AmazonRegion {
+  return typeof value === 'string' && (amazonRegions as readonly string[]).includes(value);
+}
+
 /** The contact (skip-step) form's choices. */
 export const salesChannels = ['marketplace', 'own_website', 'other_channels', 'none'] as const;
 export const monthlyRevenueBands = ['0_50k', '50k_500k', '500k_1m', '1m_2m', '2m_5m', '5m_plus', 'prefer_not_to_share'] as const;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { storeNameField } from '../validation-schemas.ts';
-import { integrationStatuses } from './choices.ts';
+import { amazonRegions, integrationStatuses } from './choices.ts';
 import { companyInput, companyView } from './company.ts';
 
 /** The statuses of a store connection (the API's integrations.status column holds the same). */
@@ -14,8 +14,8 @@ export { integrationStatuses };
 export const integrationStatus = z.enum(integrationStatuses);
 export type IntegrationStatus = z.output<typeof integrationStatus>;
 
-/** Amazon's SP-API regions (the API's configuration knows the same three). */
-export const amazonRegions = ['NA', 'EU', 'FE'] as const;
+/** Amazon's SP-API regions (wire/choices.ts); the API's configuration and connector take the same list. */
+export { amazonRegions };
 
 /* ---------- Marketplaces ---------- */
 
@@ -30,7 +30,7 @@ export const marketplaceView = z.object({
   logo_url: z.string().nullable().describe('No logo is served yet: always null'),
   auth_type: z.enum(['api_key', 'oauth']),
   fields: z.array(marketplaceField),
-  regions: z.array(z.string()).optional(),
+  regions: z.array(z.enum(amazonRegions)).optional(),
 });
 export type MarketplaceView = z.output<typeof marketplaceView>;
 

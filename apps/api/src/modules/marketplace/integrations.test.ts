@@ -64,7 +64,7 @@ describe('GET /marketplace/all', () => {
       { name: 'api_secret', type: 'secret', required: true },
     ]);
     const amazon = all.find((marketplace) => marketplace.code === 'amazon')!;
-    expect(amazon).toMatchObject({ auth_type: 'oauth', regions: ['NA', 'EU', 'FE'] });
+    expect(amazon).toMatchObject({ auth_type: 'oauth', regions: ['EU', 'NA', 'FE'] });
     expect(trendyol.regions).toBeUndefined();
   });
 });

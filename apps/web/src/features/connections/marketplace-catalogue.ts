@@ -29,9 +29,6 @@ export const howToStepCounts: Record<string, number> = {
   ticimax: 4,
 };
 
-/** Amazon's SP-API regions; Turkey belongs to Europe, so it comes first. */
-export const defaultAmazonRegions = ['EU', 'NA', 'FE'];
-
 export function localeOf(language: string): string {
   return language === 'en' ? 'en-GB' : 'tr-TR';
 }

@@ -1,3 +1,4 @@
+import type { AmazonRegion } from '@worq/domain/wire/choices';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,7 +10,7 @@ import styles from './connections.module.css';
 interface AmazonRegionFieldsProps {
   /** The form's id, the prefix of the region error's id. */
   formId: string;
-  regions: readonly string[];
+  regions: readonly AmazonRegion[];
   register: UseFormRegister<IntegrationValues>;
   errors: FieldErrors<IntegrationValues>;
   disabled: boolean;

@@ -1,10 +1,10 @@
+import { amazonRegions, isAmazonRegion } from '@worq/domain/wire/choices';
 import type { MarketplaceField, UpsertBody } from '@worq/domain/wire/marketplace';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Integration } from '../api/integrations.ts';
 import type { Marketplace } from '../api/marketplaces.ts';
-import { defaultAmazonRegions } from '../marketplace-catalogue.ts';
 import type { IntegrationFormProps } from './integration-form.tsx';
 import { useAmazonAuthorization } from './use-amazon-authorization.ts';
 import { useIdeasoftConsent } from './use-ideasoft-consent.ts';
@@ -32,7 +32,7 @@ export function useIntegrationForm({ marketplace, integration, prefill, onSubmit
   const oauth = isOauth(marketplace);
   const fields = useMemo(() => (oauth ? [] : marketplace.fields), [oauth, marketplace.fields]);
   const regions = useMemo(
-    () => (marketplace.regions && marketplace.regions.length > 0 ? marketplace.regions : defaultAmazonRegions),
+    () => (marketplace.regions && marketplace.regions.length > 0 ? marketplace.regions : amazonRegions),
     [marketplace.regions],
   );
   const schema = useIntegrationSchema(fields);
@@ -41,7 +41,7 @@ export function useIntegrationForm({ marketplace, integration, prefill, onSubmit
     () => ({
       store_name: integration?.store_name ?? prefill?.storeName ?? '',
       store_link: integration?.store_link ?? prefill?.storeLink ?? '',
-      region: integration?.region ?? regions[0] ?? 'EU',
+      region: isAmazonRegion(integration?.region) ? integration.region : regions[0],
       credentials: Object.fromEntries(
         fields.map((field) => [
           field.name,

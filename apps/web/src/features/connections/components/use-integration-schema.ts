@@ -1,4 +1,5 @@
 import { isValidStoreName } from '@worq/domain/validation';
+import { amazonRegions } from '@worq/domain/wire/choices';
 import type { MarketplaceField } from '@worq/domain/wire/marketplace';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -38,7 +39,7 @@ export function useIntegrationSchema(fields: MarketplaceField[]) {
         z.trim(),
         z.refine((value) => value === '' || urlPattern.test(value), t('form.invalid_url')),
       ),
-      region: z.string(),
+      region: z.enum(amazonRegions),
       credentials: z.object(credentialShape),
     });
   }, [fields, message, t]);
