@@ -8,6 +8,9 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { customers } from '../db/schema.ts';
 import type { AccessClaims } from '../plugins/auth.ts';
+import { testEnv } from './test-env.ts';
+
+export { testEnv };
 
 export interface TestContext {
   app: FastifyInstance;
@@ -21,21 +24,6 @@ export interface TestAppOptions {
   routes?: (app: FastifyInstance) => Promise<void> | void;
   /** Wraps the opened database, e.g. to simulate an outage. */
   wrapDatabase?: (database: Database) => Database;
-}
-
-/**
- * The environment every test app starts from: test mode, a private data folder, no web build, and
- * the outbox asked for explicitly (so /dev/outbox exists, as on a developer's machine).
- */
-export function testEnv(dataDir: string, env: Record<string, string> = {}): Record<string, string> {
-  return {
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    DELIVERY: 'outbox',
-    ...env,
-  };
 }
 
 /**
