@@ -8,9 +8,10 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { customers } from '../db/schema.ts';
 import type { AccessClaims } from '../plugins/auth.ts';
+import { adminQuery, createDatabase } from './admin-query.ts';
 import { testEnv } from './test-env.ts';
 
-export { testEnv };
+export { adminQuery, testEnv };
 
 export interface TestContext {
   app: FastifyInstance;
@@ -96,12 +97,8 @@ function pgliteImage(): Blob | undefined {
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ pgliteDir: 'memory://', pgliteImage: pgliteImage() });
-  const name = `worq_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  const template = inject('templateDatabase');
-  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), pgliteDir: 'memory://' });
+  const { name, url } = await createDatabase(serverUrl, 'worq_test', inject('templateDatabase'));
+  const database = await openDatabase({ url, pgliteDir: 'memory://' });
   let closed = false;
   return {
     ...database,
@@ -177,18 +174,6 @@ export function switchableDatabase(database: Database): Database & { goDown(): v
       down = false;
     },
   };
-}
-
-/** One statement on its own connection to a PostgreSQL server (create or drop a test database); its rows. */
-export async function adminQuery(serverUrl: string, statement: string): Promise<Record<string, unknown>[]> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    return (await admin.query(statement)).rows as Record<string, unknown>[];
-  } finally {
-    await admin.end();
-  }
 }
 
 /** The answer is 400 validation_failed: `message` over exactly these field messages. */
