@@ -139,6 +139,18 @@ export const count = (value: number) => value.toLocaleString('en');
 /** SQL for a uniform number in [0, 1) from the bigint expression `g` and a seed, the same on every run. */
 export const uniform = (g: string, seed: number) => `((hashint8extended(${g}, ${seed}) & 9007199254740991)::float8 / 9007199254740992)`;
 
+/** The shares of the generated orders that are cancelled and returned. */
+export const cancelledShare = 0.05;
+export const returnedShare = 0.04;
+
+/**
+ * SQL for a generated order's status from `h`, uniform in [0, 1), and its time `t`: cancelledShare of the
+ * orders cancelled, returnedShare returned, the others shipped in the two days before `now`, else delivered.
+ */
+export const generatedOrderStatus = (h: string, t: string, now: string) =>
+  `case when ${h} < ${cancelledShare} then 'cancelled' when ${h} < ${cancelledShare + returnedShare} then 'returned'
+    when ${t} > ${now} - interval '2 days' then 'shipped' else 'delivered' end`;
+
 /** How `bulkFillOrders` fills: `insert` writes the orders numbered `from` to `to` (g in the statements), `perStatement` at a time. */
 export interface OrderFill {
   /** The fill's label in `timings`. */

@@ -6,7 +6,7 @@
 // dropped for the fill and built after it, its store days (marketplace_order_days) computed from it,
 // then both are vacuumed and analyzed (what autovacuum does after a bulk insert).
 import pg from 'pg';
-import { bulkFillOrders, count, timed, uniform, type Timing } from '../common.ts';
+import { bulkFillOrders, count, generatedOrderStatus, timed, uniform, type Timing } from '../common.ts';
 
 export interface SeedOptions {
   /** Orders in the table. */
@@ -37,8 +37,6 @@ const meanOtherOrders = 2_500;
 const skew = 1.6;
 /** Volume at the end of the 13 months over volume at the start. */
 const growth = 1.5;
-const cancelledShare = 0.05;
-const returnedShare = 0.04;
 
 /** Fills the migrated (and reference-seeded) database at `url`. */
 export async function seedOrders(url: string, options: SeedOptions): Promise<Seeded> {
@@ -98,8 +96,7 @@ export async function seedOrders(url: string, options: SeedOptions): Promise<See
           `insert into marketplace_orders (integration_id, customer_id, external_id, order_number, ordered_at, order_day, status,
              total_amount, currency, units, lines, first_seen_at, updated_at)
            select b.integration_id, b.customer_id, 'B' || g, 'N' || g, o.t, (o.t at time zone 'Europe/Istanbul')::date,
-             case when o.h < ${cancelledShare} then 'cancelled' when o.h < ${cancelledShare + returnedShare} then 'returned'
-               when o.t > $3::timestamptz - interval '2 days' then 'shipped' else 'delivered' end,
+             ${generatedOrderStatus('o.h', 'o.t', '$3::timestamptz')},
              o.amount, 'TRY', o.units,
              case when o.units > 1 and o.h > 0.5 then jsonb_build_array(
                  jsonb_build_object('sku', 'SKU-' || o.p, 'name', 'Ürün ' || o.p, 'quantity', 1, 'amount', o.amount / 2),

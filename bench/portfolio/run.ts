@@ -20,8 +20,11 @@ import { planRow } from '../../apps/api/src/modules/gpp/service.ts';
 import {
   benchConfig,
   bulkFillOrders,
+  cancelledShare,
   count,
+  generatedOrderStatus,
   listenLocally,
+  returnedShare,
   timed,
   uniform,
   wholeEnv,
@@ -43,8 +46,6 @@ const approvalSpreadDays = 70;
 const ordersPerStatement = 250_000;
 /** Seller k gets a share of the orders growing towards k = 1: 1 + floor(S · u^skew) for uniform u. */
 const skew = 1.6;
-const cancelledShare = 0.05;
-const returnedShare = 0.04;
 /** Mean order amount in kuruş (uniform 50–2,000 TL). */
 const meanAmount = 5_000 + 195_000 / 2;
 const expert = { email: 'portfolio-expert@example.com', password: 'Uzman-Bench-1' };
@@ -193,8 +194,7 @@ async function seed(url: string, now: Date, expertId: string): Promise<Seeded> {
           `insert into marketplace_orders (integration_id, customer_id, external_id, order_number, ordered_at, order_day, status,
              total_amount, currency, units, lines, first_seen_at, updated_at)
            select s.integration_id, s.customer_id, 'TY' || g, 'ON' || g, o.t, (o.t at time zone 'Europe/Istanbul')::date,
-             case when o.h < ${cancelledShare} then 'cancelled' when o.h < ${cancelledShare + returnedShare} then 'returned'
-               when o.t > $4::timestamptz - interval '2 days' then 'shipped' else 'delivered' end,
+             ${generatedOrderStatus('o.h', 'o.t', '$4::timestamptz')},
              o.amount, 'TRY', o.units,
              jsonb_build_array(jsonb_build_object('sku', 'SKU-' || (g % 60), 'name', 'Ürün ' || (g % 60), 'quantity', o.units, 'amount', o.amount)),
              o.t, o.t
