@@ -133,6 +133,55 @@ export async function unindexOrders(client: pg.Client): Promise<UnindexedOrders>
   };
 }
 
+/** A count as the benchmarks print it: 10,000,000. */
+export const count = (value: number) => value.toLocaleString('en');
+
+/** SQL for a uniform number in [0, 1) from the bigint expression `g` and a seed, the same on every run. */
+export const uniform = (g: string, seed: number) => `((hashint8extended(${g}, ${seed}) & 9007199254740991)::float8 / 9007199254740992)`;
+
+/** The shares of the generated orders that are cancelled and returned. */
+export const cancelledShare = 0.05;
+export const returnedShare = 0.04;
+
+/**
+ * SQL for a generated order's status from `h`, uniform in [0, 1), and its time `t`: cancelledShare of the
+ * orders cancelled, returnedShare returned, the others shipped in the two days before `now`, else delivered.
+ */
+export const generatedOrderStatus = (h: string, t: string, now: string) =>
+  `case when ${h} < ${cancelledShare} then 'cancelled' when ${h} < ${cancelledShare + returnedShare} then 'returned'
+    when ${t} > ${now} - interval '2 days' then 'shipped' else 'delivered' end`;
+
+/** How `bulkFillOrders` fills: `insert` writes the orders numbered `from` to `to` (g in the statements), `perStatement` at a time. */
+export interface OrderFill {
+  /** The fill's label in `timings`. */
+  label: string;
+  total: number;
+  perStatement: number;
+  insert(from: number, to: number): Promise<unknown>;
+}
+
+/**
+ * Fills marketplace_orders on `client`'s connection as a bulk load does: unindexed for the fill
+ * (`unindexOrders`), the progress printed every million orders, then the store and product days
+ * computed from the orders (the fill bypassed the order table's triggers, migration 0013), the
+ * triggers back on and the indexes built again; each step timed in `timings`.
+ */
+export async function bulkFillOrders(client: pg.Client, timings: Timing[], fill: OrderFill): Promise<void> {
+  const unindexed = await unindexOrders(client);
+  await timed(timings, fill.label, async () => {
+    for (let from = 1; from <= fill.total; from += fill.perStatement) {
+      const to = Math.min(fill.total, from + fill.perStatement - 1);
+      await fill.insert(from, to);
+      if (to % 1_000_000 < fill.perStatement || to === fill.total) console.log(`    ${count(to)} of ${count(fill.total)}`);
+    }
+  });
+  await timed(timings, 'store and product days computed from the orders (marketplace_order_days_rebuild)', () =>
+    client.query('select marketplace_order_days_rebuild()'),
+  );
+  await unindexed.triggersOn();
+  await timed(timings, `order indexes built after the fill (primary key + ${unindexed.indexCount})`, unindexed.buildIndexes);
+}
+
 /** BENCH_ONLY: measure on one database only (pglite or postgres); unset, both. */
 export function benchOnly(): 'pglite' | 'postgres' | undefined {
   const only = process.env.BENCH_ONLY;

@@ -15,19 +15,14 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { testEnv } from '../apps/api/src/test/test-env.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 
 /** The served document of an app built like the API tests build theirs. */
 async function servedDocument(dataDir: string): Promise<Record<string, unknown>> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    DELIVERY: 'outbox',
-  });
+  const config = loadConfig(testEnv(dataDir));
   const database = await openDatabase({ pgliteDir: 'memory://' });
   try {
     const app = await buildApp({ config, database, logger: false });

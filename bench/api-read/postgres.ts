@@ -5,7 +5,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { adminQuery, createDatabase } from '../../apps/api/src/test/admin-query.ts';
 
 export interface PostgresServer {
   /** postgres:// URL of a fresh, empty database on the server. */
@@ -29,24 +29,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A database of its own on the server, dropped again on stop, so nothing is left behind. */
 async function withBenchDatabase(serverUrl: string, description: string, stopServer: () => Promise<void>): Promise<PostgresServer> {
-  const name = `worq_bench_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const { name, url } = await createDatabase(serverUrl, 'worq_bench');
   return {
-    url: url.toString(),
+    url,
     description,
     async stop() {
       try {

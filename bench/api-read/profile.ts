@@ -21,6 +21,7 @@ import { buildApp, requestIdFor } from '../../apps/api/src/app.ts';
 import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
 import { customers } from '../../apps/api/src/db/schema.ts';
 import { findCustomerById } from '../../apps/api/src/modules/auth/customer-repository.ts';
+import { accessClaimsOf } from '../../apps/api/src/modules/auth/sessions.ts';
 import { userInfoOf } from '../../apps/api/src/modules/customer/service.ts';
 import authPlugin from '../../apps/api/src/plugins/auth.ts';
 import errorsPlugin from '../../apps/api/src/plugins/errors.ts';
@@ -121,13 +122,7 @@ async function main() {
       })
       .returning();
     const customer = row!;
-    const token = await app.signAccessToken({
-      customer_id: customer.id,
-      email: customer.email,
-      first_name: customer.firstName,
-      last_name: customer.lastName,
-      is_phone_verified: true,
-    });
+    const token = await app.signAccessToken(accessClaimsOf(customer));
     stubRow = customer;
     const info = await userInfoOf(database.db, customer, 'tr');
     const secret = new TextEncoder().encode(config.jwtSecret);

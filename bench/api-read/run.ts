@@ -18,6 +18,7 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
 import { customers } from '../../apps/api/src/db/schema.ts';
 import { findCustomerById } from '../../apps/api/src/modules/auth/customer-repository.ts';
+import { accessClaimsOf } from '../../apps/api/src/modules/auth/sessions.ts';
 import { runLoadInChild, type LoadRequest, type Run } from './load.ts';
 import { benchConfig, benchOnly, Cleanups, postgresOrSkipped, productionEnv, wholeEnv } from '../common.ts';
 import { seededTermsVersion } from '../../apps/api/src/db/terms-content.ts';
@@ -152,17 +153,7 @@ async function measure(database: Database, description: string, dataDir: string,
   const bare = bareUrl === undefined ? undefined : buildBare(bareUrl);
   try {
     const rows = await seedCustomers(database);
-    const tokens = await Promise.all(
-      rows.map((row) =>
-        app.signAccessToken({
-          customer_id: row.id,
-          email: row.email,
-          first_name: row.firstName,
-          last_name: row.lastName,
-          is_phone_verified: row.isPhoneVerified,
-        }),
-      ),
-    );
+    const tokens = await Promise.all(rows.map((row) => app.signAccessToken(accessClaimsOf(row))));
     const appTarget: Target = {
       name: 'app',
       port: await listen(app),

@@ -25,7 +25,7 @@ import type { MarketplaceOrder } from '../../apps/api/src/connectors/types.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { sellerFigures } from '../../apps/api/src/modules/insight/forecast.ts';
 import { claimSync, releaseSync, upsertOrders } from '../../apps/api/src/modules/insight/sync-repository.ts';
-import { benchConfig, listenLocally, readmeFile, withThrowawayPostgres } from '../common.ts';
+import { benchConfig, count, listenLocally, readmeFile, withThrowawayPostgres } from '../common.ts';
 import { seedOrders, type Seeded } from './seed.ts';
 
 const whole = (label: string, raw: string | undefined, fallback: number, min: number, max: number): number => {
@@ -48,7 +48,6 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const count = (value: number) => value.toLocaleString('en');
 const load = () =>
   os
     .loadavg()

@@ -6,7 +6,7 @@
 // dropped for the fill and built after it, its store days (marketplace_order_days) computed from it,
 // then both are vacuumed and analyzed (what autovacuum does after a bulk insert).
 import pg from 'pg';
-import { timed, unindexOrders, type Timing } from '../common.ts';
+import { bulkFillOrders, count, generatedOrderStatus, timed, uniform, type Timing } from '../common.ts';
 
 export interface SeedOptions {
   /** Orders in the table. */
@@ -37,12 +37,6 @@ const meanOtherOrders = 2_500;
 const skew = 1.6;
 /** Volume at the end of the 13 months over volume at the start. */
 const growth = 1.5;
-const cancelledShare = 0.05;
-const returnedShare = 0.04;
-
-/** A uniform number in [0, 1) from g and a seed, the same on every run. */
-const uniform = (g: string, seed: number) => `((hashint8extended(${g}, ${seed}) & 9007199254740991)::float8 / 9007199254740992)`;
-const count = (value: number) => value.toLocaleString('en');
 
 /** Fills the migrated (and reference-seeded) database at `url`. */
 export async function seedOrders(url: string, options: SeedOptions): Promise<Seeded> {
@@ -89,11 +83,11 @@ export async function seedOrders(url: string, options: SeedOptions): Promise<See
       );
     });
 
-    // Indexes and primary key dropped for the fill; foreign-key triggers off where allowed.
-    const unindexed = await unindexOrders(client);
-    await timed(timings, `${count(orderCount)} orders`, async () => {
-      for (let from = 1; from <= orderCount; from += ordersPerStatement) {
-        const to = Math.min(orderCount, from + ordersPerStatement - 1);
+    await bulkFillOrders(client, timings, {
+      label: `${count(orderCount)} orders`,
+      total: orderCount,
+      perStatement: ordersPerStatement,
+      insert: async (from, to) => {
         // g in time order, volume growing by `growth` over the 13 months, written hour by hour and store
         // by store within the hour (an hourly sync's page); the seller, status, amount,
         // products and store hashed from g. The measured seller (k = 0) gets sellerOrders / orderCount
@@ -102,8 +96,7 @@ export async function seedOrders(url: string, options: SeedOptions): Promise<See
           `insert into marketplace_orders (integration_id, customer_id, external_id, order_number, ordered_at, order_day, status,
              total_amount, currency, units, lines, first_seen_at, updated_at)
            select b.integration_id, b.customer_id, 'B' || g, 'N' || g, o.t, (o.t at time zone 'Europe/Istanbul')::date,
-             case when o.h < ${cancelledShare} then 'cancelled' when o.h < ${cancelledShare + returnedShare} then 'returned'
-               when o.t > $3::timestamptz - interval '2 days' then 'shipped' else 'delivered' end,
+             ${generatedOrderStatus('o.h', 'o.t', '$3::timestamptz')},
              o.amount, 'TRY', o.units,
              case when o.units > 1 and o.h > 0.5 then jsonb_build_array(
                  jsonb_build_object('sku', 'SKU-' || o.p, 'name', 'Ürün ' || o.p, 'quantity', 1, 'amount', o.amount / 2),
@@ -126,16 +119,8 @@ export async function seedOrders(url: string, options: SeedOptions): Promise<See
            order by date_trunc('hour', o.t), b.integration_id`,
           [from, to, at, orderCount, sellerOrders / orderCount, otherSellers],
         );
-        if (to % 1_000_000 < ordersPerStatement || to === orderCount) console.log(`    ${count(to)} of ${count(orderCount)}`);
-      }
+      },
     });
-    // The fill bypassed the order table's triggers (and so its store days, migration 0013): computed
-    // again from the orders, as any bulk load must.
-    await timed(timings, 'store days computed from the orders (marketplace_order_days_rebuild)', () =>
-      client.query('select marketplace_order_days_rebuild()'),
-    );
-    await unindexed.triggersOn();
-    await timed(timings, `indexes built after the fill (primary key + ${unindexed.indexCount})`, unindexed.buildIndexes);
     // What autovacuum does after a bulk insert, done here so that it does not run during the measures.
     await timed(timings, 'vacuum (analyze)', async () => {
       await client.query('vacuum (analyze) marketplace_orders');

@@ -17,7 +17,21 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { claimDueWatches, checkFundedApplication, type WatchContext } from '../../apps/api/src/modules/funding/watch.ts';
 import { planRow } from '../../apps/api/src/modules/gpp/service.ts';
-import { benchConfig, listenLocally, timed, unindexOrders, wholeEnv, withThrowawayPostgres, writeSection, type Timing } from '../common.ts';
+import {
+  benchConfig,
+  bulkFillOrders,
+  cancelledShare,
+  count,
+  generatedOrderStatus,
+  listenLocally,
+  returnedShare,
+  timed,
+  uniform,
+  wholeEnv,
+  withThrowawayPostgres,
+  writeSection,
+  type Timing,
+} from '../common.ts';
 
 const heading = "## Funded sellers' portfolio (`npm run bench:portfolio`)";
 
@@ -32,8 +46,6 @@ const approvalSpreadDays = 70;
 const ordersPerStatement = 250_000;
 /** Seller k gets a share of the orders growing towards k = 1: 1 + floor(S · u^skew) for uniform u. */
 const skew = 1.6;
-const cancelledShare = 0.05;
-const returnedShare = 0.04;
 /** Mean order amount in kuruş (uniform 50–2,000 TL). */
 const meanAmount = 5_000 + 195_000 / 2;
 const expert = { email: 'portfolio-expert@example.com', password: 'Uzman-Bench-1' };
@@ -45,10 +57,6 @@ const percentile = (values: number[], p: number) => {
 };
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const count = (value: number) => value.toLocaleString('en');
-
-/** A uniform number in [0, 1) from g and a seed, the same on every run. */
-const uniform = (g: string, seed: number) => `((hashint8extended(${g}, ${seed}) & 9007199254740991)::float8 / 9007199254740992)`;
 
 /** The share of all orders that seller k (1-based) receives under the skew above. */
 const orderShare = (k: number) => (k / sellerCount) ** (1 / skew) - ((k - 1) / sellerCount) ** (1 / skew);
@@ -175,18 +183,18 @@ async function seed(url: string, now: Date, expertId: string): Promise<Seeded> {
       );
     });
 
-    const unindexed = await unindexOrders(client);
-    await timed(timings, `${count(orderCount)} orders generated (before the rules below drop some)`, async () => {
-      for (let from = 1; from <= orderCount; from += ordersPerStatement) {
-        const to = Math.min(orderCount, from + ordersPerStatement - 1);
+    await bulkFillOrders(client, timings, {
+      label: `${count(orderCount)} orders generated (before the rules below drop some)`,
+      total: orderCount,
+      perStatement: ordersPerStatement,
+      insert: async (from, to) => {
         // g in time order (older first); the seller, the hour, the status and the amount hashed from g.
         // One seller in 40 stopped selling two weeks ago; a stale store has nothing after its last sync.
         await client.query(
           `insert into marketplace_orders (integration_id, customer_id, external_id, order_number, ordered_at, order_day, status,
              total_amount, currency, units, lines, first_seen_at, updated_at)
            select s.integration_id, s.customer_id, 'TY' || g, 'ON' || g, o.t, (o.t at time zone 'Europe/Istanbul')::date,
-             case when o.h < ${cancelledShare} then 'cancelled' when o.h < ${cancelledShare + returnedShare} then 'returned'
-               when o.t > $4::timestamptz - interval '2 days' then 'shipped' else 'delivered' end,
+             ${generatedOrderStatus('o.h', 'o.t', '$4::timestamptz')},
              o.amount, 'TRY', o.units,
              jsonb_build_array(jsonb_build_object('sku', 'SKU-' || (g % 60), 'name', 'Ürün ' || (g % 60), 'quantity', o.units, 'amount', o.amount)),
              o.t, o.t
@@ -199,14 +207,8 @@ async function seed(url: string, now: Date, expertId: string): Promise<Seeded> {
              and not (s.k % 25 = 0 and o.t > $4::timestamptz - interval '5 days')`,
           [from, to, sellerCount, at, orderCount],
         );
-        if (to % 1_000_000 < ordersPerStatement || to === orderCount) console.log(`    ${count(to)} of ${count(orderCount)}`);
-      }
+      },
     });
-    // The fill bypassed the order table's triggers, so the store and product days the figures and
-    // the offer read (migration 0013) are computed from the orders, as any bulk load must.
-    await timed(timings, 'store and product days computed from the orders', () => client.query('select marketplace_order_days_rebuild()'));
-    await unindexed.triggersOn();
-    await timed(timings, `order indexes built after the fill (primary key + ${unindexed.indexCount})`, unindexed.buildIndexes);
     await timed(timings, 'analyze', () => client.query('analyze'));
     const orders = Number((await client.query<{ n: string }>('select count(*) as n from marketplace_orders')).rows[0]!.n);
     return { applications: applications.map((row) => ({ k: row.k, applicationId: row.application_id })), orders, timings };

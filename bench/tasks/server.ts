@@ -10,6 +10,7 @@ import { benchConfig } from '../common.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { backgroundTasks, customers, marketplaces } from '../../apps/api/src/db/schema.ts';
 import { seededTermsVersion } from '../../apps/api/src/db/terms-content.ts';
+import { accessClaimsOf } from '../../apps/api/src/modules/auth/sessions.ts';
 
 export type ServerCommand =
   { cmd: 'quiet' } | { cmd: 'idle-tasks'; count: number } | { cmd: 'memory' } | { cmd: 'sockets' } | { cmd: 'stop' };
@@ -77,13 +78,7 @@ async function main(): Promise<void> {
     })
     .returning();
   if (!customer) throw new Error('customer not stored');
-  const token = await app.signAccessToken({
-    customer_id: customer.id,
-    email: customer.email,
-    first_name: customer.firstName,
-    last_name: customer.lastName,
-    is_phone_verified: true,
-  });
+  const token = await app.signAccessToken(accessClaimsOf(customer));
   const [trendyol] = await database.db
     .select({ id: marketplaces.id })
     .from(marketplaces)
@@ -109,13 +104,7 @@ async function main(): Promise<void> {
     return Promise.all(
       rows.map(async (row) => ({
         id: row.id,
-        token: await app.signAccessToken({
-          customer_id: row.id,
-          email: row.email,
-          first_name: row.firstName,
-          last_name: row.lastName,
-          is_phone_verified: true,
-        }),
+        token: await app.signAccessToken(accessClaimsOf(row)),
       })),
     );
   }

@@ -8,33 +8,23 @@
  * - SHIPPED is delivered when every package is DELIVERED, returned when every package went back;
  *   a fulfillmentStatus outside the model's enum is kept as `other`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { istanbulDay } from '@worq/domain/calendar';
 import { describe, expect, it } from 'vitest';
 import { fromV0Order, fromV2026Order, parseAmazonAnswer } from './amazon.ts';
-import { expectedLine, expectedOrder } from './connector-test-kit.ts';
+import { expectedLine, expectedOrder, publishedSamples } from './connector-test-kit.ts';
 import { amazonErrorList, amazonSearchOrdersPage, amazonV0OrdersPage } from './amazon-schema.ts';
 import type { MarketplaceOrder } from './types.ts';
 
-const samplesDir = new URL('./samples/amazon/', import.meta.url);
-const sample = (name: string): unknown => JSON.parse(readFileSync(new URL(name, samplesDir), 'utf8'));
+const { sample, expectSampleFiles } = publishedSamples('amazon');
 const days = (orders: MarketplaceOrder[]) => orders.map((order) => istanbulDay(new Date(order.orderedAt)));
 const searchOrders = (name: string) => parseAmazonAnswer(amazonSearchOrdersPage, sample(name), name);
 
 describe('amazon samples: the published answers read as the models define them', () => {
   it('has an expectation here for every sample file, and every file names its sources and the day they were read', () => {
-    const files = readdirSync(samplesDir).filter((name) => name.endsWith('.json'));
-    expect(files.sort()).toEqual([
-      'error-429.json',
-      'get-orders-v0-page.json',
-      'search-orders-page-first.json',
-      'search-orders-page-last.json',
-    ]);
-    for (const name of files) {
-      const source = (sample(name) as { _source?: { read?: string; sources?: string[] } })._source;
-      expect(source?.read, name).toBe('2026-11-28');
-      expect(source?.sources?.length, name).toBeGreaterThan(0);
-    }
+    expectSampleFiles(
+      ['error-429.json', 'get-orders-v0-page.json', 'search-orders-page-first.json', 'search-orders-page-last.json'],
+      '2026-11-28',
+    );
   });
 
   it('searchOrders first page: grandTotal in kuruş, unit price × quantity per line, packages make SHIPPED delivered, a next token', () => {

@@ -1,8 +1,9 @@
 /**
  * What the connector tests share: a local marketplace per test (test-server.ts), the ConnectorError
- * a call must fail with, reading a range to its end, cursor after cursor, and the orders a test
- * expects, written out by hand.
+ * a call must fail with, reading a range to its end, cursor after cursor, the orders a test
+ * expects, written out by hand, and the marketplaces' published sample answers.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, expect } from 'vitest';
 import { startTestServer, type TestHandler, type TestServer } from './test-server.ts';
 import {
@@ -109,3 +110,25 @@ export const expectedOrder = (
   currency: 'TRY',
   lines,
 });
+
+/**
+ * A marketplace's published sample answers (connectors/samples/<code>/), each JSON file naming in
+ * `_source` its sources and the day they were read.
+ */
+export function publishedSamples(code: string) {
+  const samplesDir = new URL(`./samples/${code}/`, import.meta.url);
+  const sample = (name: string): unknown => JSON.parse(readFileSync(new URL(name, samplesDir), 'utf8'));
+  return {
+    sample,
+    /** The JSON files there are exactly `names`, and each names its sources and the day `read`. */
+    expectSampleFiles(names: string[], read: string): void {
+      const files = readdirSync(samplesDir).filter((name) => name.endsWith('.json'));
+      expect(files.sort()).toEqual(names);
+      for (const name of files) {
+        const source = (sample(name) as { _source?: { read?: string; sources?: string[] } })._source;
+        expect(source?.read, name).toBe(read);
+        expect(source?.sources?.length, name).toBeGreaterThan(0);
+      }
+    },
+  };
+}

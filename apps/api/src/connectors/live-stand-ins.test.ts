@@ -19,8 +19,7 @@ process.env.SANDBOX_AMAZON_RATE = 'off';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysOf, istanbulDay, istanbulDayStart, istanbulToday } from '@worq/domain/calendar';
 import type { Overview } from '@worq/domain/wire/insight';
-import type { MarketplaceCode } from '../config.ts';
-import { sandboxStores, syncSettled } from '../modules/marketplace/test-kit.ts';
+import { sandboxStoreCodes, sandboxStores, syncSettled } from '../modules/marketplace/test-kit.ts';
 import { createAccountsTestApp, get, registerVerifiedCustomer } from '../test/accounts-helpers.ts';
 import { sharedTestApp } from '../test/helpers.ts';
 import { sandboxSales } from './sandbox/orders.ts';
@@ -48,22 +47,12 @@ const standIn = useSandboxApp(async (app) => {
   await app.register(sandboxPlugin, { delayMs: 0, orderScale, publicUrl: portalUrl });
 });
 
-const codes = [
-  'trendyol',
-  'hepsiburada',
-  'n11',
-  'ciceksepeti',
-  'ticimax',
-  'ideasoft',
-  'amazon',
-] as const satisfies readonly MarketplaceCode[];
-
 // Built after the stand-in listens (beforeAll hooks run in the order they were declared).
 const ctx = sharedTestApp(() =>
   createAccountsTestApp({
     MARKETPLACE_MODE: 'live',
     PUBLIC_URL: portalUrl,
-    ...Object.fromEntries(codes.map((code) => [`${code.toUpperCase()}_BASE_URL`, `${standIn.origin}/sandbox/${code}`])),
+    ...Object.fromEntries(sandboxStoreCodes.map((code) => [`${code.toUpperCase()}_BASE_URL`, `${standIn.origin}/sandbox/${code}`])),
     // The pacing the live services ask for; the stand-in needs none.
     TRENDYOL_STREAM_INTERVAL_MS: '0',
     CICEKSEPETI_MIN_INTERVAL_MS: '0',
@@ -97,7 +86,7 @@ describe('live mode against the marketplaces’ stand-ins', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  describe.each(codes)('%s', (code) => {
+  describe.each(sandboxStoreCodes)('%s', (code) => {
     it('connects a store over the socket and counts a past week as the marketplace’s answers mean it', { timeout: 180_000 }, async () => {
       const customer = await registerVerifiedCustomer(ctx);
       const store = stores[code]();

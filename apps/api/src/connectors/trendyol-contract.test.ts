@@ -8,34 +8,29 @@
  *   price before discounts; a package's amount is `packageTotalPrice` (net payable), in kuruş;
  * - a split parent (`UnPacked`) is no order; an unknown status word is kept as `other`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { istanbulDay } from '@worq/domain/calendar';
 import { describe, expect, it } from 'vitest';
 import { parseAnswer, readPackages, trendyolError } from './trendyol.ts';
-import { expectedLine, expectedOrder } from './connector-test-kit.ts';
+import { expectedLine, expectedOrder, publishedSamples } from './connector-test-kit.ts';
 import { trendyolErrorBody, trendyolOrdersPage, trendyolStreamPage } from './trendyol-schema.ts';
 import type { MarketplaceOrder } from './types.ts';
 
-const samplesDir = new URL('./samples/trendyol/', import.meta.url);
-const sample = (name: string): unknown => JSON.parse(readFileSync(new URL(name, samplesDir), 'utf8'));
+const { sample, expectSampleFiles } = publishedSamples('trendyol');
 const days = (orders: MarketplaceOrder[]) => orders.map((order) => istanbulDay(new Date(order.orderedAt)));
 
 describe('trendyol samples: the published answers read as the documentation defines them', () => {
   it('has an expectation here for every sample file, and every file names its sources and the day they were read', () => {
-    const files = readdirSync(samplesDir).filter((name) => name.endsWith('.json'));
-    expect(files.sort()).toEqual([
-      'error-401.json',
-      'split-packages-page.json',
-      'stream-page-first.json',
-      'stream-page-last.json',
-      'unknown-status-page.json',
-      'v2-orders-page.json',
-    ]);
-    for (const name of files) {
-      const source = (sample(name) as { _source?: { read?: string; sources?: string[] } })._source;
-      expect(source?.read, name).toBe('2026-11-28');
-      expect(source?.sources?.length, name).toBeGreaterThan(0);
-    }
+    expectSampleFiles(
+      [
+        'error-401.json',
+        'split-packages-page.json',
+        'stream-page-first.json',
+        'stream-page-last.json',
+        'unknown-status-page.json',
+        'v2-orders-page.json',
+      ],
+      '2026-11-28',
+    );
   });
 
   it('v2/orders page: net line amounts (unit net × quantity), the net package total, GMT+3 order dates, Verified as created', () => {

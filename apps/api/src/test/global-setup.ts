@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import pg from 'pg';
 import { migratedPgliteImage, openDatabase } from '../db/client.ts';
+import { adminQuery, createDatabase } from './admin-query.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,11 +24,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => unknown> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `worq_template_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-    await adminQuery(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    await (await openDatabase({ url: url.toString(), pgliteDir: 'memory://' })).close();
+    const { name, url } = await createDatabase(serverUrl, 'worq_template');
+    await (await openDatabase({ url, pgliteDir: 'memory://' })).close();
     project.provide('pgliteImagePath', '');
     project.provide('templateDatabase', name);
     return () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
@@ -39,14 +36,4 @@ export default async function setup(project: TestProject): Promise<() => unknown
   writeFileSync(file, Buffer.from(await (await migratedPgliteImage()).arrayBuffer()));
   project.provide('pgliteImagePath', file);
   return () => rmSync(folder, { recursive: true, force: true });
-}
-
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }

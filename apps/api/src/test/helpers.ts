@@ -8,6 +8,10 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { customers } from '../db/schema.ts';
 import type { AccessClaims } from '../plugins/auth.ts';
+import { adminQuery, createDatabase } from './admin-query.ts';
+import { testEnv } from './test-env.ts';
+
+export { adminQuery, testEnv };
 
 export interface TestContext {
   app: FastifyInstance;
@@ -21,21 +25,6 @@ export interface TestAppOptions {
   routes?: (app: FastifyInstance) => Promise<void> | void;
   /** Wraps the opened database, e.g. to simulate an outage. */
   wrapDatabase?: (database: Database) => Database;
-}
-
-/**
- * The environment every test app starts from: test mode, a private data folder, no web build, and
- * the outbox asked for explicitly (so /dev/outbox exists, as on a developer's machine).
- */
-export function testEnv(dataDir: string, env: Record<string, string> = {}): Record<string, string> {
-  return {
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    DELIVERY: 'outbox',
-    ...env,
-  };
 }
 
 /**
@@ -108,12 +97,8 @@ function pgliteImage(): Blob | undefined {
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ pgliteDir: 'memory://', pgliteImage: pgliteImage() });
-  const name = `worq_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  const template = inject('templateDatabase');
-  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), pgliteDir: 'memory://' });
+  const { name, url } = await createDatabase(serverUrl, 'worq_test', inject('templateDatabase'));
+  const database = await openDatabase({ url, pgliteDir: 'memory://' });
   let closed = false;
   return {
     ...database,
@@ -189,18 +174,6 @@ export function switchableDatabase(database: Database): Database & { goDown(): v
       down = false;
     },
   };
-}
-
-/** One statement on its own connection to a PostgreSQL server (create or drop a test database); its rows. */
-export async function adminQuery(serverUrl: string, statement: string): Promise<Record<string, unknown>[]> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    return (await admin.query(statement)).rows as Record<string, unknown>[];
-  } finally {
-    await admin.end();
-  }
 }
 
 /** The answer is 400 validation_failed: `message` over exactly these field messages. */

@@ -12,18 +12,11 @@ import path from 'node:path';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { testEnv } from './test-env.ts';
 
 const expert = { email: 'uzman@worq.local', password: 'Uzman1234' };
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'worq-read-fuzz-'));
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  DELIVERY: 'outbox',
-  BOOTSTRAP_EXPERT_EMAIL: expert.email,
-  BOOTSTRAP_EXPERT_PASSWORD: expert.password,
-});
+const config = loadConfig(testEnv(dataDir, { BOOTSTRAP_EXPERT_EMAIL: expert.email, BOOTSTRAP_EXPERT_PASSWORD: expert.password }));
 const database = await openDatabase({ pgliteDir: 'memory://' });
 const app = await buildApp({ config, database, logger: false });
 await app.ready();

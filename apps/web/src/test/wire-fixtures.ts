@@ -86,6 +86,18 @@ export function preQualifiedOffer(overrides: Partial<OfferView> = {}): OfferView
   };
 }
 
+/** A refused offer (one month of sales history where two are needed), otherwise `preQualifiedOffer`; tests override what they look at. */
+export function refusedOffer(overrides: Partial<OfferView> = {}): OfferView {
+  return preQualifiedOffer({
+    status: 'refused',
+    max_amount: null,
+    headline: null,
+    summary: null,
+    refusals: [{ code: 'history_too_short', text: 'Satış geçmişiniz 1 ay; ön değerlendirme için en az 2 ay gerekiyor.' }],
+    ...overrides,
+  });
+}
+
 /** POST /insight/store_lookup recognising a Trendyol store address (`trendyolStoreLookup.store_link`). */
 export const trendyolStoreLookup: StoreLookup = {
   marketplace_code: 'trendyol',

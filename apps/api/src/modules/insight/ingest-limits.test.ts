@@ -10,7 +10,8 @@ import { sharedTestApp } from '../../test/helpers.ts';
 import { createReviewTestApp, signInExpert, submitApplication } from '../admin/test-kit.ts';
 import { insertTestStore } from '../marketplace/test-kit.ts';
 import { boundOrders, boundedText, ingestLimits } from './ingest-limits.ts';
-import { istanbulDate, istanbulDayStart } from './repository.ts';
+import { istanbulDate } from './repository.ts';
+import { noonSale } from './sales-test-kit.ts';
 import { upsertOrders } from './sync-repository.ts';
 
 const ctx = sharedAccountsTestApp();
@@ -21,16 +22,7 @@ const huge = 2 ** 60;
 let counter = 0;
 function order(amount: number, overrides: Partial<MarketplaceOrder> = {}): MarketplaceOrder {
   counter += 1;
-  return {
-    id: `big-${counter}`,
-    orderNumber: `big-${counter}`,
-    orderedAt: new Date(istanbulDayStart(yesterday).getTime() + 12 * 3_600_000).toISOString(),
-    status: 'delivered',
-    totalAmount: amount,
-    currency: 'TRY',
-    lines: [{ sku: 'SKU', name: 'Ürün', quantity: 1, amount }],
-    ...overrides,
-  };
+  return { ...noonSale(`big-${counter}`, yesterday, amount), ...overrides };
 }
 
 describe('boundOrders', () => {

@@ -11,7 +11,8 @@ import { get, post, registerVerifiedCustomer, type RegisteredCustomer } from '..
 import { sharedTestApp, type TestContext } from '../../test/helpers.ts';
 import { createReviewTestApp, signInExpert } from '../admin/test-kit.ts';
 import { connectStore, savePlan, setStep, startApplication } from '../application/test-kit.ts';
-import { istanbulDate, istanbulDayStart } from './repository.ts';
+import { istanbulDate } from './repository.ts';
+import { noonSale } from './sales-test-kit.ts';
 import { upsertOrders } from './sync-repository.ts';
 
 async function importSettled(ctx: TestContext, seller: RegisteredCustomer, storeId: string): Promise<void> {
@@ -41,15 +42,7 @@ describe('the offer kept at submission', () => {
       ctx.database.db,
       seller.customerId,
       storeId,
-      Array.from({ length: 150 }, (_, index) => ({
-        id: `snap-${index}`,
-        orderNumber: `snap-${index}`,
-        orderedAt: new Date(istanbulDayStart(addDays(today, -150 + index)).getTime() + 12 * 3_600_000).toISOString(),
-        status: 'delivered' as const,
-        totalAmount: 250_000,
-        currency: 'TRY',
-        lines: [{ sku: 'S', name: 'Ürün', quantity: 1, amount: 250_000 }],
-      })),
+      Array.from({ length: 150 }, (_, index) => noonSale(`snap-${index}`, addDays(today, -150 + index), 250_000)),
     );
     const shown: OfferView = (await get(ctx, '/gpp/offer', seller.jwt_token)).json();
     expect((await setStep(ctx, seller, application.id, 3)).statusCode).toBe(200);

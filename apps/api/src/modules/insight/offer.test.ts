@@ -8,7 +8,8 @@ import { offerView, type OfferView } from '@worq/domain/wire/offer';
 import type { MarketplaceOrder } from '../../connectors/types.ts';
 import { get, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { insertTestStore } from '../marketplace/test-kit.ts';
-import { istanbulDate, istanbulDayStart } from './repository.ts';
+import { istanbulDate } from './repository.ts';
+import { noonSale } from './sales-test-kit.ts';
 import { ensureSyncRow, upsertOrders } from './sync-repository.ts';
 
 const ctx = sharedAccountsTestApp();
@@ -17,15 +18,7 @@ const today = istanbulDate(new Date());
 let counter = 0;
 function sale(day: string, amount: number, status: MarketplaceOrder['status'] = 'delivered'): MarketplaceOrder {
   counter += 1;
-  return {
-    id: `o-${counter}`,
-    orderNumber: `o-${counter}`,
-    orderedAt: new Date(istanbulDayStart(day).getTime() + 12 * 3_600_000).toISOString(),
-    status,
-    totalAmount: amount,
-    currency: 'TRY',
-    lines: [{ sku: 'S', name: 'Ürün', quantity: 1, amount }],
-  };
+  return noonSale(`o-${counter}`, day, amount, status);
 }
 
 /** A store selling every day for `days` days up to yesterday: ₺1,000–1,400 a day, a return every 50th order. */

@@ -14,7 +14,7 @@ import type { Overview } from '@worq/domain/wire/insight';
 import type { TaskAccepted } from '@worq/domain/wire/tasks';
 import { sandboxSales } from '../../connectors/sandbox/orders.ts';
 import { get, post, registerVerifiedCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
-import { sandboxStores, syncSettled, taskResult, type SandboxStoreCode } from '../marketplace/test-kit.ts';
+import { sandboxStoreCodes, sandboxStores, syncSettled, taskResult, type SandboxStoreCode } from '../marketplace/test-kit.ts';
 import { addDays } from '@worq/domain/calendar';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
 
@@ -39,17 +39,7 @@ const adjustments: Partial<Record<SandboxStoreCode, (orders: Sales) => Sales>> =
   ideasoft: (orders) => orders.map((order) => ({ ...order, orderNumber: order.id })),
 };
 
-const codes = [
-  'trendyol',
-  'hepsiburada',
-  'n11',
-  'ciceksepeti',
-  'ticimax',
-  'amazon',
-  'ideasoft',
-] as const satisfies readonly SandboxStoreCode[];
-
-describe.each(codes)('orders from the %s sandbox', (code) => {
+describe.each(sandboxStoreCodes)('orders from the %s sandbox', (code) => {
   it(
     'backfills on connect, re-syncs idempotently and counts a past week exactly as the sandbox generated it',
     { timeout: 180_000 },

@@ -13,6 +13,7 @@ import { sellerOffers } from '../../db/schema.ts';
 import { get, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsTestApp } from '../../test/accounts-helpers.ts';
 import { insertTestStore } from '../marketplace/test-kit.ts';
 import { istanbulDate, istanbulDayStart } from './repository.ts';
+import { noonSale } from './sales-test-kit.ts';
 import { upsertOrders } from './sync-repository.ts';
 import { runSyncTask, type SyncContext } from './sync.ts';
 import { syncTask, testConnector, testSyncContext } from './sync-test-kit.ts';
@@ -22,18 +23,9 @@ const today = istanbulDate(new Date());
 
 /** 200 days of sales up to yesterday, ₺1,000–1,400 a day, with ids of the store's own. */
 function history(prefix: string): MarketplaceOrder[] {
-  return Array.from({ length: 200 }, (_, index) => {
-    const amount = 100_000 + (index % 5) * 10_000;
-    return {
-      id: `${prefix}-${index}`,
-      orderNumber: `${prefix}-${index}`,
-      orderedAt: new Date(istanbulDayStart(addDays(today, -200 + index)).getTime() + 12 * 3_600_000).toISOString(),
-      status: 'delivered',
-      totalAmount: amount,
-      currency: 'TRY',
-      lines: [{ sku: 'S', name: 'Ürün', quantity: 1, amount }],
-    };
-  });
+  return Array.from({ length: 200 }, (_, index) =>
+    noonSale(`${prefix}-${index}`, addDays(today, -200 + index), 100_000 + (index % 5) * 10_000),
+  );
 }
 
 /** A sync context whose marketplace serves `orders` in one page, whatever the range. */

@@ -11,8 +11,9 @@ import { get, registerVerifiedCustomer, type RegisteredCustomer, sharedAccountsT
 import { sharedTestApp, type TestContext } from '../../test/helpers.ts';
 import { createReviewTestApp, signInExpert, submitApplication } from '../admin/test-kit.ts';
 import { insertTestStore, marketplaceIdOf } from '../marketplace/test-kit.ts';
-import { istanbulDate, istanbulDayStart } from './repository.ts';
+import { istanbulDate } from './repository.ts';
 import { monthStart } from './sales-history.ts';
+import { noonSale } from './sales-test-kit.ts';
 import { upsertOrders } from './sync-repository.ts';
 
 const ctx = sharedAccountsTestApp();
@@ -23,15 +24,7 @@ const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00
 let counter = 0;
 function sale(day: string, amount: number): MarketplaceOrder {
   counter += 1;
-  return {
-    id: `u-${counter}`,
-    orderNumber: `u-${counter}`,
-    orderedAt: new Date(istanbulDayStart(day).getTime() + 12 * 3_600_000).toISOString(),
-    status: 'delivered',
-    totalAmount: amount,
-    currency: 'TRY',
-    lines: [{ sku: 'S', name: 'Ürün', quantity: 1, amount }],
-  };
+  return noonSale(`u-${counter}`, day, amount);
 }
 
 async function addStore(

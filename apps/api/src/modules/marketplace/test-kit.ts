@@ -124,7 +124,18 @@ export interface SandboxStore {
   connect(customer: RegisteredCustomer): Promise<string>;
 }
 
-export type SandboxStoreCode = 'trendyol' | 'hepsiburada' | 'n11' | 'ciceksepeti' | 'ticimax' | 'ideasoft' | 'amazon';
+/** Every marketplace the sandbox serves a store of (sandboxStores has one of each). */
+export const sandboxStoreCodes = [
+  'trendyol',
+  'hepsiburada',
+  'n11',
+  'ciceksepeti',
+  'ticimax',
+  'ideasoft',
+  'amazon',
+] as const satisfies readonly MarketplaceCode[];
+
+export type SandboxStoreCode = (typeof sandboxStoreCodes)[number];
 
 let storeCounter = 0;
 const uniqueStoreId = () => String(810_000 + ((++storeCounter * 7919 + (Date.now() % 1000)) % 180_000));

@@ -1,22 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OfferView } from '@worq/domain/wire/offer';
 import i18n from '../../../../lib/i18n.ts';
 import { renderRoutes, serve, settled } from '../../../../test/http-test-kit.tsx';
-import { preQualifiedOffer } from '../../../../test/wire-fixtures.ts';
+import { preQualifiedOffer, refusedOffer } from '../../../../test/wire-fixtures.ts';
 import { OfferCard } from '../offer-card.tsx';
 
 const offer = preQualifiedOffer();
 
-const refused: OfferView = {
-  ...offer,
-  status: 'refused',
-  max_amount: null,
-  headline: null,
-  summary: null,
-  refusals: [{ code: 'history_too_short', text: 'Satış geçmişiniz 1 ay; ön değerlendirme için en az 2 ay gerekiyor.' }],
-  raise: [{ code: 'longer_history', text: 'En az 6 aylık satış geçmişi' }],
-};
+const refused = refusedOffer({ raise: [{ code: 'longer_history', text: 'En az 6 aylık satış geçmişi' }] });
 
 function renderCard() {
   return renderRoutes(

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import i18n from '../../../../lib/i18n.ts';
 import { renderRoutes, serve } from '../../../../test/http-test-kit.tsx';
-import { offerSalesScenarios, preQualifiedOffer } from '../../../../test/wire-fixtures.ts';
+import { offerSalesScenarios, preQualifiedOffer, refusedOffer } from '../../../../test/wire-fixtures.ts';
 import type { OfferView } from '../../api/offer.ts';
 import { PlanOffer, SalesScenarioNote, StartPageOffer } from '../offer-note.tsx';
 import type { PlanFormFields } from '../plan-form-schema.ts';
@@ -62,15 +62,9 @@ describe('the pre-qualified offer', () => {
   });
 
   it('shows a refusal with its reasons', async () => {
-    const refused: OfferView = {
-      ...offer,
-      status: 'refused',
-      max_amount: null,
-      headline: null,
-      summary: null,
-      durations: [],
+    const refused = refusedOffer({
       refusals: [{ code: 'history_too_short', text: 'Satış geçmişiniz 1 ay; ön değerlendirme için en az 3 ay gerekiyor.' }],
-    };
+    });
     serve({ 'GET /gpp/offer': { status: 200, data: refused } });
     renderRoutes([{ path: '/start', element: <StartPageOffer /> }], '/start');
     const card = await screen.findByRole('region', { name: 'Ön değerlendirme teklifi' });
