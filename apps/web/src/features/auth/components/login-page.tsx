@@ -1,7 +1,8 @@
-import { lazy, Suspense, useId, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTabs } from '../../../components/ui/use-tabs.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { AuthHeading } from './auth-heading.tsx';
@@ -29,9 +30,8 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const mode: Mode = searchParams.get(modeParam) === 'sign-up' ? 'sign-up' : 'sign-in';
   const baseId = useId();
-  const tabRefs = useRef<Record<Mode, HTMLButtonElement | null>>({ 'sign-in': null, 'sign-up': null });
 
-  function select(next: Mode, focus = false) {
+  function select(next: Mode) {
     setSearchParams(
       (current) => {
         const params = new URLSearchParams(current);
@@ -41,20 +41,12 @@ export function Component() {
       },
       { replace: true },
     );
-    if (focus) tabRefs.current[next]?.focus();
   }
-
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = modes.indexOf(mode);
-    let next: Mode | undefined;
-    if (event.key === 'ArrowRight') next = modes[(index + 1) % modes.length];
-    else if (event.key === 'ArrowLeft') next = modes[(index - 1 + modes.length) % modes.length];
-    else if (event.key === 'Home') next = modes[0];
-    else if (event.key === 'End') next = modes[modes.length - 1];
-    if (next) {
-      event.preventDefault();
-      select(next, true);
-    }
+  const tabs = useTabs(modes, mode, select);
+  /** The forms' "sign up instead" / "sign in instead" links: the other tab, focused. */
+  function switchTo(next: Mode) {
+    select(next);
+    tabs.focus(next);
   }
 
   const heading = mode === 'sign-in' ? t('sign_in.title') : t('sign_up.title');
@@ -67,18 +59,10 @@ export function Component() {
         {modes.map((item) => (
           <button
             key={item}
-            ref={(element) => {
-              tabRefs.current[item] = element;
-            }}
-            type="button"
-            role="tab"
+            {...tabs.tabProps(item)}
             id={`${baseId}-${item}-tab`}
-            aria-selected={mode === item}
             aria-controls={mode === item ? `${baseId}-${item}-panel` : undefined}
-            tabIndex={mode === item ? 0 : -1}
             className={styles.tab}
-            onClick={() => select(item)}
-            onKeyDown={onTabKeyDown}
             onPointerEnter={item === 'sign-up' ? preloadSignUpForm : undefined}
             onFocus={item === 'sign-up' ? preloadSignUpForm : undefined}
           >
@@ -88,7 +72,7 @@ export function Component() {
       </div>
       <div role="tabpanel" id={`${baseId}-${mode}-panel`} aria-labelledby={`${baseId}-${mode}-tab`} className={styles.panel}>
         {mode === 'sign-in' ? (
-          <SignInForm onSwitch={() => select('sign-up', true)} />
+          <SignInForm onSwitch={() => switchTo('sign-up')} />
         ) : (
           <Suspense
             fallback={
@@ -97,7 +81,7 @@ export function Component() {
               </div>
             }
           >
-            <SignUpForm onSwitch={() => select('sign-in', true)} />
+            <SignUpForm onSwitch={() => switchTo('sign-in')} />
           </Suspense>
         )}
       </div>

@@ -1,5 +1,5 @@
-import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useTabs } from '../../../components/ui/use-tabs.ts';
 import type { Integration } from '../api/integrations.ts';
 import { IntegrationList, type IntegrationCommand } from './integration-list.tsx';
 import styles from './connections.module.css';
@@ -26,53 +26,16 @@ interface ConnectionFilterTabsProps {
 /** The all / active / inactive tabs with their counts, and the filtered store list in the tab panel. */
 export function ConnectionFilterTabs({ tabsId, integrations, filter, onFilterChange, layout, onCommand }: ConnectionFilterTabsProps) {
   const { t } = useTranslation('connections');
-  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const { tabProps } = useTabs(filters, filter, onFilterChange);
   const shown = integrations.filter((integration) => matches(filter, integration));
-
-  function handleTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const last = filters.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    onFilterChange(filters[next]!);
-    tabRefs.current[next]?.focus();
-  }
 
   return (
     <>
       <div role="tablist" aria-label={t('filters.label')} className={styles.tabs}>
-        {filters.map((name, index) => {
+        {filters.map((name) => {
           const count = integrations.filter((integration) => matches(name, integration)).length;
-          const selected = filter === name;
           return (
-            <button
-              key={name}
-              ref={(element) => {
-                tabRefs.current[index] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`${tabsId}-${name}`}
-              aria-selected={selected}
-              aria-controls={`${tabsId}-panel`}
-              tabIndex={selected ? 0 : -1}
-              className={styles.tab}
-              onClick={() => onFilterChange(name)}
-              onKeyDown={(event) => handleTabKey(event, index)}
-            >
+            <button key={name} {...tabProps(name)} id={`${tabsId}-${name}`} aria-controls={`${tabsId}-panel`} className={styles.tab}>
               {t(`filters.${name}`)}
               <span className={styles.tabCount}>{count}</span>
             </button>
