@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { PreferenceSwitches } from '../../components/ui/preference-switches.tsx';
 import { useRuntimeSettings } from '../../lib/runtime-settings.ts';
 import { Component as NotFoundPage } from '../not-found-page.tsx';
+import navList from '../../components/ui/nav/nav-list.module.css';
 import styles from './dev-layout.module.css';
 
 /** Route handle of a development page that also needs the outbox transport. */
@@ -35,7 +36,7 @@ export function Component() {
     return <NotFoundPage />;
   }
 
-  const linkClass = ({ isActive }: { isActive: boolean }) => [styles.link, isActive && styles.active].filter(Boolean).join(' ');
+  const linkClass = ({ isActive }: { isActive: boolean }) => [navList.item, isActive && navList.active].filter(Boolean).join(' ');
 
   return (
     <div className={styles.layout}>

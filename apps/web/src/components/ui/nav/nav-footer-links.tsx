@@ -24,7 +24,7 @@ export function NavFooterLinks({ onOpenPrivacy, contactUrl, collapsed = false, o
       <li>
         <button
           type="button"
-          className={styles.link}
+          className={`${styles.item} ${styles.link}`}
           onClick={onOpenPrivacy}
           aria-label={collapsed ? t('nav.privacy_policy') : undefined}
           title={collapsed ? t('nav.privacy_policy') : undefined}
@@ -36,7 +36,7 @@ export function NavFooterLinks({ onOpenPrivacy, contactUrl, collapsed = false, o
       {contactUrl?.startsWith('/') && (
         <li>
           <Link
-            className={styles.link}
+            className={`${styles.item} ${styles.link}`}
             to={contactUrl}
             onClick={onNavigate}
             aria-label={collapsed ? t('nav.contact_us') : undefined}
@@ -50,7 +50,7 @@ export function NavFooterLinks({ onOpenPrivacy, contactUrl, collapsed = false, o
       {contactUrl && !contactUrl.startsWith('/') && (
         <li>
           <a
-            className={styles.link}
+            className={`${styles.item} ${styles.link}`}
             href={contactUrl}
             target="_blank"
             rel="noopener noreferrer"

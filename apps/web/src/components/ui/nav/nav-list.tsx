@@ -42,7 +42,9 @@ function NavEntry({ item, collapsed, onNavigate }: { item: NavItem; collapsed: b
           onClick={onNavigate}
           // With its sub-items visible, the group only tints: the sub-item carries the highlight.
           className={({ isActive }) =>
-            [styles.link, isActive && (hasChildren && !collapsed ? styles.activeParent : styles.active)].filter(Boolean).join(' ')
+            [styles.item, styles.link, isActive && (hasChildren && !collapsed ? styles.activeParent : styles.active)]
+              .filter(Boolean)
+              .join(' ')
           }
           aria-label={collapsed ? item.label : undefined}
         >
@@ -75,7 +77,7 @@ function NavEntry({ item, collapsed, onNavigate }: { item: NavItem; collapsed: b
                 to={child.to}
                 end={child.end}
                 onClick={onNavigate}
-                className={({ isActive }) => [styles.subLink, isActive && styles.active].filter(Boolean).join(' ')}
+                className={({ isActive }) => [styles.item, styles.subLink, isActive && styles.active].filter(Boolean).join(' ')}
               >
                 {child.label}
               </NavLink>

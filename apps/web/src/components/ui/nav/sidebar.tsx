@@ -5,6 +5,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../icon.tsx';
 import { Logo } from './logo.tsx';
 import { NavList, type NavItem } from './nav-list.tsx';
 import { NavFooterLinks } from './nav-footer-links.tsx';
+import footerLinks from './nav-footer-links.module.css';
 import styles from './sidebar.module.css';
 
 export const sidebarCollapsedStorageKey = 'sidebarCollapsed';
@@ -57,7 +58,7 @@ export function Sidebar({ items, homeHref, onOpenPrivacy, contactUrl }: SidebarP
         <NavFooterLinks onOpenPrivacy={onOpenPrivacy} contactUrl={contactUrl} collapsed={collapsed} />
         <button
           type="button"
-          className={styles.collapseButton}
+          className={`${footerLinks.item} ${styles.collapseButton}`}
           onClick={toggle}
           aria-expanded={!collapsed}
           aria-label={collapsed ? t('nav.expand_sidebar') : t('nav.collapse_sidebar')}

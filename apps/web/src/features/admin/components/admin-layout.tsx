@@ -14,6 +14,7 @@ import { toast } from '../../../components/ui/toast/toast-store.ts';
 import { isSettling, logout, useSession, useSessionPlumbing } from '../../../lib/session.ts';
 import { usePortfolioSummary } from '../api/portfolio.ts';
 import { fullName } from '../person.ts';
+import navList from '../../../components/ui/nav/nav-list.module.css';
 import styles from './admin-layout.module.css';
 
 export const adminLoginPath = '/admin/login';
@@ -72,7 +73,8 @@ function AdminShell() {
   const { claims } = useSession();
   const name = fullName(claims) || claims?.email || '';
   const { pathname } = useLocation();
-  const navClass = ({ isActive }: { isActive: boolean }) => [styles.navLink, isActive && styles.active].filter(Boolean).join(' ');
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    [navList.item, styles.navLink, isActive && navList.active].filter(Boolean).join(' ');
   // An application page belongs to the Applications section, though its path is not /admin itself.
   const inApplications = pathname === '/admin' || pathname === '/admin/' || pathname.startsWith('/admin/applications');
 

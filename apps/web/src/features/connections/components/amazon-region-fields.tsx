@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, FormError } from '../../../components/ui/form/form-error.tsx';
 import { ExternalLinkIcon } from '../../../components/ui/icon.tsx';
 import type { IntegrationValues } from './use-integration-schema.ts';
+import nativeFields from '../../../components/ui/form/native-fields.module.css';
 import styles from './connections.module.css';
 
 interface AmazonRegionFieldsProps {
@@ -26,7 +27,7 @@ export function AmazonRegionFields({ formId, regions, register, errors, disabled
   const regionErrorId = `${formId}-region-error`;
   return (
     <>
-      <fieldset className={styles.choiceGroup} disabled={disabled} aria-describedby={errors.region ? regionErrorId : undefined}>
+      <fieldset className={nativeFields.choiceStack} disabled={disabled} aria-describedby={errors.region ? regionErrorId : undefined}>
         <legend className={styles.legend}>{t('amazon.region_legend')}</legend>
         <div className={styles.choices}>
           {regions.map((region) => (

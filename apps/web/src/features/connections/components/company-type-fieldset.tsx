@@ -2,6 +2,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { FieldError } from '../../../components/ui/form/form-error.tsx';
 import type { CompanyValues } from './use-company-schema.ts';
+import nativeFields from '../../../components/ui/form/native-fields.module.css';
 import styles from './connections.module.css';
 
 export const companyTypes = [1, 2, 3] as const;
@@ -22,7 +23,7 @@ export function CompanyTypeFieldset({ formId, legend, register, errors, disabled
   return (
     <fieldset
       role="radiogroup"
-      className={styles.choiceGroup}
+      className={nativeFields.choiceStack}
       disabled={disabled}
       aria-invalid={errors.type ? true : undefined}
       aria-describedby={errors.type ? typeErrorId : undefined}

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Company } from '../api/integration-details.ts';
+import nativeFields from '../../../components/ui/form/native-fields.module.css';
 import styles from './connections.module.css';
 
 interface ExistingCompanyChoiceProps {
@@ -28,7 +29,7 @@ export function ExistingCompanyChoice({
   const { t } = useTranslation('connections');
   return (
     <form id={formId} onSubmit={onSubmit} noValidate>
-      <fieldset className={styles.choiceGroup} disabled={disabled}>
+      <fieldset className={nativeFields.choiceStack} disabled={disabled}>
         <legend className={styles.legend}>{t('company_step.choose_legend')}</legend>
         <div className={styles.choiceColumn}>
           {companies.map((company) => (

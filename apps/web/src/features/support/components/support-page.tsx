@@ -19,6 +19,7 @@ import {
   type ContactPreference,
   type SupportTopic,
 } from '../api/support.ts';
+import nativeFields from '../../../components/ui/form/native-fields.module.css';
 import styles from './support.module.css';
 
 interface Problems {
@@ -90,15 +91,15 @@ export function SupportForm({ initialTopic }: { initialTopic: SupportTopic | '' 
   const length = message.trim().length;
   return (
     <>
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+      <form className={nativeFields.form} noValidate onSubmit={(event) => void submit(event)}>
         {formError && <FormError>{formError}</FormError>}
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={ids.topic}>
+        <div className={nativeFields.field}>
+          <label className={nativeFields.label} htmlFor={ids.topic}>
             {t('fields.topic')}
           </label>
           <select
             id={ids.topic}
-            className={styles.select}
+            className={nativeFields.select}
             value={topic}
             aria-invalid={problems.topic ? true : undefined}
             aria-describedby={problems.topic ? `${ids.topic}-error` : undefined}
@@ -113,13 +114,13 @@ export function SupportForm({ initialTopic }: { initialTopic: SupportTopic | '' 
           </select>
           <FieldError id={`${ids.topic}-error`} message={problems.topic} />
         </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={ids.message}>
+        <div className={nativeFields.field}>
+          <label className={nativeFields.label} htmlFor={ids.message}>
             {t('fields.message')}
           </label>
           <textarea
             id={ids.message}
-            className={styles.textarea}
+            className={nativeFields.textarea}
             rows={6}
             value={message}
             maxLength={supportMessageLength.max}
@@ -127,21 +128,21 @@ export function SupportForm({ initialTopic }: { initialTopic: SupportTopic | '' 
             aria-describedby={[`${ids.message}-count`, problems.message ? `${ids.message}-error` : null].filter(Boolean).join(' ')}
             onChange={(event) => setMessage(event.target.value)}
           />
-          <p id={`${ids.message}-count`} className={styles.counter}>
+          <p id={`${ids.message}-count`} className={nativeFields.counter}>
             {t('message_count', { count: length, min: supportMessageLength.min, max: supportMessageLength.max })}
           </p>
           <FieldError id={`${ids.message}-error`} message={problems.message} />
         </div>
         <fieldset
           role="radiogroup"
-          className={styles.choiceGroup}
+          className={nativeFields.choiceGroup}
           aria-invalid={problems.contact_preference ? true : undefined}
           aria-describedby={problems.contact_preference ? `${ids.preference}-error` : undefined}
         >
-          <legend className={styles.legend}>{t('fields.contact_preference')}</legend>
-          <div className={styles.choiceGrid}>
+          <legend className={nativeFields.legend}>{t('fields.contact_preference')}</legend>
+          <div className={nativeFields.choiceGrid}>
             {contactPreferences.map((value) => (
-              <label key={value} className={styles.choice}>
+              <label key={value} className={nativeFields.choice}>
                 <input
                   type="radio"
                   name={ids.preference}

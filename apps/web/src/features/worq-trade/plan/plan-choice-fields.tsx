@@ -6,6 +6,7 @@ import { FieldError } from '../../../components/ui/form/form-error.tsx';
 import type { PlanParameters } from '../api/plan.ts';
 import type { PlanFormFields } from './plan-form-schema.ts';
 import { offeredDurations, rateBpsFor } from './plan-model.ts';
+import nativeFields from '../../../components/ui/form/native-fields.module.css';
 import styles from './plan.module.css';
 
 export interface PlanChoiceFieldsProps {
@@ -21,7 +22,7 @@ export function PlanChoiceFields({ parameters, register, errors, busy }: PlanCho
   const percent = useMemo(() => new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }), [i18n.language]);
   return (
     <div data-tour="duration" className={styles.choiceGroups}>
-      <fieldset className={styles.fieldset} disabled={busy}>
+      <fieldset className={nativeFields.choiceStack} disabled={busy}>
         <legend className={styles.legend}>{t('plan.form.duration')}</legend>
         <div className={styles.radioCards}>
           {offeredDurations(parameters).map((weeks) => (
@@ -36,7 +37,7 @@ export function PlanChoiceFields({ parameters, register, errors, busy }: PlanCho
         </div>
         <FieldError message={errors.durationWeeks?.message} />
       </fieldset>
-      <fieldset className={styles.fieldset} disabled={busy} aria-describedby="plan-start-week-hint">
+      <fieldset className={nativeFields.choiceStack} disabled={busy} aria-describedby="plan-start-week-hint">
         <legend className={styles.legend}>{t('plan.form.start_week')}</legend>
         <div className={styles.radioPills}>
           {parameters.payment_start_weeks.map((week) => (
