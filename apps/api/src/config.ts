@@ -15,8 +15,6 @@ export const n11Senders = ['SELLER', 'N11', 'ALL'] as const;
 /** How Çiçeksepeti's request dates are written (connectors/ciceksepeti.ts `CiceksepetiRequestDates`). */
 export const ciceksepetiRequestDates = ['offset', 'wall', 'utc'] as const;
 
-export { amazonRegions, type AmazonRegion };
-
 const optionalUrl = z.url({ error: 'must be an absolute URL such as https://example.com' }).optional();
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 

@@ -6,7 +6,7 @@
  * to the regional SP-API host as `x-amz-access-token`.
  */
 import { createHash } from 'node:crypto';
-import { amazonRegions, isAmazonRegion, type AmazonRegion } from '@worq/domain/wire/choices';
+import { isAmazonRegion, type AmazonRegion } from '@worq/domain/wire/choices';
 import type { z } from 'zod';
 import {
   amazonErrorList,
@@ -32,8 +32,6 @@ import {
   type OrderStatus,
   type VerifyResult,
 } from './types.ts';
-
-export { amazonRegions, isAmazonRegion, type AmazonRegion };
 
 /** Amazon.com.tr; Turkey is served by the EU region. */
 export const turkeyMarketplaceId = 'A33AVAJ2PDY3EV';

@@ -13,14 +13,13 @@
  * operator configured a base URL (refused in production by config.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AmazonRegion, Config, MarketplaceCode } from '../config.ts';
+import { amazonRegions, isAmazonRegion, type AmazonRegion } from '@worq/domain/wire/choices';
+import type { Config, MarketplaceCode } from '../config.ts';
 import {
   amazonConnector,
-  amazonRegions,
   amazonConsentUrl,
   defaultBaseUrl as amazonDefaultBaseUrl,
   exchangeAmazonAuthorizationCode,
-  isAmazonRegion,
   lwaBaseUrlOf,
   type AmazonContext,
 } from './amazon.ts';

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { MessageKey } from '@worq/domain/messages';
 import type { AuthorizationUrl } from '@worq/domain/wire/marketplace';
-import type { AmazonRegion, MarketplaceCode } from '../../config.ts';
+import type { AmazonRegion } from '@worq/domain/wire/choices';
+import type { MarketplaceCode } from '../../config.ts';
 import { publicStoreOrigin } from '../../connectors/ideasoft.ts';
 import { ConnectorError, type Credentials } from '../../connectors/types.ts';
 import type { Db } from '../../db/client.ts';
